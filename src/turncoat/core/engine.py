@@ -1,0 +1,74 @@
+"""The Game protocol every rules engine implements (ARCHITECTURE §3).
+
+Rules are pure functions over frozen states: ``apply`` returns a new state and the events that
+happened, and never mutates its input.  Forced steps (dealing, scoring, drawing) resolve inside
+``apply``; ``to_act`` names only seats facing a real decision.  Several seats in ``to_act`` at
+once means a simultaneous sealed choice: each commitment is stored sealed until the last one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+import msgspec
+
+from turncoat.core.actions import Action, Event, PlayerId, Viewer
+from turncoat.core.content import ContentPack
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Action)
+O = TypeVar("O")  # noqa: E741 - the protocol's conventional name
+
+
+class Transition(msgspec.Struct, Generic[S], frozen=True):
+    """The result of one action: the next state and what happened, in order."""
+
+    state: S
+    events: tuple[Event, ...]
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    """Final scores per seat and the seats that share the win."""
+
+    scores: tuple[float, ...]
+    winners: tuple[PlayerId, ...]
+    details: Mapping[str, Any] = msgspec.field(default_factory=dict)
+
+
+class Game(Protocol[S, A, O]):
+    """A registered rules engine.  See ARCHITECTURE §3 for the contract."""
+
+    name: ClassVar[str]
+    rules_version: ClassVar[str]
+    action_type: Any  # the tagged union of this game's actions, for decoding
+    content: ContentPack[Any]
+
+    @property
+    def config(self) -> Any: ...
+
+    def num_players(self) -> int: ...
+
+    def config_json(self) -> dict[str, Any]: ...
+
+    def start(self, seed: int) -> Transition[S]:
+        """The initial state after every forced setup step, and the setup events."""
+        ...
+
+    def new_initial_state(self, seed: int) -> S: ...
+
+    def to_act(self, state: S) -> frozenset[PlayerId]: ...
+
+    def legal_actions(self, state: S, player: PlayerId) -> Sequence[A]: ...
+
+    def apply(self, state: S, player: PlayerId, action: A) -> Transition[S]: ...
+
+    def observe(self, state: S, viewer: Viewer) -> O: ...
+
+    def outcome(self, state: S) -> Outcome | None: ...
+
+    def determinize(self, state: S, viewer: PlayerId, seed: int) -> S: ...
+
+    def default_action(self, state: S, player: PlayerId) -> A: ...
+
+    def describe_action(self, action: A) -> str: ...

@@ -1,0 +1,1 @@
+"""Rules engines, one package per game; the registry id is the folder name."""

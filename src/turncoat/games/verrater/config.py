@@ -1,0 +1,34 @@
+"""Game options, including named readings of unclear rules (GAPS.md) and scenario pins."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+
+class Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """Explicit setup and chance outcomes, so a hand-written record needs no RNG.
+
+    Every field is optional; what is not pinned is drawn from the game's seed.
+    """
+
+    start_player: int | None = None
+    ring: list[tuple[str, str]] | None = None  # [landscape type, owning house] for positions 0..11
+    hands: list[list[int]] | None = None  # starting supply values per seat (rule: 3, 4, 5)
+    draw_pile: list[int] | None = None  # draw pile values, top card first
+    role_shuffles: list[list[str]] | None = None  # per round: 6 roles, the first is removed
+    reshuffles: list[list[int]] | None = None  # each new draw pile, top first, in order
+
+
+class VerraterConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    players: int = 4
+    rounds: int | None = None  # None: the rulebook's 8 (4 players) or 9 (3 players)
+    # GAP-5: may the Builder put a new card in trading-post side up?
+    builder_new_card_side: Literal["either", "estate_only"] = "either"
+    # GAP-6 / RULES §10.4: random ring (base) or alternating houses (later editions)
+    ring_layout: Literal["random", "alternating"] = "random"
+    # GAP-13: are hand-limit discards shown to everyone?
+    hand_limit_discards: Literal["face_up", "face_down"] = "face_up"
+    content_overrides: dict[str, Any] | None = None
+    scenario: Scenario | None = None

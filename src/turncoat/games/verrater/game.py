@@ -1,0 +1,217 @@
+"""Verräter wired into the Game protocol: one table from decision to rule (RULES §9)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+import msgspec
+
+from turncoat.core.actions import Viewer
+from turncoat.core.content import ContentPack
+from turncoat.core.engine import Outcome, Transition
+from turncoat.core.errors import IllegalAction, InvalidConfig, MalformedAction, NotYourDecision
+from turncoat.games.verrater import actions as A
+from turncoat.games.verrater.components import RING_SIZE, ROLES, VerraterContent, build_tables, load_content
+from turncoat.games.verrater.config import VerraterConfig
+from turncoat.games.verrater.context import Ctx, Events
+from turncoat.games.verrater.determinize import determinize
+from turncoat.games.verrater.notation import describe
+from turncoat.games.verrater.observe import VerraterObservation, observe
+from turncoat.games.verrater.phases import builder, commit, conflict_site, draft, setup, supply
+from turncoat.games.verrater.phases.round_end import final_scores, trading_post_points, winners
+from turncoat.games.verrater.state import (
+    BUILD,
+    CHOOSE_SITE,
+    COMMIT,
+    DISCARD,
+    DRAFT,
+    OVER,
+    PLACE_ESTATE,
+    STEP_NUMBER,
+    Draft,
+    State,
+)
+
+RULES_VERSION = "verrater-1998/1"
+
+Resolver = Callable[[Ctx, Draft, int, Any, Events], None]
+
+
+class Rule(msgspec.Struct, frozen=True):
+    """A decision: the step it belongs to, its rulebook section and how it resolves."""
+
+    action: type[A.Action]
+    step: str
+    ref: str
+    resolve: Resolver
+
+
+RULES: tuple[Rule, ...] = (
+    Rule(A.PlaceEstate, PLACE_ESTATE, setup.RULE_FIRST_ESTATES,
+         lambda c, d, p, a, o: setup.resolve_place_estate(c, d, p, a.landscape, o)),
+    Rule(A.ChooseConflictSite, CHOOSE_SITE, conflict_site.RULE,
+         lambda c, d, p, a, o: conflict_site.resolve_choose_conflict_site(c, d, p, a.boundary, o)),
+    Rule(A.KeepRole, DRAFT, draft.RULE, lambda c, d, p, a, o: draft.resolve_keep_role(c, d, p, a.role, o)),
+    Rule(A.CommitSupply, COMMIT, commit.RULE,
+         lambda c, d, p, a, o: commit.resolve_commit_supply(c, d, p, a.value, o)),
+    Rule(A.FinishCommitting, COMMIT, commit.RULE,
+         lambda c, d, p, a, o: commit.resolve_finish_committing(c, d, p, o)),
+    Rule(A.Build, BUILD, builder.RULE, builder.resolve_build),
+    Rule(A.Convert, BUILD, builder.RULE, builder.resolve_convert),
+    Rule(A.Move, BUILD, builder.RULE, builder.resolve_move),
+    Rule(A.SkipBuilding, BUILD, builder.RULE, builder.resolve_skip_building),
+    Rule(A.DiscardSupply, DISCARD, supply.RULE_DRAW,
+         lambda c, d, p, a, o: supply.resolve_discard_supply(c, d, p, a.value, o)),
+)
+RULE_FOR: dict[type[A.Action], Rule] = {r.action: r for r in RULES}
+STEP_RULE = {r.step: r.ref for r in RULES}
+
+# Actions are immutable, so the common ones are made once.
+_PLACE = tuple(A.PlaceEstate(i) for i in range(RING_SIZE))
+_SITE = tuple(A.ChooseConflictSite(i) for i in range(RING_SIZE))
+_KEEP = {r: A.KeepRole(r) for r in ROLES}
+_COMMIT = {v: A.CommitSupply(v) for v in range(0, 20)}
+_DISCARD = {v: A.DiscardSupply(v) for v in range(0, 20)}
+_FINISH = A.FinishCommitting()
+_NOBODY: frozenset[int] = frozenset()
+
+
+class VerraterGame:
+    """The Verräter rules engine (3-4 players)."""
+
+    name: ClassVar[str] = "verrater"
+    rules_version: ClassVar[str] = RULES_VERSION
+    action_type: Any = A.VerraterAction
+
+    def __init__(self, config: VerraterConfig) -> None:
+        if config.players not in (3, 4):
+            raise InvalidConfig("Verräter is for 3 or 4 players", code="bad_players", rule="RULES §8")
+        if config.rounds is not None and config.rounds < 1:
+            raise InvalidConfig("rounds must be at least 1", code="bad_rounds", rule="RULES §5")
+        self._config = config
+        self.content: ContentPack[VerraterContent] = load_content(config.content_overrides)
+        self.ctx = Ctx(config=config, t=build_tables(self.content.data))
+        self._seats = tuple(frozenset({p}) for p in range(config.players))
+
+    @classmethod
+    def from_options(cls, **options: Any) -> VerraterGame:
+        try:
+            config = msgspec.convert(options, VerraterConfig, strict=False)
+        except msgspec.ValidationError as exc:
+            raise InvalidConfig(f"bad Verräter options: {exc}", code="bad_config") from exc
+        return cls(config)
+
+    @property
+    def config(self) -> VerraterConfig:
+        return self._config
+
+    def num_players(self) -> int:
+        return self._config.players
+
+    def config_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = msgspec.to_builtins(self._config, order="sorted")
+        return data
+
+    # -- the protocol --------------------------------------------------------------------------
+    def start(self, seed: int) -> Transition[State]:
+        state, events = setup.set_up(self.ctx, seed)
+        return Transition(state, tuple(events))
+
+    def new_initial_state(self, seed: int) -> State:
+        return self.start(seed).state
+
+    def to_act(self, state: State) -> frozenset[int]:
+        if state.step == OVER:
+            return _NOBODY
+        return self._seats[state.actor]
+
+    def legal_actions(self, state: State, player: int) -> Sequence[A.VerraterAction]:
+        if state.step == OVER or player != state.actor:
+            return ()
+        ctx = self.ctx
+        step = state.step
+        if step == COMMIT:
+            return [_FINISH, *(_COMMIT[v] for v in commit.legal_commits(ctx, state, player))]
+        if step == DRAFT:
+            return [_KEEP[r] for r in draft.legal_roles(ctx, state, player)]
+        if step == CHOOSE_SITE:
+            return [_SITE[i] for i in conflict_site.legal_conflict_sites(ctx, state, player)]
+        if step == BUILD:
+            return builder.legal_builder_actions(ctx, state, player)
+        if step == DISCARD:
+            return [_DISCARD[v] for v in supply.legal_discards(ctx, state, player)]
+        return [_PLACE[i] for i in setup.legal_place_estate(ctx, state, player)]
+
+    def apply(self, state: State, player: int, action: A.VerraterAction) -> Transition[State]:
+        rule = RULE_FOR.get(type(action))
+        if rule is None:
+            raise MalformedAction(f"{action!r} is not a Verräter action", code="unknown_action")
+        if state.step == OVER:
+            raise NotYourDecision("the game is over", code="game_over", rule="RULES §6")
+        if player != state.actor:
+            raise NotYourDecision(
+                f"seat {player} cannot act now: seat {state.actor} must decide "
+                f"(step {STEP_NUMBER[state.step]}, {state.step.replace('_', ' ')})",
+                code="not_your_turn", rule=STEP_RULE[state.step],
+            )
+        if rule.step != state.step:
+            raise IllegalAction(
+                f"{describe(action)} is not possible now: the game is at "
+                f"{state.step.replace('_', ' ')} (step {STEP_NUMBER[state.step]})",
+                code="wrong_step", rule=STEP_RULE[state.step],
+            )
+        if action not in self.legal_actions(state, player):
+            raise self._refusal(state, player, action)
+        draft_state = Draft.of(state)
+        events: Events = []
+        rule.resolve(self.ctx, draft_state, player, action, events)
+        return Transition(draft_state.freeze(), tuple(events))
+
+    def _refusal(self, state: State, player: int, action: A.VerraterAction) -> IllegalAction:
+        """Explain why a well-formed action of the right step is not legal."""
+        match action:
+            case A.PlaceEstate(landscape=i):
+                return setup.refuse_place_estate(state, i)
+            case A.ChooseConflictSite(boundary=b):
+                return conflict_site.refuse_conflict_site(state, b)
+            case A.KeepRole(role=r):
+                return draft.refuse_keep_role(state, r)
+            case A.CommitSupply(value=v):
+                return commit.refuse_commit(self.ctx, state, player, v)
+            case A.DiscardSupply(value=v):
+                return supply.refuse_discard(state, player, v)
+            case A.Build() | A.Convert() | A.Move() | A.SkipBuilding():
+                return builder.refuse_builder_action(self.ctx, state, player, action)
+        return IllegalAction(f"{describe(action)} is not legal now", code="illegal", rule="RULES §5")
+
+    def observe(self, state: State, viewer: Viewer) -> VerraterObservation:
+        return observe(self.ctx, state, viewer)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.step != OVER:
+            return None
+        scores = final_scores(self.ctx, state)
+        return Outcome(
+            scores=tuple(float(v) for v in scores),
+            winners=winners(scores),
+            details={
+                "conquest": list(state.conquest_vp),
+                "roles": list(state.role_vp),
+                "trading_posts": [trading_post_points(self.ctx, state, p) for p in range(state.players)],
+                "rounds_played": state.round,
+            },
+        )
+
+    def determinize(self, state: State, viewer: int, seed: int) -> State:
+        return determinize(self.ctx, state, viewer, seed)
+
+    def default_action(self, state: State, player: int) -> A.VerraterAction:
+        """What a seat that runs out of time does: the least committal legal choice."""
+        legal = self.legal_actions(state, player)
+        if not legal:
+            raise NotYourDecision(f"seat {player} has no decision now", code="not_your_turn")
+        return legal[0]
+
+    def describe_action(self, action: A.VerraterAction) -> str:
+        return describe(action)

@@ -1,0 +1,78 @@
+"""RULES §5 step 3: commit 0-5 supply cards face up, one player at a time.
+
+The choice of a set of cards is split into single-card decisions.  Cards go down highest value
+first, so each multiset of cards is reached by exactly one sequence (search need not explore
+orderings that mean the same thing).
+"""
+
+from __future__ import annotations
+
+from turncoat.core.errors import IllegalAction
+from turncoat.games.verrater.context import Ctx, Events
+from turncoat.games.verrater.events import CommittingFinished, SupplyCommitted
+from turncoat.games.verrater.phases.conflict import resolve_round_conflict
+from turncoat.games.verrater.state import COMMIT, Draft, State, remove_one
+
+RULE = "RULES §5 step 3"
+
+
+def legal_commits(ctx: Ctx, s: State | Draft, seat: int) -> list[int]:
+    """Values the seat may still commit: in hand, under the limit, not above the last one."""
+    done = s.committed[seat]
+    if len(done) >= ctx.t.commit_max:
+        return []
+    cap = done[-1] if done else 99
+    return sorted({v for v in s.hands[seat] if v <= cap})
+
+
+def start_commit(ctx: Ctx, d: Draft, out: Events) -> None:
+    d.step = COMMIT
+    next_committer(ctx, d, d.start_player, out)
+
+
+def next_committer(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
+    """Give ``seat`` the decision, skipping seats with nothing to commit (no real choice)."""
+    while True:
+        if legal_commits(ctx, d, seat):
+            d.actor = seat
+            return
+        out.append(CommittingFinished(seat=seat, total=sum(d.committed[seat])))
+        seat = (seat + 1) % d.players
+        if seat == d.start_player:
+            resolve_round_conflict(ctx, d, out)
+            return
+
+
+def resolve_commit_supply(ctx: Ctx, d: Draft, seat: int, value: int, out: Events) -> None:
+    d.set_seat("hands", seat, remove_one(d.hands[seat], value))
+    if value in d.known[seat]:
+        d.set_seat("known", seat, remove_one(d.known[seat], value))
+    d.set_seat("committed", seat, (*d.committed[seat], value))
+    out.append(SupplyCommitted(seat=seat, value=value))
+    if not legal_commits(ctx, d, seat):
+        resolve_finish_committing(ctx, d, seat, out)
+
+
+def resolve_finish_committing(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
+    out.append(CommittingFinished(seat=seat, total=sum(d.committed[seat])))
+    nxt = (seat + 1) % d.players
+    if nxt == d.start_player:
+        resolve_round_conflict(ctx, d, out)
+    else:
+        next_committer(ctx, d, nxt, out)
+
+
+def refuse_commit(ctx: Ctx, s: State, seat: int, value: int) -> IllegalAction:
+    done = s.committed[seat]
+    if len(done) >= ctx.t.commit_max:
+        return IllegalAction(
+            f"you have committed {len(done)} cards; at most {ctx.t.commit_max} per round",
+            code="too_many_committed", rule=RULE,
+        )
+    if value not in s.hands[seat]:
+        return IllegalAction(f"you hold no supply card of value {value}", code="card_not_in_hand", rule=RULE)
+    return IllegalAction(
+        f"commit cards highest first: after a {done[-1]} commit a {done[-1]} or lower "
+        "(the same set can always be committed in that order)",
+        code="commit_order", rule=RULE,
+    )

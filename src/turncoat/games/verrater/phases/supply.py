@@ -1,0 +1,167 @@
+"""RULES §5 steps 8-10: the Strategist takes the strategy card, supply is discarded and drawn,
+and everyone keeps at most 5 cards."""
+
+from __future__ import annotations
+
+from turncoat.core import rng
+from turncoat.core.errors import IllegalAction, InvalidConfig
+from turncoat.games.verrater.context import Ctx, Events
+from turncoat.games.verrater.events import (
+    DiscardPileReshuffled,
+    HandLimitDiscard,
+    StrategyCardTaken,
+    SupplyDiscarded,
+    SupplyDrawn,
+)
+from turncoat.games.verrater.phases.round_end import end_round
+from turncoat.games.verrater.state import DISCARD, Draft, Fields, State, add_sorted, remove_one, seats_from
+
+RULE_STRATEGIST = "RULES §5 step 8"
+RULE_DISCARD_USED = "RULES §5 step 9"
+RULE_DRAW = "RULES §5 step 10"
+
+
+def after_builder(ctx: Ctx, d: Draft, out: Events) -> None:
+    """Steps 8, 9 and 10 in order."""
+    strategist_takes_strategy_card(d, out)
+    discard_used_supply(d, out)
+    draw_supply(ctx, d, out)
+    check_hand_limit(ctx, d, out)
+
+
+def strategist_takes_strategy_card(d: Draft, out: Events) -> None:
+    """Step 8: kept until *another* player takes the Strategist (GAP-21)."""
+    if "strategist" in d.roles:
+        seat = d.roles.index("strategist")
+        if seat != d.strategist:
+            d.strategist = seat
+            out.append(StrategyCardTaken(seat=seat))
+
+
+def discard_used_supply(d: Draft, out: Events) -> None:
+    """Step 9: every committed card goes face up onto the discard pile."""
+    used = tuple(v for seat in seats_from(d.start_player, d.players) for v in d.committed[seat])
+    d.discard = d.discard + used
+    d.committed = ((),) * d.players
+    if used:
+        out.append(SupplyDiscarded(values=used))
+
+
+def reshuffle_discard_pile(ctx: Ctx, d: Draft, out: Events) -> None:
+    """An empty draw pile is replaced by the shuffled discard pile (§5 step 9 note)."""
+    sc = ctx.config.scenario
+    if sc is not None and sc.reshuffles is not None and d.reshuffles < len(sc.reshuffles):
+        pinned = sc.reshuffles[d.reshuffles]
+        if sorted(pinned) != sorted(d.discard):
+            raise InvalidConfig(
+                f"reshuffle {d.reshuffles + 1} must reorder the discard pile {sorted(d.discard)}",
+                code="bad_scenario", rule=RULE_DRAW,
+            )
+        pile = tuple(reversed(pinned))
+    else:
+        pile, d.rng = rng.shuffle(d.seed, d.rng, sorted(d.discard))
+    d.draw_pile = pile
+    d.discard = ()
+    d.hidden_discards = ((),) * d.players
+    d.reshuffles += 1
+    out.append(DiscardPileReshuffled(cards=len(pile)))
+
+
+def draw_cards(ctx: Ctx, d: Draft, seat: int, count: int, reason: str, out: Events) -> None:
+    """Draw from the top; reshuffle when empty; with both piles empty the draw is lost (GAP-12)."""
+    drawn: list[int] = []
+    for _ in range(count):
+        if not d.draw_pile:
+            if not d.discard:
+                break
+            reshuffle_discard_pile(ctx, d, out)
+        drawn.append(d.draw_pile[-1])
+        d.draw_pile = d.draw_pile[:-1]
+    d.set_seat("hands", seat, add_sorted(d.hands[seat], drawn))
+    out.append(SupplyDrawn(seat=seat, count=len(drawn), reason=reason, values=None))
+    out.append(SupplyDrawn(seat=seat, count=len(drawn), reason=reason, values=tuple(drawn), visible_to=(seat,)))
+
+
+def estate_income(s: Fields, seat: int) -> int:
+    """Estates (not trading posts) under landscapes of the house the seat supports now."""
+    house = s.allegiance[seat]
+    return sum(
+        1
+        for i, b in enumerate(s.buildings)
+        if b is not None and b.owner == seat and b.side == "estate" and s.owners[i] == house
+    )
+
+
+def draw_supply(ctx: Ctx, d: Draft, out: Events) -> None:
+    """Step 10: Farmer 3; estates in turn order (not the Farmer); Diplomat +2 one more."""
+    farmer = d.roles.index("farmer") if "farmer" in d.roles else None
+    if farmer is not None:
+        draw_cards(ctx, d, farmer, ctx.t.farmer_draw, "farmer", out)
+    for seat in seats_from(d.start_player, d.players):
+        if seat != farmer:
+            income = estate_income(d, seat)
+            if income:
+                draw_cards(ctx, d, seat, income, "estates", out)
+    if "diplomat_2" in d.roles:
+        draw_cards(ctx, d, d.roles.index("diplomat_2"), ctx.t.diplomat_2_draw, "diplomat_2", out)
+
+
+def over_limit(ctx: Ctx, s: Fields) -> list[int]:
+    return [p for p in seats_from(s.start_player, s.players) if len(s.hands[p]) > ctx.t.hand_limit]
+
+
+def check_hand_limit(ctx: Ctx, d: Draft, out: Events) -> None:
+    """Step 10: whoever holds more than 5 chooses what to discard, in turn order."""
+    d.discarding = ()
+    waiting = over_limit(ctx, d)
+    if waiting:
+        d.step = DISCARD
+        d.actor = waiting[0]
+    else:
+        end_round(ctx, d, out)
+
+
+def legal_discards(ctx: Ctx, s: State, seat: int) -> list[int]:
+    """Distinct values in hand, highest first within one seat's discards (one path per set)."""
+    cap = s.discarding[-1] if s.discarding else 99
+    return sorted({v for v in s.hands[seat] if v <= cap})
+
+
+def forget_one_unknown(known: tuple[int, ...]) -> tuple[int, ...]:
+    """After a face-down discard, observers can no longer be sure of one copy of each value."""
+    out: list[int] = []
+    for v in known:
+        if out.count(v) < known.count(v) - 1:
+            out.append(v)
+    return tuple(out)
+
+
+def resolve_discard_supply(ctx: Ctx, d: Draft, seat: int, value: int, out: Events) -> None:
+    d.set_seat("hands", seat, remove_one(d.hands[seat], value))
+    d.discard = (*d.discard, value)
+    d.discarding = (*d.discarding, value)
+    if ctx.config.hand_limit_discards == "face_up":
+        if value in d.known[seat]:
+            d.set_seat("known", seat, remove_one(d.known[seat], value))
+        out.append(HandLimitDiscard(seat=seat, value=value))
+    else:  # GAP-13 option: face down
+        d.set_seat("hidden_discards", seat, (*d.hidden_discards[seat], value))
+        d.set_seat("known", seat, forget_one_unknown(d.known[seat]))
+        out.append(HandLimitDiscard(seat=seat, value=None))
+        out.append(HandLimitDiscard(seat=seat, value=value, visible_to=(seat,)))
+    if len(d.hands[seat]) <= ctx.t.hand_limit:
+        d.discarding = ()
+        waiting = over_limit(ctx, d)
+        if waiting:
+            d.actor = waiting[0]
+        else:
+            end_round(ctx, d, out)
+
+
+def refuse_discard(s: State, seat: int, value: int) -> IllegalAction:
+    if value not in s.hands[seat]:
+        return IllegalAction(f"you hold no supply card of value {value}", code="card_not_in_hand", rule=RULE_DRAW)
+    return IllegalAction(
+        f"discard highest first: after a {s.discarding[-1]} discard a {s.discarding[-1]} or lower",
+        code="discard_order", rule=RULE_DRAW,
+    )
