@@ -111,7 +111,7 @@ def apply_overrides(raw: dict[str, Any], overrides: dict[str, Any]) -> tuple[dic
     changed: list[str] = []
     for path, new in sorted(overrides.items()):
         container, key = _locate(merged, path)
-        old = container[key]  # type: ignore[index]
+        old = container[key]
         if not _is_sourced(old):
             raise InvalidContent(
                 f"{path!r} is not a sourced value and cannot be overridden", code="not_overridable"
@@ -123,7 +123,7 @@ def apply_overrides(raw: dict[str, Any], overrides: dict[str, Any]) -> tuple[dic
                 f"{path!r}: provenance must be one of {', '.join(PROVENANCES)}",
                 code="bad_provenance",
             )
-        container[key] = new  # type: ignore[index]
+        container[key] = new
         changed.append(path)
     return merged, tuple(changed)
 
@@ -145,7 +145,9 @@ def load_pack(
         pack_id = override_pack_id or f"{pack_id}+override"
     for path, node in iter_sourced(raw):
         if node.get("provenance") not in PROVENANCES:
-            raise InvalidContent(f"{path}: unknown provenance {node.get('provenance')!r}", code="bad_provenance")
+            raise InvalidContent(
+                f"{path}: unknown provenance {node.get('provenance')!r}", code="bad_provenance"
+            )
     try:
         data = msgspec.convert(raw, schema, strict=True)
     except msgspec.ValidationError as exc:

@@ -8,7 +8,7 @@ once means a simultaneous sealed choice: each commitment is stored sealed until 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import msgspec
@@ -18,7 +18,7 @@ from turncoat.core.content import ContentPack
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
-O = TypeVar("O")  # noqa: E741 - the protocol's conventional name
+O = TypeVar("O", covariant=True)  # noqa: E741 - the protocol's conventional name
 
 
 class Transition(msgspec.Struct, Generic[S], frozen=True):
@@ -72,3 +72,11 @@ class Game(Protocol[S, A, O]):
     def default_action(self, state: S, player: PlayerId) -> A: ...
 
     def describe_action(self, action: A) -> str: ...
+
+    def render_log(
+        self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False
+    ) -> list[str]: ...
+
+    def round_summaries(
+        self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False
+    ) -> list[dict[str, Any]]: ...

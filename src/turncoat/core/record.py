@@ -72,9 +72,7 @@ def decode_action(game: Game[Any, Any, Any], raw: Any) -> Action:
     try:
         action: Action = msgspec.convert(raw, game.action_type, strict=True)
     except msgspec.ValidationError as exc:
-        raise MalformedAction(
-            f"not a valid {game.name} action: {exc}", code="malformed_action"
-        ) from exc
+        raise MalformedAction(f"not a valid {game.name} action: {exc}", code="malformed_action") from exc
     return action
 
 
@@ -109,18 +107,24 @@ def replay(game: Game[Any, Any, Any], record: GameRecord, *, check_digests: bool
         raise ReplayDivergence("record is for another game", step=0, expected=game.name, actual=record.game)
     if record.rules_version != game.rules_version:
         raise ReplayDivergence(
-            "record was made under other rules", step=0,
-            expected=game.rules_version, actual=record.rules_version,
+            "record was made under other rules",
+            step=0,
+            expected=game.rules_version,
+            actual=record.rules_version,
         )
     if record.content.digest != game.content.digest:
         raise ReplayDivergence(
-            f"content pack differs ({record.content.id})", step=0,
-            expected=record.content.digest, actual=game.content.digest,
+            f"content pack differs ({record.content.id})",
+            step=0,
+            expected=record.content.digest,
+            actual=game.content.digest,
         )
     if record.digests is not None and len(record.digests) != len(record.actions):
         raise ReplayDivergence(
-            "digest list does not match the actions", step=0,
-            expected=str(len(record.actions)), actual=str(len(record.digests)),
+            "digest list does not match the actions",
+            step=0,
+            expected=str(len(record.actions)),
+            actual=str(len(record.digests)),
         )
     started = game.start(record.seed)
     state, initial_events = started.state, started.events
@@ -132,15 +136,19 @@ def replay(game: Game[Any, Any, Any], record: GameRecord, *, check_digests: bool
         except RulesError as exc:
             raise ReplayDivergence(
                 f"seat {recorded.player} cannot play {recorded.action}",
-                step=index, expected="an accepted action", actual=str(exc),
+                step=index,
+                expected="an accepted action",
+                actual=str(exc),
             ) from exc
         state = transition.state
         if check_digests and record.digests is not None:
             actual = state_digest(state)
             if actual != record.digests[index - 1]:
                 raise ReplayDivergence(
-                    "state differs after this action", step=index,
-                    expected=record.digests[index - 1], actual=actual,
+                    "state differs after this action",
+                    step=index,
+                    expected=record.digests[index - 1],
+                    actual=actual,
                 )
         steps.append(ReplayStep(index, recorded.player, action, transition.events))
     return Replay(record, initial_events, tuple(steps), state, game.outcome(state))

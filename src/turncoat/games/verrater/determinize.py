@@ -61,19 +61,22 @@ def _redeal_roles(s: State, d: Draft, viewer: Viewer, seed: int, counter: int) -
     before: list[int] = []
     after: list[int] = []
     if known_packet:
-        pos = order.index(viewer)  # type: ignore[arg-type]
+        assert viewer is not None
+        pos = order.index(viewer)
         before = [p for p in drafted if order.index(p) < pos]
         after = [p for p in drafted if order.index(p) > pos]
     # Groups of cards the viewer can place only as a set, and the slots they fill.
     fixed = {p: s.roles[p] for p in drafted if s.revealed or p == viewer}
     groups: list[tuple[list[str], list[str]]] = []  # (cards, slot names)
     if known_packet:
-        up_cards = [r for r in ROLES if r not in known_packet and r not in
-                    [fixed[p] for p in before if p in fixed]]
+        up_cards = [
+            r for r in ROLES if r not in known_packet and r not in [fixed[p] for p in before if p in fixed]
+        ]
         up_slots = ["removed", *(f"seat{p}" for p in before if p not in fixed)]
         own = s.roles[viewer] if viewer is not None else ""
-        down_cards = [r for r in known_packet if r != own and r not in
-                      [fixed[p] for p in after if p in fixed]]
+        down_cards = [
+            r for r in known_packet if r != own and r not in [fixed[p] for p in after if p in fixed]
+        ]
         down_slots = [*(f"seat{p}" for p in after if p not in fixed)]
         if holder is not None and holder != viewer:
             down_slots += ["packet"] * len(s.packet)
@@ -109,12 +112,12 @@ def _redeal_roles(s: State, d: Draft, viewer: Viewer, seed: int, counter: int) -
     d.packet = in_role_order(packet)
     d.leftover = in_role_order(leftover)
     # Rebuild every packet as it was passed around, from the resampled cards.
-    received = [()] * s.players
+    received: list[tuple[str, ...]] = [()] * s.players
     current = in_role_order([r for r in ROLES if r != removed])
     for p in order:
         if not s.received[p]:
             break
-        received[p] = current  # type: ignore[call-overload]
+        received[p] = current
         current = tuple(r for r in current if r != roles[p])
     d.received = tuple(received)
     return counter

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 import msgspec
 
-from turncoat.core.actions import Viewer
+from turncoat.core.actions import Action, Event, Viewer
 from turncoat.core.content import ContentPack
 from turncoat.core.engine import Outcome, Transition
 from turncoat.core.errors import IllegalAction, InvalidConfig, MalformedAction, NotYourDecision
 from turncoat.games.verrater import actions as A
+from turncoat.games.verrater import log
+from turncoat.games.verrater.events import GameSetUp
 from turncoat.games.verrater.components import RING_SIZE, ROLES, VerraterContent, build_tables, load_content
 from turncoat.games.verrater.config import VerraterConfig
 from turncoat.games.verrater.context import Ctx, Events
@@ -41,30 +43,50 @@ Resolver = Callable[[Ctx, Draft, int, Any, Events], None]
 class Rule(msgspec.Struct, frozen=True):
     """A decision: the step it belongs to, its rulebook section and how it resolves."""
 
-    action: type[A.Action]
+    action: type[Action]
     step: str
     ref: str
     resolve: Resolver
 
 
 RULES: tuple[Rule, ...] = (
-    Rule(A.PlaceEstate, PLACE_ESTATE, setup.RULE_FIRST_ESTATES,
-         lambda c, d, p, a, o: setup.resolve_place_estate(c, d, p, a.landscape, o)),
-    Rule(A.ChooseConflictSite, CHOOSE_SITE, conflict_site.RULE,
-         lambda c, d, p, a, o: conflict_site.resolve_choose_conflict_site(c, d, p, a.boundary, o)),
+    Rule(
+        A.PlaceEstate,
+        PLACE_ESTATE,
+        setup.RULE_FIRST_ESTATES,
+        lambda c, d, p, a, o: setup.resolve_place_estate(c, d, p, a.landscape, o),
+    ),
+    Rule(
+        A.ChooseConflictSite,
+        CHOOSE_SITE,
+        conflict_site.RULE,
+        lambda c, d, p, a, o: conflict_site.resolve_choose_conflict_site(c, d, p, a.boundary, o),
+    ),
     Rule(A.KeepRole, DRAFT, draft.RULE, lambda c, d, p, a, o: draft.resolve_keep_role(c, d, p, a.role, o)),
-    Rule(A.CommitSupply, COMMIT, commit.RULE,
-         lambda c, d, p, a, o: commit.resolve_commit_supply(c, d, p, a.value, o)),
-    Rule(A.FinishCommitting, COMMIT, commit.RULE,
-         lambda c, d, p, a, o: commit.resolve_finish_committing(c, d, p, o)),
+    Rule(
+        A.CommitSupply,
+        COMMIT,
+        commit.RULE,
+        lambda c, d, p, a, o: commit.resolve_commit_supply(c, d, p, a.value, o),
+    ),
+    Rule(
+        A.FinishCommitting,
+        COMMIT,
+        commit.RULE,
+        lambda c, d, p, a, o: commit.resolve_finish_committing(c, d, p, o),
+    ),
     Rule(A.Build, BUILD, builder.RULE, builder.resolve_build),
     Rule(A.Convert, BUILD, builder.RULE, builder.resolve_convert),
     Rule(A.Move, BUILD, builder.RULE, builder.resolve_move),
     Rule(A.SkipBuilding, BUILD, builder.RULE, builder.resolve_skip_building),
-    Rule(A.DiscardSupply, DISCARD, supply.RULE_DRAW,
-         lambda c, d, p, a, o: supply.resolve_discard_supply(c, d, p, a.value, o)),
+    Rule(
+        A.DiscardSupply,
+        DISCARD,
+        supply.RULE_DRAW,
+        lambda c, d, p, a, o: supply.resolve_discard_supply(c, d, p, a.value, o),
+    ),
 )
-RULE_FOR: dict[type[A.Action], Rule] = {r.action: r for r in RULES}
+RULE_FOR: dict[type[Action], Rule] = {r.action: r for r in RULES}
 STEP_RULE = {r.step: r.ref for r in RULES}
 
 # Actions are immutable, so the common ones are made once.
@@ -153,13 +175,15 @@ class VerraterGame:
             raise NotYourDecision(
                 f"seat {player} cannot act now: seat {state.actor} must decide "
                 f"(step {STEP_NUMBER[state.step]}, {state.step.replace('_', ' ')})",
-                code="not_your_turn", rule=STEP_RULE[state.step],
+                code="not_your_turn",
+                rule=STEP_RULE[state.step],
             )
         if rule.step != state.step:
             raise IllegalAction(
                 f"{describe(action)} is not possible now: the game is at "
                 f"{state.step.replace('_', ' ')} (step {STEP_NUMBER[state.step]})",
-                code="wrong_step", rule=STEP_RULE[state.step],
+                code="wrong_step",
+                rule=STEP_RULE[state.step],
             )
         if action not in self.legal_actions(state, player):
             raise self._refusal(state, player, action)
@@ -215,3 +239,14 @@ class VerraterGame:
 
     def describe_action(self, action: A.VerraterAction) -> str:
         return describe(action)
+
+    def render_log(self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False) -> list[str]:
+        """The game log in English, showing only what ``viewer`` may see."""
+        shown = log.visible(events, viewer, omniscient)
+        types = next((e.types for e in shown if isinstance(e, GameSetUp)), ())
+        return [line for e in shown if (line := log.describe_event(e, types)) is not None]
+
+    def round_summaries(
+        self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False
+    ) -> list[dict[str, Any]]:
+        return log.round_summaries(events, viewer, omniscient)

@@ -79,7 +79,7 @@ class Fields(msgspec.Struct, kw_only=True):
     last_conflict: ConflictResult | None
 
 
-class State(Fields, frozen=True):
+class State(Fields, frozen=True):  # type: ignore[misc]  # msgspec allows a frozen twin
     """A frozen Verräter position."""
 
 

@@ -81,7 +81,9 @@ def resolve_move(ctx: Ctx, d: Draft, seat: int, action: Move, out: Events) -> No
     card = d.buildings[action.from_landscape]
     _put(d, action.from_landscape, None)
     _put(d, action.to_landscape, card)
-    out.append(BuildingMoved(seat=seat, from_landscape=action.from_landscape, to_landscape=action.to_landscape))
+    out.append(
+        BuildingMoved(seat=seat, from_landscape=action.from_landscape, to_landscape=action.to_landscape)
+    )
     after_builder(ctx, d, out)
 
 
@@ -99,29 +101,54 @@ def refuse_builder_action(ctx: Ctx, s: State, seat: int, action: BuilderAction) 
     posts = trading_posts(s, seat)
     if isinstance(action, Build):
         if not _landscape_ok(action.landscape):
-            return IllegalAction(f"there is no landscape {action.landscape}", code="no_such_landscape", rule=RULE)
+            return IllegalAction(
+                f"there is no landscape {action.landscape}", code="no_such_landscape", rule=RULE
+            )
         if action.side not in ("estate", "trading_post"):
-            return IllegalAction(f"a building card has no side {action.side!r}", code="no_such_side", rule=RULE)
+            return IllegalAction(
+                f"a building card has no side {action.side!r}", code="no_such_side", rule=RULE
+            )
         if len(built_by(s, seat)) >= ctx.t.buildings_per_player:
-            return IllegalAction("all three of your building cards are already built", code="no_unbuilt_card", rule=RULE)
+            return IllegalAction(
+                "all three of your building cards are already built", code="no_unbuilt_card", rule=RULE
+            )
         if s.buildings[action.landscape] is not None:
-            return IllegalAction(f"landscape {action.landscape} already has a building card",
-                                 code="landscape_occupied", rule=RULE)
+            return IllegalAction(
+                f"landscape {action.landscape} already has a building card",
+                code="landscape_occupied",
+                rule=RULE,
+            )
         if action.side == "trading_post" and ctx.config.builder_new_card_side == "estate_only":
-            return IllegalAction("new building cards go in estate side up (option builder_new_card_side)",
-                                 code="estate_only", rule=RULE + " (GAP-5)")
-        return IllegalAction(f"you already have {posts} trading posts; at most {ctx.t.max_trading_posts}",
-                             code="trading_post_limit", rule=RULE)
+            return IllegalAction(
+                "new building cards go in estate side up (option builder_new_card_side)",
+                code="estate_only",
+                rule=RULE + " (GAP-5)",
+            )
+        return IllegalAction(
+            f"you already have {posts} trading posts; at most {ctx.t.max_trading_posts}",
+            code="trading_post_limit",
+            rule=RULE,
+        )
     if isinstance(action, Convert):
         if not _landscape_ok(action.landscape) or action.landscape not in built_by(s, seat):
-            return IllegalAction(f"you have no building card under landscape {action.landscape}",
-                                 code="not_your_building", rule=RULE)
-        return IllegalAction(f"you already have {posts} trading posts; at most {ctx.t.max_trading_posts}",
-                             code="trading_post_limit", rule=RULE)
+            return IllegalAction(
+                f"you have no building card under landscape {action.landscape}",
+                code="not_your_building",
+                rule=RULE,
+            )
+        return IllegalAction(
+            f"you already have {posts} trading posts; at most {ctx.t.max_trading_posts}",
+            code="trading_post_limit",
+            rule=RULE,
+        )
     if isinstance(action, Move):
         if not _landscape_ok(action.from_landscape) or action.from_landscape not in built_by(s, seat):
-            return IllegalAction(f"you have no building card under landscape {action.from_landscape}",
-                                 code="not_your_building", rule=RULE)
-        return IllegalAction(f"landscape {action.to_landscape} is not an empty landscape",
-                             code="landscape_occupied", rule=RULE)
+            return IllegalAction(
+                f"you have no building card under landscape {action.from_landscape}",
+                code="not_your_building",
+                rule=RULE,
+            )
+        return IllegalAction(
+            f"landscape {action.to_landscape} is not an empty landscape", code="landscape_occupied", rule=RULE
+        )
     return IllegalAction("that is not a Builder action now", code="wrong_step", rule=RULE)

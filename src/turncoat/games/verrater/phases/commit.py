@@ -67,12 +67,14 @@ def refuse_commit(ctx: Ctx, s: State, seat: int, value: int) -> IllegalAction:
     if len(done) >= ctx.t.commit_max:
         return IllegalAction(
             f"you have committed {len(done)} cards; at most {ctx.t.commit_max} per round",
-            code="too_many_committed", rule=RULE,
+            code="too_many_committed",
+            rule=RULE,
         )
     if value not in s.hands[seat]:
         return IllegalAction(f"you hold no supply card of value {value}", code="card_not_in_hand", rule=RULE)
     return IllegalAction(
         f"commit cards highest first: after a {done[-1]} commit a {done[-1]} or lower "
         "(the same set can always be committed in that order)",
-        code="commit_order", rule=RULE,
+        code="commit_order",
+        rule=RULE,
     )

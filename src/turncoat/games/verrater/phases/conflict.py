@@ -78,8 +78,11 @@ def score_conflict(ctx: Ctx, d: Draft, out: Events) -> None:
         winners = tuple(p for p in range(d.players) if d.allegiance[p] == winner)
         # VP come from the conquered card, read by the number of winners after the flip (GAP-18).
         vp_each = ctx.t.vp[d.types[lost]][len(winners)] if winners else 0
-    out.append(ConflictResolved(eagle_strength=eagle, rose_strength=rose, winner=winner,
-                                winners=winners, vp_each=vp_each))
+    out.append(
+        ConflictResolved(
+            eagle_strength=eagle, rose_strength=rose, winner=winner, winners=winners, vp_each=vp_each
+        )
+    )
     d.last_conflict = ConflictResult(d.round, eagle_land, rose_land, (eagle, rose), winner, winners, vp_each)
     conquest = list(d.conquest_vp)
     for p in winners:

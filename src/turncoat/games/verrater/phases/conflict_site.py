@@ -37,9 +37,12 @@ def resolve_choose_conflict_site(ctx: Ctx, d: Draft, seat: int, boundary: int, o
 
 def refuse_conflict_site(s: State, boundary: int) -> IllegalAction:
     if not 0 <= boundary < RING_SIZE:
-        return IllegalAction(f"there is no boundary {boundary} in a ring of 12", code="no_such_boundary", rule=RULE)
+        return IllegalAction(
+            f"there is no boundary {boundary} in a ring of 12", code="no_such_boundary", rule=RULE
+        )
     return IllegalAction(
         f"landscapes {boundary} and {neighbour(boundary)} both belong to the {s.owners[boundary]}s; "
         "a conflict needs neighbours of different houses",
-        code="same_house_site", rule=RULE,
+        code="same_house_site",
+        rule=RULE,
     )

@@ -26,7 +26,8 @@ def shuffle_action_cards(ctx: Ctx, d: Draft) -> tuple[str, ...]:
         if d.round > len(sc.role_shuffles):
             raise InvalidConfig(
                 f"the scenario pins role shuffles for {len(sc.role_shuffles)} rounds, not round {d.round}",
-                code="bad_scenario", rule=RULE,
+                code="bad_scenario",
+                rule=RULE,
             )
         return tuple(sc.role_shuffles[d.round - 1])
     order, d.rng = rng.shuffle(d.seed, d.rng, ROLES)

@@ -16,8 +16,9 @@ def begin_round(ctx: Ctx, d: Draft, out: Events) -> None:
     d.actor = d.strategist
     d.site = NO_SITE
     d.final_round = d.final_round or d.round == d.total_rounds
-    out.append(RoundStarted(round=d.round, start_player=d.start_player, strategist=d.strategist,
-                            final=d.final_round))
+    out.append(
+        RoundStarted(round=d.round, start_player=d.start_player, strategist=d.strategist, final=d.final_round)
+    )
 
 
 def end_round(ctx: Ctx, d: Draft, out: Events) -> None:
@@ -53,9 +54,7 @@ def trading_post_points(ctx: Ctx, s: Fields, seat: int) -> int:
 
 
 def final_scores(ctx: Ctx, s: Fields) -> tuple[int, ...]:
-    return tuple(
-        s.conquest_vp[p] + s.role_vp[p] + trading_post_points(ctx, s, p) for p in range(s.players)
-    )
+    return tuple(s.conquest_vp[p] + s.role_vp[p] + trading_post_points(ctx, s, p) for p in range(s.players))
 
 
 def winners(scores: tuple[int, ...]) -> tuple[int, ...]:

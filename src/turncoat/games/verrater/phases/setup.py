@@ -56,7 +56,9 @@ def validate_scenario(ctx: Ctx) -> None:
         if len(sc.ring) != RING_SIZE:
             raise InvalidConfig("a pinned ring has 12 landscapes", code="bad_scenario", rule=RULE_SETUP)
         if Counter(t for t, _ in sc.ring) != Counter(ctx.t.type_copies):
-            raise InvalidConfig("a pinned ring has two landscapes of each type", code="bad_scenario", rule=RULE_SETUP)
+            raise InvalidConfig(
+                "a pinned ring has two landscapes of each type", code="bad_scenario", rule=RULE_SETUP
+            )
         if any(h not in HOUSES for _, h in sc.ring):
             raise InvalidConfig("ring owners must be eagle or rose", code="bad_scenario", rule=RULE_SETUP)
     if sc.hands is not None and len(sc.hands) != n:
@@ -64,10 +66,14 @@ def validate_scenario(ctx: Ctx) -> None:
     if sc.role_shuffles is not None:
         for order in sc.role_shuffles:
             if sorted(order) != sorted(ROLES):
-                raise InvalidConfig("each role shuffle lists all six roles once", code="bad_scenario", rule="RULES §5 step 2")
+                raise InvalidConfig(
+                    "each role shuffle lists all six roles once", code="bad_scenario", rule="RULES §5 step 2"
+                )
 
 
-def deal_supply(ctx: Ctx, seed: int, counter: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int]:
+def deal_supply(
+    ctx: Ctx, seed: int, counter: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int]:
     """§4 step 5: everyone takes a 3, a 4 and a 5; the rest are shuffled into the draw pile."""
     sc = ctx.config.scenario
     n = ctx.config.players
@@ -78,14 +84,17 @@ def deal_supply(ctx: Ctx, seed: int, counter: int) -> tuple[tuple[tuple[int, ...
     for hand in hands:
         for v in hand:
             if rest[v] == 0:
-                raise InvalidConfig("pinned hands use cards the deck does not have", code="bad_scenario", rule=RULE_SETUP)
+                raise InvalidConfig(
+                    "pinned hands use cards the deck does not have", code="bad_scenario", rule=RULE_SETUP
+                )
             rest[v] -= 1
     remaining = sorted(rest.elements())
     if sc is not None and sc.draw_pile is not None:
         if sorted(sc.draw_pile) != remaining:
             raise InvalidConfig(
                 f"the pinned draw pile must hold exactly the cards not in hands: {remaining}",
-                code="bad_scenario", rule=RULE_SETUP,
+                code="bad_scenario",
+                rule=RULE_SETUP,
             )
         pile = tuple(reversed(sc.draw_pile))  # top card last
     else:
@@ -109,16 +118,44 @@ def set_up(ctx: Ctx, seed: int) -> tuple[State, Events]:
     strategist = (start + 1) % n  # §4 step 7 (GAP-3)
     rounds = ctx.config.rounds if ctx.config.rounds is not None else ctx.t.rounds[n]
     state = State(
-        players=n, total_rounds=rounds, seed=seed, rng=counter, round=0, step=PLACE_ESTATE,
-        actor=start, start_player=start, strategist=strategist, types=types, owners=owners,
-        buildings=(None,) * RING_SIZE, allegiance=allegiance, conquest_vp=(0,) * n,
-        role_vp=(0,) * n, hands=hands, known=hands, draw_pile=pile, discard=(),
-        hidden_discards=((),) * n, reshuffles=0, committed=((),) * n, site=NO_SITE, removed_role="",
-        roles=("",) * n, packet=(), received=((),) * n, leftover=(), revealed=False,
-        final_round=False, discarding=(), last_conflict=None,
+        players=n,
+        total_rounds=rounds,
+        seed=seed,
+        rng=counter,
+        round=0,
+        step=PLACE_ESTATE,
+        actor=start,
+        start_player=start,
+        strategist=strategist,
+        types=types,
+        owners=owners,
+        buildings=(None,) * RING_SIZE,
+        allegiance=allegiance,
+        conquest_vp=(0,) * n,
+        role_vp=(0,) * n,
+        hands=hands,
+        known=hands,
+        draw_pile=pile,
+        discard=(),
+        hidden_discards=((),) * n,
+        reshuffles=0,
+        committed=((),) * n,
+        site=NO_SITE,
+        removed_role="",
+        roles=("",) * n,
+        packet=(),
+        received=((),) * n,
+        leftover=(),
+        revealed=False,
+        final_round=False,
+        discarding=(),
+        last_conflict=None,
     )
-    events: Events = [GameSetUp(start_player=start, strategist=strategist, allegiance=allegiance,
-                                types=types, owners=owners)]
+    events: Events = [
+        GameSetUp(
+            start_player=start, strategist=strategist, allegiance=allegiance, types=types, owners=owners
+        )
+    ]
     return state, events
 
 
@@ -137,8 +174,11 @@ def resolve_place_estate(ctx: Ctx, d: Draft, seat: int, landscape: int, out: Eve
 
 def refuse_place_estate(s: State, landscape: int) -> IllegalAction:
     if not 0 <= landscape < RING_SIZE:
-        return IllegalAction(f"there is no landscape {landscape}", code="no_such_landscape", rule=RULE_FIRST_ESTATES)
+        return IllegalAction(
+            f"there is no landscape {landscape}", code="no_such_landscape", rule=RULE_FIRST_ESTATES
+        )
     return IllegalAction(
         f"landscape {landscape} already has a building card; only one may lie under each",
-        code="landscape_occupied", rule=RULE_FIRST_ESTATES,
+        code="landscape_occupied",
+        rule=RULE_FIRST_ESTATES,
     )

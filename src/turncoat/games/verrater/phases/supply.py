@@ -55,7 +55,8 @@ def reshuffle_discard_pile(ctx: Ctx, d: Draft, out: Events) -> None:
         if sorted(pinned) != sorted(d.discard):
             raise InvalidConfig(
                 f"reshuffle {d.reshuffles + 1} must reorder the discard pile {sorted(d.discard)}",
-                code="bad_scenario", rule=RULE_DRAW,
+                code="bad_scenario",
+                rule=RULE_DRAW,
             )
         pile = tuple(reversed(pinned))
     else:
@@ -79,7 +80,9 @@ def draw_cards(ctx: Ctx, d: Draft, seat: int, count: int, reason: str, out: Even
         d.draw_pile = d.draw_pile[:-1]
     d.set_seat("hands", seat, add_sorted(d.hands[seat], drawn))
     out.append(SupplyDrawn(seat=seat, count=len(drawn), reason=reason, values=None))
-    out.append(SupplyDrawn(seat=seat, count=len(drawn), reason=reason, values=tuple(drawn), visible_to=(seat,)))
+    out.append(
+        SupplyDrawn(seat=seat, count=len(drawn), reason=reason, values=tuple(drawn), visible_to=(seat,))
+    )
 
 
 def estate_income(s: Fields, seat: int) -> int:
@@ -122,9 +125,15 @@ def check_hand_limit(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def legal_discards(ctx: Ctx, s: State, seat: int) -> list[int]:
-    """Distinct values in hand, highest first within one seat's discards (one path per set)."""
+    """Values the seat may discard next.
+
+    One seat's discards go highest value first, so each set of discards has exactly one order;
+    a value is offered only if enough cards of that value or lower remain to finish the set.
+    """
+    hand = s.hands[seat]
+    still = len(hand) - ctx.t.hand_limit
     cap = s.discarding[-1] if s.discarding else 99
-    return sorted({v for v in s.hands[seat] if v <= cap})
+    return sorted({v for v in hand if v <= cap and sum(1 for w in hand if w <= v) >= still})
 
 
 def forget_one_unknown(known: tuple[int, ...]) -> tuple[int, ...]:
@@ -160,8 +169,12 @@ def resolve_discard_supply(ctx: Ctx, d: Draft, seat: int, value: int, out: Event
 
 def refuse_discard(s: State, seat: int, value: int) -> IllegalAction:
     if value not in s.hands[seat]:
-        return IllegalAction(f"you hold no supply card of value {value}", code="card_not_in_hand", rule=RULE_DRAW)
+        return IllegalAction(
+            f"you hold no supply card of value {value}", code="card_not_in_hand", rule=RULE_DRAW
+        )
     return IllegalAction(
-        f"discard highest first: after a {s.discarding[-1]} discard a {s.discarding[-1]} or lower",
-        code="discard_order", rule=RULE_DRAW,
+        "discard your chosen cards highest value first "
+        f"({value} would leave too few cards of that value or lower to finish)",
+        code="discard_order",
+        rule=RULE_DRAW,
     )

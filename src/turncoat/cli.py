@@ -1,0 +1,138 @@
+"""The ``turncoat`` command line: replay, demo, content."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from turncoat.core.actions import Event
+from turncoat.core.errors import RulesError
+from turncoat.core.record import (
+    GameRecord,
+    Replay,
+    append_action,
+    load_record,
+    new_record,
+    replay,
+    save_record,
+)
+from turncoat.core.registry import load_game, registered
+from turncoat.core.serialize import to_builtins
+
+app = typer.Typer(
+    add_completion=False, no_args_is_help=True, help="turncoat: games of alliances and betrayal."
+)
+console = Console()
+err_console = Console(stderr=True)
+
+
+def _fail(message: str) -> None:
+    err_console.print(f"[bold red]error:[/] {message}")
+    raise typer.Exit(code=2)
+
+
+def _game_for(record: GameRecord) -> Any:
+    return load_game(record.game, **record.config)
+
+
+def _all_events(result: Replay) -> list[Event]:
+    events = list(result.initial_events)
+    for step in result.steps:
+        events.extend(step.events)
+    return events
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    as_seat: Annotated[int | None, typer.Option("--as", help="Show the game as this seat saw it.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.")] = False,
+    full: Annotated[
+        bool, typer.Option("--full", help="Show every hidden detail (post-game review).")
+    ] = False,
+) -> None:
+    """Replay a record: the outcome and a per-round summary (redacted for --as SEAT)."""
+    try:
+        record = load_record(file)
+        game = _game_for(record)
+        result = replay(game, record)
+    except RulesError as exc:
+        _fail(str(exc))
+        return
+    if as_seat is not None and not 0 <= as_seat < game.num_players():
+        _fail(f"--as must be a seat from 0 to {game.num_players() - 1}")
+    viewer = as_seat
+    if as_json:
+        outcome = result.outcome
+        doc: dict[str, Any] = {
+            "game": record.game,
+            "complete": outcome is not None,
+            "actions": len(record.actions),
+            "scores": [int(v) for v in outcome.scores] if outcome else None,
+            "winners": list(outcome.winners) if outcome else None,
+            "details": to_builtins(outcome.details) if outcome else None,
+            "rounds": game.round_summaries(_all_events(result), viewer, omniscient=full),
+        }
+        if record.meta.get("expected") is not None:
+            doc["expected"] = record.meta["expected"]
+        print(json.dumps(doc, indent=2, sort_keys=True))
+        return
+    title = record.meta.get("title")
+    if title:
+        console.print(f"[bold]{title}[/]")
+    for line in game.render_log(_all_events(result), viewer, omniscient=full):
+        console.print(line, markup=False, highlight=False)
+
+
+@app.command("demo")
+def demo_cmd(
+    game_name: Annotated[str, typer.Argument(help="Game id, e.g. verrater.")] = "verrater",
+    players: Annotated[int, typer.Option(help="Number of seats.")] = 4,
+    seed: Annotated[int, typer.Option(help="Game seed (same seed, same game).")] = 1,
+    save: Annotated[Path | None, typer.Option(help="Write the game record here.")] = None,
+) -> None:
+    """Play a game between random bots and print its log."""
+    try:
+        game = load_game(game_name, players=players)
+    except RulesError as exc:
+        _fail(str(exc))
+        return
+    chooser = random.Random(seed)
+    started = game.start(seed)
+    state = started.state
+    record = new_record(game, seed, title=f"{game_name} demo, random bots, seed {seed}")
+    while seats := game.to_act(state):
+        seat = min(seats)
+        action = chooser.choice(list(game.legal_actions(state, seat)))
+        state = game.apply(state, seat, action).state
+        record = append_action(record, seat, action)
+    result = replay(game, record)
+    for line in game.render_log(_all_events(result), None, omniscient=True):
+        console.print(line, markup=False, highlight=False)
+    if save is not None:
+        save_record(record, save)
+        console.print(f"record saved to {save}")
+
+
+@app.command("games")
+def games_cmd() -> None:
+    """List the games this installation can play."""
+    for name in registered():
+        console.print(name)
+
+
+def main() -> None:
+    try:
+        app()
+    except BrokenPipeError:  # e.g. piped into head
+        sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()
