@@ -13,11 +13,11 @@ from turncoat.core.engine import Outcome, Transition
 from turncoat.core.errors import IllegalAction, InvalidConfig, MalformedAction, NotYourDecision
 from turncoat.games.verrater import actions as A
 from turncoat.games.verrater import log
-from turncoat.games.verrater.events import GameSetUp
 from turncoat.games.verrater.components import RING_SIZE, ROLES, VerraterContent, build_tables, load_content
 from turncoat.games.verrater.config import VerraterConfig
 from turncoat.games.verrater.context import Ctx, Events
 from turncoat.games.verrater.determinize import determinize
+from turncoat.games.verrater.events import GameSetUp
 from turncoat.games.verrater.notation import describe
 from turncoat.games.verrater.observe import VerraterObservation, observe
 from turncoat.games.verrater.phases import builder, commit, conflict_site, draft, setup, supply
