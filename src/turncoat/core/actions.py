@@ -16,7 +16,7 @@ PlayerId = int
 Viewer = int | None  # a seat, or None for a spectator
 
 
-class Action(msgspec.Struct, frozen=True, tag_field="type"):
+class Action(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
     """A decision a player submits.  Subclasses set ``tag=`` to their rulebook verb."""
 
 

@@ -114,6 +114,7 @@ class VerraterGame:
         self._config = config
         self.content: ContentPack[VerraterContent] = load_content(config.content_overrides)
         self.ctx = Ctx(config=config, t=build_tables(self.content.data))
+        setup.validate_scenario(self.ctx)
         self._seats = tuple(frozenset({p}) for p in range(config.players))
 
     @classmethod

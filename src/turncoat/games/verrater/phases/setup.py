@@ -104,7 +104,6 @@ def deal_supply(
 
 def set_up(ctx: Ctx, seed: int) -> tuple[State, Events]:
     """The position after §4 steps 1-5, 7-9: waiting for the first estates."""
-    validate_scenario(ctx)
     n = ctx.config.players
     sc = ctx.config.scenario
     counter = 0
