@@ -26,7 +26,10 @@ from turncoat.core.registry import load_game, registered
 from turncoat.core.serialize import to_builtins
 
 app = typer.Typer(
-    add_completion=False, no_args_is_help=True, help="turncoat: games of alliances and betrayal."
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,
+    help="turncoat: games of alliances and betrayal.",
 )
 console = Console()
 err_console = Console(stderr=True)
@@ -56,6 +59,7 @@ def replay_cmd(
     full: Annotated[
         bool, typer.Option("--full", help="Show every hidden detail (post-game review).")
     ] = False,
+    show_log: Annotated[bool, typer.Option("--log", help="Also print the full game log.")] = False,
 ) -> None:
     """Replay a record: the outcome and a per-round summary (redacted for --as SEAT)."""
     try:
@@ -86,8 +90,33 @@ def replay_cmd(
     title = record.meta.get("title")
     if title:
         console.print(f"[bold]{title}[/]")
-    for line in game.render_log(_all_events(result), viewer, omniscient=full):
+    who = (
+        "everything (--full)"
+        if full
+        else (f"as seat {viewer} saw it" if viewer is not None else "public view")
+    )
+    console.print(f"{record.game}, {len(record.actions)} actions, {who}")
+    if game.content.estimated_paths:
+        console.print("[yellow]note:[/] some component values are estimated (see the content pack)")
+    events = _all_events(result)
+    if show_log:
+        for line in game.render_log(events, viewer, omniscient=full):
+            console.print(line, markup=False, highlight=False)
+        console.print()
+    for line in game.render_summary(events, viewer, omniscient=full):
         console.print(line, markup=False, highlight=False)
+    outcome = result.outcome
+    if outcome is None:
+        console.print("The game is not finished.")
+        return
+    scores = ", ".join(f"seat {p}: {int(v)}" for p, v in enumerate(outcome.scores))
+    console.print(f"Final scores: {scores}")
+    console.print(
+        "Winner"
+        + ("s" if len(outcome.winners) > 1 else "")
+        + ": "
+        + ", ".join(f"seat {p}" for p in outcome.winners)
+    )
 
 
 @app.command("demo")

@@ -77,6 +77,10 @@ class Game(Protocol[S, A, O]):
         self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False
     ) -> list[str]: ...
 
+    def render_summary(
+        self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False
+    ) -> list[str]: ...
+
     def round_summaries(
         self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False
     ) -> list[dict[str, Any]]: ...

@@ -30,7 +30,13 @@ from turncoat.core import rng
 from turncoat.core.actions import Action, Event, PlayerId, Viewer, redact
 from turncoat.core.content import ContentPack, Sourced, load_pack
 from turncoat.core.engine import Outcome, Transition
-from turncoat.core.errors import IllegalAction, InvalidConfig, InvalidContent, MalformedAction, NotYourDecision
+from turncoat.core.errors import (
+    IllegalAction,
+    InvalidConfig,
+    InvalidContent,
+    MalformedAction,
+    NotYourDecision,
+)
 from turncoat.core.registry import register
 
 NAME = "sealed_bids"
@@ -413,9 +419,7 @@ class SealedBidsGame:
         if state.phase == OVER:
             raise NotYourDecision("the game is over", code="game_over", rule=RULE_END)
         if player not in self.to_act(state):
-            raise NotYourDecision(
-                f"seat {player} has no decision now", code="not_your_turn", rule=RULE_BID
-            )
+            raise NotYourDecision(f"seat {player} has no decision now", code="not_your_turn", rule=RULE_BID)
         events: list[Event] = []
         if isinstance(action, Bid):
             if state.phase != BID:
@@ -434,7 +438,9 @@ class SealedBidsGame:
                 self._reveal(d, events)
             return Transition(d.freeze(), tuple(events))
         if state.phase != SELL:
-            raise IllegalAction("only the winner of a prize keeps or sells it", code="wrong_step", rule=RULE_BID)
+            raise IllegalAction(
+                "only the winner of a prize keeps or sells it", code="wrong_step", rule=RULE_BID
+            )
         d = _Draft.of(state)
         prize = d.prize
         last = d.history[-1]

@@ -251,3 +251,11 @@ class VerraterGame:
         self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False
     ) -> list[dict[str, Any]]:
         return log.round_summaries(events, viewer, omniscient)
+
+    def render_summary(
+        self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False
+    ) -> list[str]:
+        """One line per round: site, roles (once revealed), strengths, winners, VP."""
+        events = list(events)
+        types = next((e.types for e in events if isinstance(e, GameSetUp)), ())
+        return log.summary_lines(log.round_summaries(events, viewer, omniscient), types)

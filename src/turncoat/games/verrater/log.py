@@ -136,3 +136,27 @@ def round_summaries(all_events: Iterable[Event], viewer: Viewer, omniscient: boo
             case E.VictoryPointsScored(seat=p, points=pts) if current is not None:
                 current["vp"][str(p)] = current["vp"].get(str(p), 0) + pts
     return rounds
+
+
+def summary_lines(rounds: list[dict[str, Any]], types: tuple[str, ...]) -> list[str]:
+    """One line per round from :func:`round_summaries`."""
+    lines = []
+    for r in rounds:
+        parts = [f"Round {r['round']}: start seat {r['start_player']}"]
+        if "site" in r:
+            a, b = r["site"]
+            parts.append(f"Eagle {types[a] if types else a} ({a}) vs Rose {types[b] if types else b} ({b})")
+        if "roles" in r:
+            parts.append(
+                "roles " + ", ".join(f"{p}:{ROLE_NAMES.get(x, x)}" for p, x in enumerate(r["roles"]))
+            )
+        elif "my_role" in r:
+            parts.append(f"my role {ROLE_NAMES.get(r['my_role'], r['my_role'])}")
+        if "strength" in r:
+            st = r["strength"]
+            won = f"{HOUSE[r['winner']]} win" if r["winner"] else "tie"
+            parts.append(f"{st['eagle']}-{st['rose']} {won}")
+        if r["vp"]:
+            parts.append("VP " + ", ".join(f"seat {p} +{v}" for p, v in sorted(r["vp"].items())))
+        lines.append("; ".join(parts))
+    return lines
