@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 
 from turncoat.core.actions import Event
+from turncoat.core.content import read_override_file
 from turncoat.core.errors import RulesError
 from turncoat.core.record import (
     GameRecord,
@@ -125,10 +126,17 @@ def demo_cmd(
     players: Annotated[int, typer.Option(help="Number of seats.")] = 4,
     seed: Annotated[int, typer.Option(help="Game seed (same seed, same game).")] = 1,
     save: Annotated[Path | None, typer.Option(help="Write the game record here.")] = None,
+    content_override: Annotated[
+        Path | None, typer.Option(help="Use values from your own copy of the game (see `content`).")
+    ] = None,
 ) -> None:
     """Play a game between random bots and print its log."""
     try:
-        game = load_game(game_name, players=players)
+        options: dict[str, Any] = {"players": players}
+        if content_override is not None:
+            pack_id = load_game(game_name).content.id
+            options["content_overrides"] = read_override_file(content_override, pack_id)
+        game = load_game(game_name, **options)
     except RulesError as exc:
         _fail(str(exc))
         return
@@ -147,6 +155,33 @@ def demo_cmd(
     if save is not None:
         save_record(record, save)
         console.print(f"record saved to {save}")
+
+
+@app.command("content")
+def content_cmd(
+    game_name: Annotated[str, typer.Argument(help="Game id, e.g. verrater.")] = "verrater",
+    override: Annotated[
+        Path | None, typer.Option(help="An override file with values from your own copy of the game.")
+    ] = None,
+) -> None:
+    """Show a game's content pack: its digest and which values are estimated."""
+    try:
+        base = load_game(game_name)
+        overrides = read_override_file(override, base.content.id) if override else None
+        game = load_game(game_name, content_overrides=overrides) if overrides else base
+    except RulesError as exc:
+        _fail(str(exc))
+        return
+    pack = game.content
+    console.print(f"pack {pack.id}  digest {pack.digest}")
+    for path in pack.overridden_paths:
+        console.print(f"  overridden: {path}")
+    if pack.estimated_paths:
+        console.print(f"{len(pack.estimated_paths)} estimated values (not confirmed from the printed game):")
+        for path in pack.estimated_paths:
+            console.print(f"  {path}")
+    else:
+        console.print("no estimated values")
 
 
 @app.command("games")
