@@ -22,6 +22,7 @@ from turncoat.core.record import (
     new_record,
     replay,
     save_record,
+    with_digests,
 )
 from turncoat.core.registry import load_game, registered
 from turncoat.core.serialize import to_builtins
@@ -153,7 +154,7 @@ def demo_cmd(
     for line in game.render_log(_all_events(result), None, omniscient=True):
         console.print(line, markup=False, highlight=False)
     if save is not None:
-        save_record(record, save)
+        save_record(with_digests(game, record), save)
         console.print(f"record saved to {save}")
 
 

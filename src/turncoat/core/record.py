@@ -154,6 +154,17 @@ def replay(game: Game[Any, Any, Any], record: GameRecord, *, check_digests: bool
     return Replay(record, initial_events, tuple(steps), state, game.outcome(state))
 
 
+def with_digests(game: Game[Any, Any, Any], record: GameRecord) -> GameRecord:
+    """The record with the state digest after each action, so any later change is caught."""
+    result = replay(game, record, check_digests=False)
+    state = game.start(record.seed).state
+    digests = []
+    for step in result.steps:
+        state = game.apply(state, step.player, step.action).state
+        digests.append(state_digest(state))
+    return msgspec.structs.replace(record, digests=tuple(digests))
+
+
 def load_record(path: str | Path) -> GameRecord:
     """Read and validate a record file."""
     try:
