@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+from msgspec.structs import astuple
 
 # Steps that wait for a decision (RULES §4 setup step 6; §5 steps 1, 2, 3, 7, 10).
 PLACE_ESTATE = "place_estate"
@@ -44,7 +45,7 @@ class ConflictResult(msgspec.Struct, frozen=True):
     vp_each: int
 
 
-class Fields(msgspec.Struct, kw_only=True):
+class Fields(msgspec.Struct):
     players: int
     total_rounds: int
     seed: int
@@ -88,22 +89,15 @@ class Draft(Fields):
 
     @classmethod
     def of(cls, state: State) -> Draft:
-        return cls(**_as_kwargs(state))
+        return cls(*astuple(state))
 
     def freeze(self) -> State:
-        return State(**_as_kwargs(self))
+        return State(*astuple(self))
 
     def set_seat(self, field: str, seat: int, value: Any) -> None:
         """Replace one seat's entry of a per-seat tuple field."""
         old = getattr(self, field)
         setattr(self, field, (*old[:seat], value, *old[seat + 1 :]))
-
-
-_FIELDS = Fields.__struct_fields__
-
-
-def _as_kwargs(obj: Fields) -> dict[str, Any]:
-    return {name: getattr(obj, name) for name in _FIELDS}
 
 
 def replace_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
