@@ -102,7 +102,9 @@ def load_content(overrides: dict[str, Any] | None = None) -> ContentPack[SealedB
 
 
 # -- config ---------------------------------------------------------------------------------------
-class SealedBidsConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+class SealedBidsConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Stored whole in every record (defaults included), so a later default never changes a replay."""
+
     players: int = 3
     rounds: int = 3
     content_overrides: dict[str, Any] | None = None
@@ -572,6 +574,22 @@ class SealedBidsGame:
             for e in redact(events, viewer, omniscient=omniscient)
             if (line := self._describe_event(e)) is not None
         ]
+
+    def render_summary(
+        self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False
+    ) -> list[str]:
+        """One line per round: the prize, the bids once revealed, the winner and the choice."""
+        lines = []
+        for r in self.round_summaries(events, viewer, omniscient=omniscient):
+            line = f"Round {r['round']}: {r['prize']}"
+            if "bids" in r:
+                line += f", bids {r['bids']}"
+            if "winner" in r:
+                line += f", won by seat {r['winner']} for {r['paid']}"
+            if "sold" in r:
+                line += ", sold" if r["sold"] else ", kept"
+            lines.append(line)
+        return lines
 
     def round_summaries(
         self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False

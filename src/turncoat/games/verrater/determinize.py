@@ -18,7 +18,7 @@ from turncoat.core.actions import Viewer
 from turncoat.games.verrater.components import ROLES
 from turncoat.games.verrater.context import Ctx
 from turncoat.games.verrater.phases.draft import in_role_order
-from turncoat.games.verrater.state import COMMIT, DRAFT, Draft, State, seats_from
+from turncoat.games.verrater.state import COMMIT, DISCARD, DRAFT, Draft, State, seats_from
 
 
 def _redeal_supply(ctx: Ctx, s: State, d: Draft, viewer: Viewer, seed: int, counter: int) -> int:
@@ -30,26 +30,48 @@ def _redeal_supply(ctx: Ctx, s: State, d: Draft, viewer: Viewer, seed: int, coun
         pool -= Counter(s.hands[p] if p == viewer else s.known[p])
     if viewer is not None:
         pool -= Counter(s.hidden_discards[viewer])
-    cards, counter = rng.shuffle(seed, counter, sorted(pool.elements()))
-    taken = 0
+    shuffled, counter = rng.shuffle(seed, counter, sorted(pool.elements()))
+    cards = list(shuffled)
     hands = list(s.hands)
     hidden = list(s.hidden_discards)
+    low_needed = _cards_at_or_below_needed(ctx, s, viewer)
     for p in range(s.players):
         if p == viewer:
             continue
         n_unknown = len(s.hands[p]) - len(s.known[p])
-        hands[p] = tuple(sorted((*s.known[p], *cards[taken : taken + n_unknown])))
-        taken += n_unknown
+        dealt: list[int] = []
+        if p in low_needed:
+            cap, need = low_needed[p]
+            dealt = [v for v in cards if v <= cap][:need]
+            for v in dealt:
+                cards.remove(v)
+        rest = n_unknown - len(dealt)
+        dealt += cards[:rest]
+        del cards[:rest]
+        hands[p] = tuple(sorted((*s.known[p], *dealt)))
         k = len(s.hidden_discards[p])
-        hidden[p] = tuple(cards[taken : taken + k])
-        taken += k
+        hidden[p] = tuple(cards[:k])
+        del cards[:k]
     d.hands = tuple(hands)
     d.hidden_discards = tuple(hidden)
     face_up = sorted((Counter(s.discard) - hidden_all).elements())
     d.discard = tuple(sorted((*face_up, *(v for h in hidden for v in h))))
-    d.draw_pile = tuple(cards[taken:])
+    d.draw_pile = tuple(cards)
     assert len(d.draw_pile) == len(s.draw_pile), "card pool does not match the hidden slots"
     return counter
+
+
+def _cards_at_or_below_needed(ctx: Ctx, s: State, viewer: Viewer) -> dict[int, tuple[int, int]]:
+    """A seat in the middle of face-up hand-limit discards (highest first) is known to hold enough
+    cards at or below his last discard to finish: {seat: (that value, unknown cards needed)}."""
+    if s.step != DISCARD or not s.discarding or s.actor == viewer:
+        return {}
+    if ctx.config.hand_limit_discards != "face_up":
+        return {}
+    cap = s.discarding[-1]
+    still = len(s.hands[s.actor]) - ctx.t.hand_limit
+    need = still - sum(1 for v in s.known[s.actor] if v <= cap)
+    return {s.actor: (cap, need)} if need > 0 else {}
 
 
 def _redeal_roles(s: State, d: Draft, viewer: Viewer, seed: int, counter: int) -> int:
@@ -128,6 +150,8 @@ def determinize(ctx: Ctx, s: State, viewer: Viewer, seed: int) -> State:
     counter = _redeal_supply(ctx, s, d, viewer, seed, 0)
     if s.step in (DRAFT, COMMIT) or (s.removed_role and s.received[s.start_player]):
         counter = _redeal_roles(s, d, viewer, seed, counter)
+    if s.step == DISCARD and s.actor != viewer and ctx.config.hand_limit_discards != "face_up":
+        d.discarding = ()  # face-down discards: their order constraint is not known to the viewer
     d.seed = rng.derive_seed(seed, "determinized")
     d.rng = 0
     return d.freeze()

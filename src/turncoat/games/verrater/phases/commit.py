@@ -30,10 +30,16 @@ def start_commit(ctx: Ctx, d: Draft, out: Events) -> None:
     next_committer(ctx, d, d.start_player, out)
 
 
+def turn_over(ctx: Ctx, s: State | Draft, seat: int) -> bool:
+    """The seat's commit turn ends by itself only for public reasons: five cards down or an empty
+    hand.  (Ending it because no lower card is left would tell everyone about the hand.)"""
+    return len(s.committed[seat]) >= ctx.t.commit_max or not s.hands[seat]
+
+
 def next_committer(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
-    """Give ``seat`` the decision, skipping seats with nothing to commit (no real choice)."""
+    """Give ``seat`` the decision, skipping seats with no cards at all (no real choice)."""
     while True:
-        if legal_commits(ctx, d, seat):
+        if not turn_over(ctx, d, seat):
             d.actor = seat
             return
         out.append(CommittingFinished(seat=seat, total=sum(d.committed[seat])))
@@ -49,7 +55,7 @@ def resolve_commit_supply(ctx: Ctx, d: Draft, seat: int, value: int, out: Events
         d.set_seat("known", seat, remove_one(d.known[seat], value))
     d.set_seat("committed", seat, (*d.committed[seat], value))
     out.append(SupplyCommitted(seat=seat, value=value))
-    if not legal_commits(ctx, d, seat):
+    if turn_over(ctx, d, seat):
         resolve_finish_committing(ctx, d, seat, out)
 
 

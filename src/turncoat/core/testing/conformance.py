@@ -1,0 +1,702 @@
+"""The conformance suite every registered game must pass (ARCHITECTURE §3, §4, §7.2).
+
+``check_game(factory)`` plays random games and checks, at every state reached:
+
+* ``to_act``: seats are real seats; ``to_act`` is empty iff ``outcome`` is not None; seats outside
+  ``to_act`` (and out-of-range seats) have no legal actions, seats inside have at least one.
+* ``legal_actions``: unique, stable (the same list twice), typed ``Action``s that round-trip
+  through a record's JSON, each accepted by ``apply``, with deterministic results and a
+  non-empty ``describe_action``; ``default_action`` is one of them (and refused to others).
+* ``purity``: no protocol method mutates its input (canonical digest before and after).
+* ``illegal_actions``: a seat outside ``to_act``, an action legal elsewhere but not here, a
+  foreign action type, any action once the game is over: all raise a ``RulesError`` subclass
+  and leave the state unchanged.
+* ``serialisation``: states and observations JSON round-trip (msgspec) to equal values.
+* ``no_leak``: for every seat p and several seeds k, ``observe(determinize(s, p, k), p) ==
+  observe(s, p)``; the spectator's view is unchanged too; ``to_act`` and p's legal actions are
+  unchanged; determinization is deterministic and its result is playable.
+* ``outcome``: one finite score per seat, winners are distinct seats.
+
+and, per playout:
+
+* ``terminates``: the game ends within ``max_steps`` decisions (also from determinized states).
+* ``determinism``: ``start(seed)`` is reproducible, also on a second engine from the factory
+  and (for registered games) on ``load_game(name, **config_json())``.
+* ``events``: JSON-serialisable, ``visible_to`` names real seats; ``redact`` never hands a seat
+  an event outside its ``visible_to``, spectators only public ones; ``render_log`` and
+  ``round_summaries`` depend only on the events the viewer may see.
+* ``replay``: the record (through JSON) replays to the same final digest, events and outcome.
+* ``tamper``: a tampered digest, a different legal action, an illegal seat or a foreign
+  game/rules version/content digest in the record raise ``ReplayDivergence`` at the right step.
+
+Any failure raises :class:`ConformanceError`, which names the check, the game, the seeds and
+the step, and carries the record of the playout up to that step for reproduction.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+import msgspec
+
+from turncoat.core import rng
+from turncoat.core.actions import Action, Event, redact
+from turncoat.core.engine import Outcome
+from turncoat.core.errors import ReplayDivergence, RulesError
+from turncoat.core.record import (
+    GameRecord,
+    RecordedAction,
+    decode_action,
+    encode_action,
+    replay,
+    state_digest,
+)
+from turncoat.core.registry import load_game, registered
+from turncoat.core.serialize import canonical_json, pretty_json
+from turncoat.core.testing.playout import AnyGame, Playout, PlayoutTooLong, Step, play_from, random_playout
+
+STATE_CHECKS: tuple[str, ...] = (
+    "to_act",
+    "legal_actions",
+    "default_action",
+    "purity",
+    "illegal_actions",
+    "serialisation",
+    "no_leak",
+    "outcome",
+)
+PLAYOUT_CHECKS: tuple[str, ...] = ("terminates", "determinism", "events", "replay", "tamper")
+CHECKS: tuple[str, ...] = STATE_CHECKS + PLAYOUT_CHECKS
+
+GameFactory = Callable[[], AnyGame]
+
+
+class ConformanceError(AssertionError):
+    """A game broke the protocol.  ``record`` reproduces the playout up to the failing step."""
+
+    def __init__(
+        self,
+        check: str,
+        message: str,
+        *,
+        game: str,
+        seed: int | None = None,
+        policy_seed: int | None = None,
+        step: int | None = None,
+        record: GameRecord | None = None,
+    ) -> None:
+        self.check = check
+        self.detail = message
+        self.game = game
+        self.seed = seed
+        self.policy_seed = policy_seed
+        self.step = step
+        self.record = record
+        where = f"seed {seed}, policy {policy_seed}, step {step}"
+        super().__init__(f"[{check}] {game} ({where}): {message}")
+
+    def record_json(self) -> str:
+        return pretty_json(self.record) if self.record is not None else ""
+
+
+class _ForeignAction(Action, frozen=True, tag="__conformance_foreign__"):
+    """An action type no game knows."""
+
+    payload: int = 0
+
+
+@dataclass
+class ConformanceReport:
+    """What a ``check_game`` run covered."""
+
+    game: str
+    checks: tuple[str, ...]
+    playouts: int = 0
+    states: int = 0
+    actions_applied: int = 0
+    illegal_tried: int = 0
+    determinizations: int = 0
+    longest: int = 0
+    lengths: list[int] = field(default_factory=list)
+
+
+def _dig(value: Any) -> str:
+    return state_digest(value)
+
+
+def _key(action: Action) -> bytes:
+    return canonical_json(action)
+
+
+@dataclass
+class _Checker:
+    game: AnyGame
+    factory: GameFactory
+    checks: frozenset[str]
+    determinizations: int
+    max_steps: int
+    illegal_samples: int
+    report: ConformanceReport
+    playout: Playout | None = None
+    deep_every: int = 1
+    step: int = 0
+    pool: dict[bytes, Action] = field(default_factory=dict)
+
+    # -- failure reporting ---------------------------------------------------------------------
+    def fail(self, check: str, message: str) -> ConformanceError:
+        record = None
+        if self.playout is not None:
+            record = self.playout.record(self.game, upto=self.step)
+        return ConformanceError(
+            check,
+            message,
+            game=self.game.name,
+            seed=self.playout.seed if self.playout else None,
+            policy_seed=self.playout.policy_seed if self.playout else None,
+            step=self.step,
+            record=record,
+        )
+
+    def expect(self, check: str, condition: bool, message: str | Callable[[], str]) -> None:
+        if not condition:
+            raise self.fail(check, message() if callable(message) else message)
+
+    def expect_refused(self, check: str, state: Any, player: int, action: Any, why: str) -> None:
+        """``apply`` must raise a RulesError and leave ``state`` as it was."""
+        before = _dig(state)
+        self.report.illegal_tried += 1
+        try:
+            self.game.apply(state, player, action)
+        except RulesError:
+            pass
+        except Exception as exc:  # the point of the check: anything but a RulesError is a bug
+            raise self.fail(
+                check, f"{why}: seat {player} {action!r} raised {type(exc).__name__}: {exc}"
+            ) from exc
+        else:
+            raise self.fail(check, f"{why}: seat {player} {action!r} was accepted")
+        self.expect(check, _dig(state) == before, f"{why}: a refused action changed the state")
+
+    def on(self, check: str) -> bool:
+        return check in self.checks
+
+    # -- per state -----------------------------------------------------------------------------
+    def check_state(self, state: Any, *, deep: bool = True) -> None:
+        g = self.game
+        n = g.num_players()
+        self.report.states += 1
+        before = _dig(state)
+        to_act = g.to_act(state)
+        outcome = g.outcome(state)
+        legal: dict[int, list[Action]] = {p: list(g.legal_actions(state, p)) for p in range(n)}
+        if self.on("to_act"):
+            self.expect("to_act", isinstance(to_act, frozenset), f"to_act is a {type(to_act).__name__}")
+            self.expect("to_act", to_act <= set(range(n)), f"to_act {sorted(to_act)} holds a non-seat")
+            self.expect(
+                "to_act",
+                (not to_act) == (outcome is not None),
+                f"to_act {sorted(to_act)} but outcome {outcome!r}",
+            )
+            for p in range(n):
+                if p in to_act:
+                    self.expect("to_act", bool(legal[p]), f"seat {p} must act but has no legal action")
+                else:
+                    self.expect("to_act", not legal[p], f"seat {p} is not in to_act but has legal actions")
+            for p in (-1, n):
+                self.expect("to_act", not list(g.legal_actions(state, p)), f"non-seat {p} has legal actions")
+        if self.on("legal_actions"):
+            self._check_legal(state, legal, deep=deep)
+        if self.on("default_action"):
+            for p in range(n):
+                if p in to_act:
+                    default = g.default_action(state, p)
+                    self.expect(
+                        "default_action",
+                        default in legal[p],
+                        f"default action {default!r} of seat {p} is not legal",
+                    )
+                else:
+                    try:
+                        default = g.default_action(state, p)
+                    except RulesError:
+                        continue
+                    raise self.fail("default_action", f"seat {p} is not to act but got {default!r}")
+        if self.on("illegal_actions"):
+            self._check_illegal(state, to_act, legal)
+        if self.on("serialisation"):
+            self._check_serialisation(state)
+        if self.on("no_leak") and deep:
+            self._check_no_leak(state, to_act, legal)
+        if self.on("outcome") and outcome is not None:
+            self._check_outcome(outcome)
+        if self.on("purity"):
+            g.observe(state, None)
+            self.expect("purity", _dig(state) == before, "a protocol method mutated the state")
+        for actions in legal.values():
+            for a in actions:
+                self.pool.setdefault(_key(a), a)
+
+    def _check_legal(self, state: Any, legal: dict[int, list[Action]], *, deep: bool) -> None:
+        g = self.game
+        before = _dig(state)
+        for p, actions in legal.items():
+            again = list(g.legal_actions(state, p))
+            self.expect("legal_actions", again == actions, f"seat {p}: legal actions differ between calls")
+            keys = [_key(a) for a in actions]
+            self.expect("legal_actions", len(set(keys)) == len(keys), f"seat {p}: duplicate legal actions")
+            for a in actions:
+                self.expect("legal_actions", isinstance(a, Action), f"{a!r} is not an Action")
+                decoded = decode_action(g, encode_action(a))
+                self.expect("legal_actions", decoded == a, f"{a!r} does not round-trip through JSON")
+                text = g.describe_action(a)
+                self.expect("legal_actions", isinstance(text, str) and bool(text), f"no text for {a!r}")
+            if not deep:
+                continue
+            for a in actions:
+                try:
+                    t = g.apply(state, p, a)
+                except RulesError as exc:
+                    raise self.fail("legal_actions", f"legal {a!r} of seat {p} refused: {exc}") from exc
+                self.report.actions_applied += 1
+                self.expect(
+                    "legal_actions",
+                    isinstance(t.events, tuple) and all(isinstance(e, Event) for e in t.events),
+                    f"{a!r}: events must be a tuple of Event",
+                )
+                if self.on("purity"):
+                    self.expect("purity", _dig(state) == before, f"apply({a!r}) mutated its input state")
+            if actions:
+                first = g.apply(state, p, actions[0])
+                second = g.apply(state, p, actions[0])
+                self.expect(
+                    "legal_actions",
+                    _dig(first.state) == _dig(second.state) and first.events == second.events,
+                    "apply is not deterministic",
+                )
+
+    def _check_illegal(self, state: Any, to_act: frozenset[int], legal: dict[int, list[Action]]) -> None:
+        g = self.game
+        n = g.num_players()
+        some = next((a for p in sorted(to_act) for a in legal[p]), None)
+        if some is None:  # terminal: nothing may be played any more
+            for a in list(self.pool.values())[: self.illegal_samples]:
+                for p in range(n):
+                    self.expect_refused("illegal_actions", state, p, a, "the game is over")
+            return
+        for p in [*range(n), -1, n]:
+            if p not in to_act:
+                self.expect_refused("illegal_actions", state, p, some, "a seat outside to_act")
+        for p in sorted(to_act):
+            self.expect_refused("illegal_actions", state, p, _ForeignAction(), "an action of no game")
+            mine = {_key(a) for a in legal[p]}
+            tried = 0
+            for key, a in self.pool.items():
+                if tried >= self.illegal_samples:
+                    break
+                if key not in mine:
+                    tried += 1
+                    self.expect_refused("illegal_actions", state, p, a, "an action legal elsewhere")
+
+    def _check_serialisation(self, state: Any) -> None:
+        g = self.game
+        raw = msgspec.json.encode(state)
+        try:
+            back = msgspec.json.decode(raw, type=type(state))
+        except msgspec.ValidationError as exc:
+            raise self.fail("serialisation", f"state does not decode from its JSON: {exc}") from exc
+        self.expect("serialisation", back == state, "state changes in a JSON round-trip")
+        self.expect("serialisation", _dig(back) == _dig(state), "state digest changes in a JSON round-trip")
+        for viewer in [None, *range(g.num_players())]:
+            obs = g.observe(state, viewer)
+            try:
+                data = canonical_json(obs)
+                back_obs = msgspec.json.decode(data, type=type(obs))
+            except (TypeError, msgspec.EncodeError, msgspec.ValidationError) as exc:
+                raise self.fail("serialisation", f"observation for {viewer} is not JSON: {exc}") from exc
+            self.expect(
+                "serialisation", back_obs == obs, f"observation for {viewer} changes in a JSON round-trip"
+            )
+
+    def _check_no_leak(self, state: Any, to_act: frozenset[int], legal: dict[int, list[Action]]) -> None:
+        g = self.game
+        before = _dig(state)
+        public = g.observe(state, None)
+        for p in range(g.num_players()):
+            mine = g.observe(state, p)
+            for k in range(self.determinizations):
+                seed = rng.derive_seed(self.step, "conformance-determinize", p, k)
+                det = g.determinize(state, p, seed)
+                self.report.determinizations += 1
+                if self.on("purity"):
+                    self.expect("purity", _dig(state) == before, "determinize mutated its input state")
+                seen = g.observe(det, p)
+                if seen != mine:
+                    raise self.fail(
+                        "no_leak",
+                        f"observe(determinize(s, {p}, {k}), {p}) != observe(s, {p}):\n"
+                        f"  real:         {canonical_json(mine).decode()}\n"
+                        f"  determinized: {canonical_json(seen).decode()}",
+                    )
+                self.expect(
+                    "no_leak",
+                    g.observe(det, None) == public,
+                    f"determinize(s, {p}, {k}) changed what a spectator sees",
+                )
+                self.expect("no_leak", g.to_act(det) == to_act, f"determinize(s, {p}, {k}) changed to_act")
+                self.expect(
+                    "no_leak",
+                    list(g.legal_actions(det, p)) == legal[p],
+                    f"determinize(s, {p}, {k}) changed seat {p}'s legal actions",
+                )
+                self.expect(
+                    "no_leak",
+                    msgspec.json.decode(msgspec.json.encode(det), type=type(det)) == det,
+                    f"determinize(s, {p}, {k}) does not JSON round-trip",
+                )
+                if k == 0:
+                    again = g.determinize(state, p, seed)
+                    self.expect(
+                        "no_leak", _dig(again) == _dig(det), f"determinize(s, {p}, seed) is not deterministic"
+                    )
+                    if to_act:  # a determinized state must be playable
+                        q = min(to_act)
+                        for a in list(g.legal_actions(det, q))[:3]:
+                            try:
+                                g.apply(det, q, a)
+                            except RulesError as exc:
+                                raise self.fail(
+                                    "no_leak", f"determinize(s, {p}) is not playable: {a!r}: {exc}"
+                                ) from exc
+
+    def _check_outcome(self, outcome: Outcome) -> None:
+        n = self.game.num_players()
+        self.expect("outcome", isinstance(outcome, Outcome), f"outcome is a {type(outcome).__name__}")
+        self.expect("outcome", len(outcome.scores) == n, f"{len(outcome.scores)} scores for {n} seats")
+        self.expect(
+            "outcome",
+            all(isinstance(v, int | float) and math.isfinite(v) for v in outcome.scores),
+            f"scores must be finite numbers: {outcome.scores}",
+        )
+        self.expect(
+            "outcome",
+            len(set(outcome.winners)) == len(outcome.winners) and set(outcome.winners) <= set(range(n)),
+            f"winners must be distinct seats: {outcome.winners}",
+        )
+        canonical_json(outcome)
+
+    # -- per playout ---------------------------------------------------------------------------
+    def check_playout(self, playout: Playout) -> None:
+        self.playout = playout
+        self.step = 0
+        self.report.playouts += 1
+        self.report.lengths.append(len(playout.steps))
+        self.report.longest = max(self.report.longest, len(playout.steps))
+        self.check_state(playout.start.state)
+        for step in playout.steps:
+            self.step = step.index
+            self.expect(
+                "legal_actions",
+                step.player in self.game.to_act(step.before)
+                and step.action in self.game.legal_actions(step.before, step.player),
+                "the playout chose an illegal action",
+            )
+            last = step.index == len(playout.steps)
+            self.check_state(step.after, deep=last or step.index % self.deep_every == 0)
+        self.step = len(playout.steps)
+        if self.on("determinism"):
+            self._check_determinism(playout)
+        if self.on("events"):
+            self._check_events(playout)
+        if self.on("replay"):
+            self._check_replay(playout)
+        if self.on("tamper"):
+            self._check_tamper(playout)
+        if self.on("terminates"):
+            self._check_determinized_playout(playout)
+
+    def _check_determinism(self, playout: Playout) -> None:
+        g = self.game
+        again = g.start(playout.seed)
+        self.expect(
+            "determinism",
+            _dig(again.state) == _dig(playout.start.state) and again.events == playout.start.events,
+            "start(seed) is not reproducible",
+        )
+        self.expect(
+            "determinism",
+            _dig(g.new_initial_state(playout.seed)) == _dig(playout.start.state),
+            "new_initial_state(seed) differs from start(seed).state",
+        )
+        twins: list[tuple[str, AnyGame]] = [("a second engine from the factory", self.factory())]
+        if g.name in registered():
+            twins.append((f"load_game({g.name!r}, **config_json())", load_game(g.name, **g.config_json())))
+        for label, twin in twins:
+            self.expect(
+                "determinism",
+                twin.config_json() == g.config_json() and twin.content.digest == g.content.digest,
+                f"{label} has another config or content",
+            )
+            self.expect(
+                "determinism",
+                _dig(twin.start(playout.seed).state) == _dig(playout.start.state),
+                f"{label} starts differently",
+            )
+
+    def _check_events(self, playout: Playout) -> None:
+        g = self.game
+        n = g.num_players()
+        events = playout.events
+        for e in events:
+            self.expect("events", isinstance(e, Event), f"{e!r} is not an Event")
+            self.expect(
+                "events",
+                e.visible_to is None or (bool(e.visible_to) and set(e.visible_to) <= set(range(n))),
+                f"{e!r}: visible_to must be None or a non-empty tuple of seats",
+            )
+            canonical_json(e)
+        for viewer in [None, *range(n)]:
+            shown = redact(events, viewer)
+            for e in shown:
+                self.expect(
+                    "events",
+                    e.visible_to is None or (viewer is not None and viewer in e.visible_to),
+                    f"redact gave {viewer} the event {e!r}",
+                )
+            self.expect(
+                "events",
+                len(shown) == sum(1 for e in events if e.visible_for(viewer)),
+                f"redact dropped an event {viewer} may see",
+            )
+            lines = g.render_log(events, viewer)
+            self.expect(
+                "events",
+                isinstance(lines, list) and all(isinstance(x, str) for x in lines),
+                "render_log returns a list of str",
+            )
+            self.expect(
+                "events",
+                lines == g.render_log(shown, viewer),
+                f"render_log for {viewer} depends on events {viewer} may not see",
+            )
+            summary = g.render_summary(events, viewer)
+            self.expect(
+                "events",
+                all(isinstance(x, str) for x in summary) and summary == g.render_summary(shown, viewer),
+                f"render_summary for {viewer} depends on events {viewer} may not see",
+            )
+            summaries = g.round_summaries(events, viewer)
+            self.expect(
+                "events",
+                summaries == g.round_summaries(shown, viewer),
+                f"round_summaries for {viewer} depend on events {viewer} may not see",
+            )
+            canonical_json(summaries)
+        full = g.render_log(events, None, omniscient=True)
+        self.expect("events", all(isinstance(x, str) for x in full), "omniscient render_log returns str")
+        canonical_json(g.round_summaries(events, None, omniscient=True))
+
+    def _check_replay(self, playout: Playout) -> None:
+        g = self.game
+        record = playout.record(g)
+        raw = msgspec.json.encode(record)
+        back = msgspec.json.decode(raw, type=GameRecord)
+        self.expect(
+            "replay",
+            canonical_json(back) == canonical_json(record),
+            "the record changes in a JSON round-trip",
+        )
+        for with_digests in (True, False):
+            try:
+                result = replay(g, back, check_digests=with_digests)
+            except ReplayDivergence as exc:
+                raise self.fail("replay", f"the record of this playout does not replay: {exc}") from exc
+            self.expect(
+                "replay", _dig(result.final_state) == _dig(playout.final), "replay ends in another state"
+            )
+            self.expect("replay", result.outcome == g.outcome(playout.final), "replay has another outcome")
+        result = replay(g, back)
+        self.expect("replay", result.initial_events == playout.start.events, "replay sets up differently")
+        self.expect(
+            "replay",
+            [s.events for s in result.steps] == [s.transition.events for s in playout.steps],
+            "replay produces other events",
+        )
+
+    def _divergence(self, record: GameRecord, why: str) -> ReplayDivergence:
+        try:
+            replay(self.game, record)
+        except ReplayDivergence as exc:
+            return exc
+        raise self.fail("tamper", f"{why}: the record replayed without a divergence")
+
+    def _check_tamper(self, playout: Playout) -> None:
+        g = self.game
+        record = playout.record(g)
+        steps = playout.steps
+        if not steps:
+            return
+        assert record.digests is not None
+        counter = 0
+        pick, counter = rng.randbelow(playout.policy_seed, counter, len(steps))
+        # A tampered digest: reported at its step, with both digests.
+        bad = "0" * len(record.digests[pick])
+        digests = (*record.digests[:pick], bad, *record.digests[pick + 1 :])
+        exc = self._divergence(msgspec.structs.replace(record, digests=digests), "tampered digest")
+        self.expect(
+            "tamper",
+            (exc.step, exc.expected, exc.actual) == (pick + 1, bad, record.digests[pick]),
+            f"tampered digest at step {pick + 1} reported as step {exc.step} ({exc.expected}, {exc.actual})",
+        )
+        # A different legal action at some step with a choice: the digest no longer matches there.
+        for step in _rotate(steps, pick):
+            alternatives = [a for a in g.legal_actions(step.before, step.player) if a != step.action]
+            original = record.digests[step.index - 1]
+            other = next(
+                (a for a in alternatives if _dig(g.apply(step.before, step.player, a).state) != original),
+                None,
+            )
+            if other is None:
+                continue
+            actions = _replace_action(record.actions, step.index - 1, step.player, other)
+            exc = self._divergence(msgspec.structs.replace(record, actions=actions), "tampered action")
+            self.expect(
+                "tamper",
+                exc.step == step.index and exc.expected == original,
+                f"action tampered at step {step.index} reported as step {exc.step}",
+            )
+            break
+        # An illegal seat: refused at its step.
+        step = steps[pick]
+        intruder = next(
+            (p for p in [*range(g.num_players()), -1] if p not in g.to_act(step.before)), g.num_players()
+        )
+        actions = _replace_action(record.actions, pick, intruder, step.action)
+        exc = self._divergence(msgspec.structs.replace(record, actions=actions), "illegal seat")
+        self.expect(
+            "tamper",
+            exc.step == pick + 1 and exc.expected == "an accepted action" and bool(exc.actual),
+            f"an illegal seat at step {pick + 1} reported as step {exc.step}",
+        )
+        # An undecodable action: refused at its step.
+        actions = (
+            *record.actions[:pick],
+            RecordedAction(player=step.player, action={"type": "__no_such_action__"}),
+            *record.actions[pick + 1 :],
+        )
+        exc = self._divergence(msgspec.structs.replace(record, actions=actions), "undecodable action")
+        self.expect("tamper", exc.step == pick + 1, f"a malformed action reported at step {exc.step}")
+        # The wrong game, rules or content: refused before any step.
+        for label, changed in (
+            ("game", msgspec.structs.replace(record, game=g.name + "_other")),
+            ("rules_version", msgspec.structs.replace(record, rules_version=g.rules_version + "+x")),
+            (
+                "content digest",
+                msgspec.structs.replace(
+                    record, content=msgspec.structs.replace(record.content, digest="f" * 32)
+                ),
+            ),
+        ):
+            exc = self._divergence(changed, f"wrong {label}")
+            self.expect("tamper", exc.step == 0, f"a wrong {label} reported at step {exc.step}")
+
+    def _check_determinized_playout(self, playout: Playout) -> None:
+        """Search bots play on from determinized states: those games must end too."""
+        g = self.game
+        middle = playout.states[len(playout.states) // 2]
+        if g.outcome(middle) is not None:
+            return
+        viewer = min(g.to_act(middle))
+        det = g.determinize(middle, viewer, rng.derive_seed(playout.seed, "conformance-rollout"))
+        try:
+            play_from(g, det, playout.policy_seed, max_steps=self.max_steps)
+        except PlayoutTooLong as exc:
+            raise self.fail("terminates", f"from a determinized state: {exc}") from exc
+        except RulesError as exc:
+            raise self.fail("no_leak", f"a determinized state cannot be played out: {exc}") from exc
+
+
+def _rotate(steps: Sequence[Step], start: int) -> list[Step]:
+    return [*steps[start:], *steps[:start]]
+
+
+def _replace_action(
+    actions: tuple[RecordedAction, ...], index: int, player: int, action: Action
+) -> tuple[RecordedAction, ...]:
+    new = RecordedAction(player=player, action=encode_action(action))
+    return (*actions[:index], new, *actions[index + 1 :])
+
+
+def _factory_for(game: AnyGame | GameFactory | str) -> tuple[AnyGame, GameFactory]:
+    """The engine to check and a factory for fresh twins of it."""
+    if isinstance(game, str):
+        name = game
+        return load_game(name), lambda: load_game(name)
+    if hasattr(game, "legal_actions"):
+        engine = cast(AnyGame, game)
+        if engine.name in registered():
+            config = engine.config_json()
+            return engine, lambda: load_game(engine.name, **config)
+        return engine, lambda: engine
+    make = cast(GameFactory, game)
+    return make(), make
+
+
+def check_game(
+    factory: AnyGame | GameFactory | str,
+    *,
+    seeds: Iterable[int] = (0, 1),
+    playouts: int = 1,
+    max_steps: int = 10_000,
+    determinizations: int = 2,
+    illegal_samples: int = 3,
+    checks: Iterable[str] = CHECKS,
+    skip: Iterable[str] = (),
+    deep_every: int = 1,
+) -> ConformanceReport:
+    """Run the conformance suite on random playouts of a game; raise ConformanceError on a failure.
+
+    ``factory`` makes a fresh engine (or is an engine, or a registered name).  For each seed in
+    ``seeds``, ``playouts`` random games are played with different policy seeds.  ``deep_every``
+    applies every legal action and determinizes only at every n-th state (1: all of them), to
+    keep long games cheap; the initial and final states are always checked in full.
+    """
+    game, make = _factory_for(factory)
+    skipped = set(skip)
+    selected = tuple(c for c in checks if c not in skipped)
+    unknown = (set(selected) | skipped) - set(CHECKS)
+    if unknown:
+        raise ValueError(f"unknown conformance checks: {sorted(unknown)}")
+    report = ConformanceReport(game=game.name, checks=selected)
+    checker = _Checker(
+        game=game,
+        factory=make,
+        checks=frozenset(selected),
+        determinizations=determinizations,
+        max_steps=max_steps,
+        illegal_samples=illegal_samples,
+        report=report,
+        deep_every=max(1, deep_every),
+    )
+    for seed in seeds:
+        for k in range(playouts):
+            try:
+                playout = random_playout(game, seed, k, max_steps=max_steps)
+            except PlayoutTooLong as exc:
+                raise ConformanceError(
+                    "terminates", str(exc), game=game.name, seed=seed, policy_seed=k
+                ) from exc
+            checker.check_playout(playout)
+    return report
+
+
+__all__ = [
+    "CHECKS",
+    "PLAYOUT_CHECKS",
+    "STATE_CHECKS",
+    "ConformanceError",
+    "ConformanceReport",
+    "check_game",
+]
