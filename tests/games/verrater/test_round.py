@@ -109,10 +109,10 @@ def test_step3_commit_face_up_in_turn_order_highest_first() -> None:
     s = draft(game, begin(game), 0, ["traitor", "strategist", "builder", "diplomat_2"])
     assert s.step == COMMIT and s.actor == 0
     legal = game.legal_actions(s, 0)
-    assert legal == [A.FinishCommitting(), A.CommitSupply(3), A.CommitSupply(4), A.CommitSupply(5)]
+    assert list(legal) == [A.FinishCommitting(), A.CommitSupply(3), A.CommitSupply(4), A.CommitSupply(5)]
     s, events = act(game, s, A.CommitSupply(4))
     assert [e.value for e in of_type(events, E.SupplyCommitted)] == [4]
-    assert game.legal_actions(s, 0) == [A.FinishCommitting(), A.CommitSupply(3)]
+    assert list(game.legal_actions(s, 0)) == [A.FinishCommitting(), A.CommitSupply(3)]
     with pytest.raises(IllegalAction) as err:
         game.apply(s, 0, A.CommitSupply(5))
     assert err.value.code == "commit_order"
@@ -394,7 +394,7 @@ def test_step10_hand_limit_five_discards_chosen_by_the_player_in_turn_order() ->
     game, s, _ = _farmer_round()
     assert s.step == DISCARD and s.actor == 0
     assert s.hands[0] == (2, 2, 2, 6, 6, 8)
-    assert game.legal_actions(s, 0) == [A.DiscardSupply(2), A.DiscardSupply(6), A.DiscardSupply(8)]
+    assert list(game.legal_actions(s, 0)) == [A.DiscardSupply(2), A.DiscardSupply(6), A.DiscardSupply(8)]
     s, events = act(game, s, A.DiscardSupply(2))
     assert s.hands[0] == (2, 2, 6, 6, 8) and s.actor == 2
     assert of_type(events, E.HandLimitDiscard)[0].value == 2

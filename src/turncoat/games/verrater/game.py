@@ -116,6 +116,9 @@ class VerraterGame:
         self.ctx = Ctx(config=config, t=build_tables(self.content.data))
         setup.validate_scenario(self.ctx)
         self._seats = tuple(frozenset({p}) for p in range(config.players))
+        # States are immutable, so the legal list of the state last asked about can be reused
+        # when the same state is then applied (the usual bot and UI pattern).
+        self._last_legal: tuple[State | None, int, tuple[A.VerraterAction, ...]] = (None, -1, ())
 
     @classmethod
     def from_options(cls, **options: Any) -> VerraterGame:
@@ -150,6 +153,14 @@ class VerraterGame:
         return self._seats[state.actor]
 
     def legal_actions(self, state: State, player: int) -> Sequence[A.VerraterAction]:
+        last = self._last_legal  # one read: safe if several threads share this engine
+        if last[0] is state and last[1] == player:
+            return last[2]
+        legal = tuple(self._legal_actions(state, player))
+        self._last_legal = (state, player, legal)
+        return legal
+
+    def _legal_actions(self, state: State, player: int) -> Sequence[A.VerraterAction]:
         if state.step == OVER or player != state.actor:
             return ()
         ctx = self.ctx
