@@ -192,6 +192,9 @@ def games_cmd() -> None:
         console.print(name)
 
 
+# Sub-commands that live with their packages register themselves here (one line each).
+
+
 def main() -> None:
     try:
         app()

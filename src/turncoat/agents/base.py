@@ -1,0 +1,109 @@
+"""The agent interface.
+
+An agent never receives the game state.  It gets a :class:`SeatView`: its own observation, its
+legal actions, and ``sample_world(seed)`` — a full state re-dealt by the game's ``determinize``
+so that everything the seat cannot see is random.  Search bots plan on sampled worlds; the
+real hidden cards never reach them.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from turncoat.core.actions import Action, PlayerId
+from turncoat.core.engine import Game
+from turncoat.core.errors import InvalidConfig
+
+
+class SeatView:
+    """What one seat may use to decide.  The real state is held privately and only ever passed
+    through ``observe``, ``legal_actions`` and ``determinize``."""
+
+    __slots__ = ("__state", "game", "seat")
+
+    def __init__(self, game: Game[Any, Any, Any], state: Any, seat: PlayerId) -> None:
+        self.game = game
+        self.seat = seat
+        self.__state = state
+
+    @property
+    def observation(self) -> Any:
+        return self.game.observe(self.__state, self.seat)
+
+    @property
+    def legal_actions(self) -> Sequence[Action]:
+        return self.game.legal_actions(self.__state, self.seat)
+
+    def sample_world(self, seed: int) -> Any:
+        """A complete state consistent with this seat's knowledge (hidden parts re-dealt)."""
+        return self.game.determinize(self.__state, self.seat, seed)
+
+
+class Agent(Protocol):
+    """A bot.  ``choose`` must return one of ``view.legal_actions``."""
+
+    name: str
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action: ...
+
+
+class RandomAgent:
+    """Uniformly random among the legal actions (the baseline every bot must beat)."""
+
+    name = "random"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        return rng.choice(list(view.legal_actions))
+
+
+AgentFactory = Callable[..., Agent]
+_AGENTS: dict[str, AgentFactory] = {"random": RandomAgent}
+
+
+def register_agent(name: str, factory: AgentFactory) -> None:
+    _AGENTS[name] = factory
+
+
+# Modules that register further agents when imported (kept lazy: importing the interface is cheap).
+BUILTIN_AGENT_MODULES: tuple[str, ...] = ()
+
+
+def _load_builtin() -> None:
+    for module in BUILTIN_AGENT_MODULES:
+        importlib.import_module(module)
+
+
+def agent_names() -> tuple[str, ...]:
+    _load_builtin()
+    return tuple(sorted(_AGENTS))
+
+
+def make_agent(spec: str, **options: Any) -> Agent:
+    """An agent from a name, optionally with ``:key=value`` options, e.g. ``ismcts:iterations=500``."""
+    _load_builtin()
+    name, _, params = spec.partition(":")
+    if name not in _AGENTS:
+        raise InvalidConfig(
+            f"unknown agent {name!r} (known: {', '.join(sorted(_AGENTS))})", code="unknown_agent"
+        )
+    for item in filter(None, params.split(",")):
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise InvalidConfig(f"agent option {item!r} must look like key=value", code="bad_agent_option")
+        options[key] = _parse_value(value)
+    try:
+        return _AGENTS[name](**options)
+    except TypeError as exc:
+        raise InvalidConfig(f"bad options for agent {name!r}: {exc}", code="bad_agent_option") from exc
+
+
+def _parse_value(text: str) -> Any:
+    for cast in (int, float):
+        try:
+            return cast(text)
+        except ValueError:
+            pass
+    return text
