@@ -193,6 +193,7 @@ def games_cmd() -> None:
 
 
 # Sub-commands that live with their packages register themselves here (one line each).
+# --- registered sub-commands ---
 
 
 def main() -> None:

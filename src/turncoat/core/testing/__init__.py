@@ -15,6 +15,7 @@ from turncoat.core.testing.conformance import (
 )
 from turncoat.core.testing.perft import PerftResult, divide, moves, perft, perft_breakdown
 from turncoat.core.testing.playout import (
+    NoLegalAction,
     Playout,
     PlayoutTooLong,
     Step,
@@ -29,6 +30,7 @@ __all__ = [
     "STATE_CHECKS",
     "ConformanceError",
     "ConformanceReport",
+    "NoLegalAction",
     "PerftResult",
     "Playout",
     "PlayoutTooLong",

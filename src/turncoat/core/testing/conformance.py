@@ -14,12 +14,15 @@
 * ``serialisation``: states and observations JSON round-trip (msgspec) to equal values.
 * ``no_leak``: for every seat p and several seeds k, ``observe(determinize(s, p, k), p) ==
   observe(s, p)``; the spectator's view is unchanged too; ``to_act`` and p's legal actions are
-  unchanged; determinization is deterministic and its result is playable.
+  unchanged; determinization is deterministic and JSON round-trips.
+* ``determinized_play``: a determinized state is a sound position (every seat in ``to_act`` has a
+  legal action, nobody else has one, legal actions are accepted), and random play from
+  determinized states a quarter, half and three quarters into the game reaches the end.
 * ``outcome``: one finite score per seat, winners are distinct seats.
 
 and, per playout:
 
-* ``terminates``: the game ends within ``max_steps`` decisions (also from determinized states).
+* ``terminates``: the game ends within ``max_steps`` decisions.
 * ``determinism``: ``start(seed)`` is reproducible, also on a second engine from the factory
   and (for registered games) on ``load_game(name, **config_json())``.
 * ``events``: JSON-serialisable, ``visible_to`` names real seats; ``redact`` never hands a seat
@@ -29,7 +32,8 @@ and, per playout:
 * ``tamper``: a tampered digest, a different legal action, an illegal seat or a foreign
   game/rules version/content digest in the record raise ``ReplayDivergence`` at the right step.
 
-Any failure raises :class:`ConformanceError`, which names the check, the game, the seeds and
+An engine that raises anything but a ``RulesError`` inside a check fails that check.  Any failure
+raises :class:`ConformanceError`, which names the check, the game, the seeds and
 the step, and carries the record of the playout up to that step for reproduction.
 """
 
@@ -56,7 +60,15 @@ from turncoat.core.record import (
 )
 from turncoat.core.registry import load_game, registered
 from turncoat.core.serialize import canonical_json, pretty_json
-from turncoat.core.testing.playout import AnyGame, Playout, PlayoutTooLong, Step, play_from, random_playout
+from turncoat.core.testing.playout import (
+    AnyGame,
+    NoLegalAction,
+    Playout,
+    PlayoutTooLong,
+    Step,
+    play_from,
+    random_playout,
+)
 
 STATE_CHECKS: tuple[str, ...] = (
     "to_act",
@@ -66,6 +78,7 @@ STATE_CHECKS: tuple[str, ...] = (
     "illegal_actions",
     "serialisation",
     "no_leak",
+    "determinized_play",
     "outcome",
 )
 PLAYOUT_CHECKS: tuple[str, ...] = ("terminates", "determinism", "events", "replay", "tamper")
@@ -184,60 +197,88 @@ class _Checker:
         return check in self.checks
 
     # -- per state -----------------------------------------------------------------------------
+    def run(self, check: str, fn: Callable[..., None], *args: Any, **kwargs: Any) -> None:
+        """Run one check; an unexpected exception from the engine is a failure of that check."""
+        if check not in self.checks:
+            return
+        try:
+            fn(*args, **kwargs)
+        except ConformanceError:
+            raise
+        except Exception as exc:  # whatever the engine raised, report it with a reproduction
+            raise self.fail(check, f"the engine raised {type(exc).__name__}: {exc}") from exc
+
     def check_state(self, state: Any, *, deep: bool = True) -> None:
         g = self.game
         n = g.num_players()
         self.report.states += 1
         before = _dig(state)
-        to_act = g.to_act(state)
-        outcome = g.outcome(state)
-        legal: dict[int, list[Action]] = {p: list(g.legal_actions(state, p)) for p in range(n)}
-        if self.on("to_act"):
-            self.expect("to_act", isinstance(to_act, frozenset), f"to_act is a {type(to_act).__name__}")
-            self.expect("to_act", to_act <= set(range(n)), f"to_act {sorted(to_act)} holds a non-seat")
-            self.expect(
-                "to_act",
-                (not to_act) == (outcome is not None),
-                f"to_act {sorted(to_act)} but outcome {outcome!r}",
-            )
-            for p in range(n):
-                if p in to_act:
-                    self.expect("to_act", bool(legal[p]), f"seat {p} must act but has no legal action")
-                else:
-                    self.expect("to_act", not legal[p], f"seat {p} is not in to_act but has legal actions")
-            for p in (-1, n):
-                self.expect("to_act", not list(g.legal_actions(state, p)), f"non-seat {p} has legal actions")
-        if self.on("legal_actions"):
-            self._check_legal(state, legal, deep=deep)
-        if self.on("default_action"):
-            for p in range(n):
-                if p in to_act:
-                    default = g.default_action(state, p)
-                    self.expect(
-                        "default_action",
-                        default in legal[p],
-                        f"default action {default!r} of seat {p} is not legal",
-                    )
-                else:
-                    try:
-                        default = g.default_action(state, p)
-                    except RulesError:
-                        continue
-                    raise self.fail("default_action", f"seat {p} is not to act but got {default!r}")
-        if self.on("illegal_actions"):
-            self._check_illegal(state, to_act, legal)
-        if self.on("serialisation"):
-            self._check_serialisation(state)
-        if self.on("no_leak") and deep:
-            self._check_no_leak(state, to_act, legal)
-        if self.on("outcome") and outcome is not None:
-            self._check_outcome(outcome)
-        if self.on("purity"):
-            g.observe(state, None)
-            self.expect("purity", _dig(state) == before, "a protocol method mutated the state")
+        to_act: frozenset[int] = frozenset()
+        legal: dict[int, list[Action]] = {}
+        outcome: Outcome | None = None
+
+        def basics() -> None:
+            nonlocal to_act, legal, outcome
+            to_act = g.to_act(state)
+            outcome = g.outcome(state)
+            legal = {p: list(g.legal_actions(state, p)) for p in range(n)}
+
+        self.run("to_act", basics)  # the other checks need these even when to_act is not checked
+        if "to_act" not in self.checks:
+            basics()
+        self.run("to_act", self._check_to_act, state, to_act, legal, outcome)
+        self.run("legal_actions", self._check_legal, state, legal, deep=deep)
+        self.run("default_action", self._check_default_action, state, to_act, legal)
+        self.run("illegal_actions", self._check_illegal, state, to_act, legal)
+        self.run("serialisation", self._check_serialisation, state)
+        if deep:
+            self.run("no_leak", self._check_no_leak, state, to_act, legal)
+            self.run("determinized_play", self._check_determinized_state, state)
+        if outcome is not None:
+            self.run("outcome", self._check_outcome, outcome)
+        self.run("purity", lambda: self.expect("purity", _dig(state) == before, "a method mutated the state"))
         for actions in legal.values():
             for a in actions:
                 self.pool.setdefault(_key(a), a)
+
+    def _check_to_act(
+        self, state: Any, to_act: frozenset[int], legal: dict[int, list[Action]], outcome: Outcome | None
+    ) -> None:
+        g = self.game
+        n = g.num_players()
+        self.expect("to_act", isinstance(to_act, frozenset), f"to_act is a {type(to_act).__name__}")
+        self.expect("to_act", to_act <= set(range(n)), f"to_act {sorted(to_act)} holds a non-seat")
+        self.expect(
+            "to_act",
+            (not to_act) == (outcome is not None),
+            f"to_act {sorted(to_act)} but outcome {outcome!r}",
+        )
+        for p in range(n):
+            if p in to_act:
+                self.expect("to_act", bool(legal[p]), f"seat {p} must act but has no legal action")
+            else:
+                self.expect("to_act", not legal[p], f"seat {p} is not in to_act but has legal actions")
+        for p in (-1, n):
+            self.expect("to_act", not list(g.legal_actions(state, p)), f"non-seat {p} has legal actions")
+
+    def _check_default_action(
+        self, state: Any, to_act: frozenset[int], legal: dict[int, list[Action]]
+    ) -> None:
+        g = self.game
+        for p in range(g.num_players()):
+            if p in to_act:
+                default = g.default_action(state, p)
+                self.expect(
+                    "default_action",
+                    default in legal[p],
+                    f"default action {default!r} of seat {p} is not legal",
+                )
+                continue
+            try:
+                default = g.default_action(state, p)
+            except RulesError:
+                continue
+            raise self.fail("default_action", f"seat {p} is not to act but got {default!r}")
 
     def _check_legal(self, state: Any, legal: dict[int, list[Action]], *, deep: bool) -> None:
         g = self.game
@@ -291,14 +332,22 @@ class _Checker:
                 self.expect_refused("illegal_actions", state, p, some, "a seat outside to_act")
         for p in sorted(to_act):
             self.expect_refused("illegal_actions", state, p, _ForeignAction(), "an action of no game")
-            mine = {_key(a) for a in legal[p]}
-            tried = 0
-            for key, a in self.pool.items():
-                if tried >= self.illegal_samples:
-                    break
-                if key not in mine:
-                    tried += 1
-                    self.expect_refused("illegal_actions", state, p, a, "an action legal elsewhere")
+            for a in self._elsewhere(legal[p]):
+                self.expect_refused("illegal_actions", state, p, a, "an action legal elsewhere")
+
+    def _elsewhere(self, legal: list[Action]) -> list[Action]:
+        """A few actions seen legal in other states but not in this one: first of the kinds that
+        are legal here (a bid too high, a card not in hand), then of other kinds (another step)."""
+        mine = {_key(a) for a in legal}
+        kinds = {type(a) for a in legal}
+        others = [a for key, a in self.pool.items() if key not in mine]
+        if not others:
+            return []
+        offset = (self.step * 7919) % len(others)  # a different sample at every step
+        others = others[offset:] + others[:offset]
+        same = [a for a in others if type(a) in kinds][: self.illegal_samples]
+        different = [a for a in others if type(a) not in kinds][: self.illegal_samples]
+        return same + different
 
     def _check_serialisation(self, state: Any) -> None:
         g = self.game
@@ -361,15 +410,29 @@ class _Checker:
                     self.expect(
                         "no_leak", _dig(again) == _dig(det), f"determinize(s, {p}, seed) is not deterministic"
                     )
-                    if to_act:  # a determinized state must be playable
-                        q = min(to_act)
-                        for a in list(g.legal_actions(det, q))[:3]:
-                            try:
-                                g.apply(det, q, a)
-                            except RulesError as exc:
-                                raise self.fail(
-                                    "no_leak", f"determinize(s, {p}) is not playable: {a!r}: {exc}"
-                                ) from exc
+
+    def _check_determinized_state(self, state: Any) -> None:
+        """Search plays on from determinized states: each must be a sound position itself."""
+        g = self.game
+        n = g.num_players()
+        for p in range(n):
+            for k in range(self.determinizations):
+                det = g.determinize(state, p, rng.derive_seed(self.step, "conformance-determinize", p, k))
+                to_act = g.to_act(det)
+                for q in range(n):
+                    legal = list(g.legal_actions(det, q))
+                    if bool(legal) != (q in to_act):
+                        problem = "must act but has no legal action" if q in to_act else "may act out of turn"
+                        raise self.fail(
+                            "determinized_play", f"in determinize(s, {p}, {k}) seat {q} {problem}"
+                        )
+                    for a in legal[:2] + legal[-1:]:
+                        try:
+                            g.apply(det, q, a)
+                        except RulesError as exc:
+                            raise self.fail(
+                                "determinized_play", f"determinize(s, {p}, {k}): legal {a!r} refused: {exc}"
+                            ) from exc
 
     def _check_outcome(self, outcome: Outcome) -> None:
         n = self.game.num_players()
@@ -406,16 +469,11 @@ class _Checker:
             last = step.index == len(playout.steps)
             self.check_state(step.after, deep=last or step.index % self.deep_every == 0)
         self.step = len(playout.steps)
-        if self.on("determinism"):
-            self._check_determinism(playout)
-        if self.on("events"):
-            self._check_events(playout)
-        if self.on("replay"):
-            self._check_replay(playout)
-        if self.on("tamper"):
-            self._check_tamper(playout)
-        if self.on("terminates"):
-            self._check_determinized_playout(playout)
+        self.run("determinism", self._check_determinism, playout)
+        self.run("events", self._check_events, playout)
+        self.run("replay", self._check_replay, playout)
+        self.run("tamper", self._check_tamper, playout)
+        self.run("determinized_play", self._check_determinized_playouts, playout)
 
     def _check_determinism(self, playout: Playout) -> None:
         g = self.game
@@ -602,20 +660,28 @@ class _Checker:
             exc = self._divergence(changed, f"wrong {label}")
             self.expect("tamper", exc.step == 0, f"a wrong {label} reported at step {exc.step}")
 
-    def _check_determinized_playout(self, playout: Playout) -> None:
-        """Search bots play on from determinized states: those games must end too."""
+    def _check_determinized_playouts(self, playout: Playout) -> None:
+        """From determinized states a quarter, half and three quarters in, random play must end."""
         g = self.game
-        middle = playout.states[len(playout.states) // 2]
-        if g.outcome(middle) is not None:
-            return
-        viewer = min(g.to_act(middle))
-        det = g.determinize(middle, viewer, rng.derive_seed(playout.seed, "conformance-rollout"))
-        try:
-            play_from(g, det, playout.policy_seed, max_steps=self.max_steps)
-        except PlayoutTooLong as exc:
-            raise self.fail("terminates", f"from a determinized state: {exc}") from exc
-        except RulesError as exc:
-            raise self.fail("no_leak", f"a determinized state cannot be played out: {exc}") from exc
+        states = playout.states
+        for i in (len(states) // 4, len(states) // 2, 3 * len(states) // 4):
+            state = states[i]
+            if g.outcome(state) is not None:
+                continue
+            viewer = sorted(g.to_act(state))[i % len(g.to_act(state))]
+            det = g.determinize(state, viewer, rng.derive_seed(playout.seed, "conformance-rollout", i))
+            self.step = i
+            try:
+                play_from(
+                    g, det, rng.derive_seed(playout.policy_seed, "rollout", i), max_steps=self.max_steps
+                )
+            except PlayoutTooLong as exc:
+                raise self.fail("determinized_play", f"from determinize(s, {viewer}): {exc}") from exc
+            except (RulesError, NoLegalAction) as exc:
+                raise self.fail(
+                    "determinized_play", f"playing on from determinize(s, {viewer}) failed: {exc}"
+                ) from exc
+        self.step = len(playout.steps)
 
 
 def _rotate(steps: Sequence[Step], start: int) -> list[Step]:

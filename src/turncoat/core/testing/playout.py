@@ -26,6 +26,10 @@ class PlayoutTooLong(Exception):
     """A playout did not reach a terminal state within its step bound."""
 
 
+class NoLegalAction(Exception):
+    """A seat named by ``to_act`` has no legal action (a broken engine or determinization)."""
+
+
 @dataclass(frozen=True)
 class Step:
     """One applied decision: the state before it, who played what, and the transition."""
@@ -85,6 +89,8 @@ def random_move(game: AnyGame, state: Any, seed: int, counter: int) -> tuple[Pla
     index, counter = rng.randbelow(seed, counter, len(seats))
     player = seats[index]
     legal: Sequence[Action] = game.legal_actions(state, player)
+    if not legal:
+        raise NoLegalAction(f"{game.name}: seat {player} is in to_act but has no legal action")
     index, counter = rng.randbelow(seed, counter, len(legal))
     return player, legal[index], counter
 

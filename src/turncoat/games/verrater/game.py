@@ -270,3 +270,5 @@ class VerraterGame:
         events = list(events)
         types = next((e.types for e in events if isinstance(e, GameSetUp)), ())
         return log.summary_lines(log.round_summaries(events, viewer, omniscient), types)
+
+    # -- optional hooks used by bots and learning environments (imported lazily) ---------------
