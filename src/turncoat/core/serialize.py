@@ -26,8 +26,9 @@ def digest(value: Any) -> str:
 
 
 def to_builtins(value: Any) -> Any:
-    """Plain dicts/lists/scalars for a Struct tree (for embedding in other JSON)."""
-    return msgspec.to_builtins(value, order="sorted")
+    """Plain JSON data (dicts, lists, scalars) for a Struct tree: exactly what a JSON file holds,
+    so an in-memory record equals the same record read back from disk."""
+    return msgspec.json.decode(canonical_json(value))
 
 
 def from_builtins(value: Any, type_: type[T]) -> T:

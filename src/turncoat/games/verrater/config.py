@@ -21,7 +21,9 @@ class Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     reshuffles: list[list[int]] | None = None  # each new draw pile, top first, in order
 
 
-class VerraterConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+class VerraterConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Every option is stored in records, defaults included, so a record never depends on them."""
+
     players: int = 4
     rounds: int | None = None  # None: the rulebook's 8 (4 players) or 9 (3 players)
     # GAP-5: may the Builder put a new card in trading-post side up?

@@ -34,17 +34,17 @@ def _redeal_supply(ctx: Ctx, s: State, d: Draft, viewer: Viewer, seed: int, coun
     cards = list(shuffled)
     hands = list(s.hands)
     hidden = list(s.hidden_discards)
-    low_needed = _cards_at_or_below_needed(ctx, s, viewer)
+    # Reserve the low cards a mid-discard seat must hold before anyone else is dealt.
+    reserved: dict[int, list[int]] = {}
+    for p, (cap, need) in _cards_at_or_below_needed(ctx, s, viewer).items():
+        reserved[p] = [v for v in cards if v <= cap][:need]
+        for v in reserved[p]:
+            cards.remove(v)
     for p in range(s.players):
         if p == viewer:
             continue
         n_unknown = len(s.hands[p]) - len(s.known[p])
-        dealt: list[int] = []
-        if p in low_needed:
-            cap, need = low_needed[p]
-            dealt = [v for v in cards if v <= cap][:need]
-            for v in dealt:
-                cards.remove(v)
+        dealt = reserved.get(p, [])
         rest = n_unknown - len(dealt)
         dealt += cards[:rest]
         del cards[:rest]
