@@ -9,12 +9,13 @@ once means a simultaneous sealed choice: each commitment is stored sealed until 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 import msgspec
 
 from turncoat.core.actions import Action, Event, PlayerId, Viewer
 from turncoat.core.content import ContentPack
+from turncoat.core.errors import InvalidConfig
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
@@ -84,3 +85,40 @@ class Game(Protocol[S, A, O]):
     def round_summaries(
         self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False
     ) -> list[dict[str, Any]]: ...
+
+
+C = TypeVar("C", bound=msgspec.Struct)
+
+
+class ConfiguredGame(Generic[C]):
+    """Shared plumbing for engines whose options are one frozen msgspec Struct with ``players``.
+
+    ``config_json`` stores every option, defaults included, so a record never depends on them.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    config_type: ClassVar[type[Any]]
+
+    def __init__(self, config: C) -> None:
+        self._config = config
+
+    @classmethod
+    def from_options(cls, **options: Any) -> Self:
+        try:
+            config = msgspec.convert(options, cls.config_type, strict=False)
+        except msgspec.ValidationError as exc:
+            raise InvalidConfig(f"bad {cls.title} options: {exc}", code="bad_config") from exc
+        return cls(config)
+
+    @property
+    def config(self) -> C:
+        return self._config
+
+    def num_players(self) -> int:
+        players: int = getattr(self._config, "players")  # noqa: B009 - every config has seats
+        return players
+
+    def config_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = msgspec.to_builtins(self._config, order="sorted")
+        return data

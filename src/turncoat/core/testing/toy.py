@@ -29,7 +29,7 @@ import msgspec
 from turncoat.core import rng
 from turncoat.core.actions import Action, Event, PlayerId, Viewer, redact
 from turncoat.core.content import ContentPack, Sourced, load_pack
-from turncoat.core.engine import Outcome, Transition
+from turncoat.core.engine import ConfiguredGame, Outcome, Transition
 from turncoat.core.errors import (
     IllegalAction,
     InvalidConfig,
@@ -267,11 +267,13 @@ class SealedBidsObservation(msgspec.Struct, frozen=True):
 
 
 # -- the game -------------------------------------------------------------------------------------
-class SealedBidsGame:
+class SealedBidsGame(ConfiguredGame[SealedBidsConfig]):
     """The Sealed Bids rules engine (2-4 players)."""
 
     name: ClassVar[str] = NAME
+    title: ClassVar[str] = "Sealed Bids"
     rules_version: ClassVar[str] = RULES_VERSION
+    config_type: ClassVar[type[Any]] = SealedBidsConfig
     action_type: Any = SealedBidsAction
 
     def __init__(self, config: SealedBidsConfig | None = None) -> None:
@@ -284,30 +286,11 @@ class SealedBidsGame:
             raise InvalidConfig(
                 f"rounds must be 1..{len(prizes)} (one prize each)", code="bad_rounds", rule=RULE_SETUP
             )
-        self._config = config
+        super().__init__(config)
         self.points: tuple[int, ...] = tuple(p.points.value for p in prizes)
         self.multiplier = self.content.data.favourite_multiplier.value
         self.starting_coins = self.content.data.starting_coins.value
         self._all_seats = frozenset(range(config.players))
-
-    @classmethod
-    def from_options(cls, **options: Any) -> SealedBidsGame:
-        try:
-            config = msgspec.convert(options, SealedBidsConfig, strict=False)
-        except msgspec.ValidationError as exc:
-            raise InvalidConfig(f"bad Sealed Bids options: {exc}", code="bad_config") from exc
-        return cls(config)
-
-    @property
-    def config(self) -> SealedBidsConfig:
-        return self._config
-
-    def num_players(self) -> int:
-        return self._config.players
-
-    def config_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = msgspec.to_builtins(self._config, order="sorted")
-        return data
 
     # -- setup and forced steps ----------------------------------------------------------------
     def start(self, seed: int) -> Transition[SealedBidsState]:

@@ -9,7 +9,7 @@ import msgspec
 
 from turncoat.core.actions import Action, Event, Viewer
 from turncoat.core.content import ContentPack
-from turncoat.core.engine import Outcome, Transition
+from turncoat.core.engine import ConfiguredGame, Outcome, Transition
 from turncoat.core.errors import IllegalAction, InvalidConfig, MalformedAction, NotYourDecision
 from turncoat.games.verrater import actions as A
 from turncoat.games.verrater import log
@@ -99,11 +99,13 @@ _FINISH = A.FinishCommitting()
 _NOBODY: frozenset[int] = frozenset()
 
 
-class VerraterGame:
+class VerraterGame(ConfiguredGame[VerraterConfig]):
     """The Verräter rules engine (3-4 players)."""
 
     name: ClassVar[str] = "verrater"
+    title: ClassVar[str] = "Verräter"
     rules_version: ClassVar[str] = RULES_VERSION
+    config_type: ClassVar[type[Any]] = VerraterConfig
     action_type: Any = A.VerraterAction
 
     def __init__(self, config: VerraterConfig) -> None:
@@ -111,7 +113,7 @@ class VerraterGame:
             raise InvalidConfig("Verräter is for 3 or 4 players", code="bad_players", rule="RULES §8")
         if config.rounds is not None and config.rounds < 1:
             raise InvalidConfig("rounds must be at least 1", code="bad_rounds", rule="RULES §5")
-        self._config = config
+        super().__init__(config)
         self.content: ContentPack[VerraterContent] = load_content(config.content_overrides)
         self.ctx = Ctx(config=config, t=build_tables(self.content.data))
         setup.validate_scenario(self.ctx)
@@ -119,25 +121,6 @@ class VerraterGame:
         # States are immutable, so the legal list of the state last asked about can be reused
         # when the same state is then applied (the usual bot and UI pattern).
         self._last_legal: tuple[State | None, int, tuple[A.VerraterAction, ...]] = (None, -1, ())
-
-    @classmethod
-    def from_options(cls, **options: Any) -> VerraterGame:
-        try:
-            config = msgspec.convert(options, VerraterConfig, strict=False)
-        except msgspec.ValidationError as exc:
-            raise InvalidConfig(f"bad Verräter options: {exc}", code="bad_config") from exc
-        return cls(config)
-
-    @property
-    def config(self) -> VerraterConfig:
-        return self._config
-
-    def num_players(self) -> int:
-        return self._config.players
-
-    def config_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = msgspec.to_builtins(self._config, order="sorted")
-        return data
 
     # -- the protocol --------------------------------------------------------------------------
     def start(self, seed: int) -> Transition[State]:
