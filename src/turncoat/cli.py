@@ -127,6 +127,9 @@ def demo_cmd(
     players: Annotated[int, typer.Option(help="Number of seats.")] = 4,
     seed: Annotated[int, typer.Option(help="Game seed (same seed, same game).")] = 1,
     save: Annotated[Path | None, typer.Option(help="Write the game record here.")] = None,
+    full: Annotated[
+        bool, typer.Option("--full", help="Show hidden details too (hands, roles as they are chosen).")
+    ] = False,
     content_override: Annotated[
         Path | None, typer.Option(help="Use values from your own copy of the game (see `content`).")
     ] = None,
@@ -151,7 +154,9 @@ def demo_cmd(
         state = game.apply(state, seat, action).state
         record = append_action(record, seat, action)
     result = replay(game, record)
-    for line in game.render_log(_all_events(result), None, omniscient=True):
+    if not full:
+        console.print("(public view: what a spectator sees; --full shows hidden details too)")
+    for line in game.render_log(_all_events(result), None, omniscient=full):
         console.print(line, markup=False, highlight=False)
     if save is not None:
         save_record(with_digests(game, record), save)
