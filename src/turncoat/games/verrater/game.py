@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
 
@@ -34,6 +34,9 @@ from turncoat.games.verrater.state import (
     Draft,
     State,
 )
+
+if TYPE_CHECKING:
+    from turncoat.games.verrater.heuristics import HeuristicPolicy
 
 RULES_VERSION = "verrater-1998/1"
 
@@ -255,3 +258,21 @@ class VerraterGame(ConfiguredGame[VerraterConfig]):
         return log.summary_lines(log.round_summaries(events, viewer, omniscient), types)
 
     # -- optional hooks used by bots and learning environments (imported lazily) ---------------
+
+    def heuristic_policy(self) -> HeuristicPolicy:
+        """A rule-of-thumb bot that decides from one seat's observation (see heuristics.py)."""
+        from turncoat.games.verrater.heuristics import HeuristicPolicy  # lazy: bots only
+
+        return HeuristicPolicy(self)
+
+    def evaluate(self, state: State) -> tuple[float, ...] | None:
+        """Estimated final scores at the start of a round (or the final ones), else None."""
+        from turncoat.games.verrater.evaluation import evaluate
+
+        return evaluate(self.ctx, state)
+
+    def rl_encoding(self) -> Any:
+        """Fixed action enumeration and observation vectors for learning environments."""
+        from turncoat.games.verrater.encoding import VerraterEncoding
+
+        return VerraterEncoding(self.ctx)

@@ -1,0 +1,164 @@
+"""ISMCTS iterations per second on one core, on Verräter, against baselines from the same run.
+
+Run:  uv run python bench/ismcts_speed.py [--budget 2] [--players 4]
+
+The positions are decision points of random 4-player games (every step of the round is
+represented).  Each item runs for ``--budget`` seconds in all, in round-robin slices over the
+items, so a change in machine load hits all items alike:
+
+- ``ismcts cut-off``   — the default agent: rollouts stop at the start of the next round and the
+  game's ``evaluate`` hook values the position;
+- ``ismcts full``      — rollouts to the end of the game (``rollout_depth=None``);
+- ``random playout``   — baseline: a sampled world played to the end at random, no tree (the
+  ceiling for full-rollout search);
+- ``determinize``      — baseline: sampled worlds per second (every iteration draws one).
+
+Peers for scale (their own games, not measured here): a plain Python MCTS ~33 iterations/s,
+boardgame.io's MCTS ~1,400/s on tic-tac-toe.  The table goes to stdout and a JSON copy to
+``bench/results/`` (gitignored).  This is a script, not a test: nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from turncoat.agents.base import SeatView
+from turncoat.agents.ismcts import ISMCTSAgent
+from turncoat.core.registry import load_game
+
+RESULTS_DIR = Path(__file__).resolve().parent / "results"
+TARGET = 1000.0
+
+
+def pin_to_one_core() -> str:
+    if hasattr(os, "sched_setaffinity") and hasattr(os, "sched_getaffinity"):
+        cpu = min(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {cpu})
+        return f"pinned to cpu {cpu}"
+    return "not pinned (single thread)"
+
+
+def positions(game: Any, games: int, every: int) -> list[tuple[Any, int]]:
+    """Decision points with a real choice, from random games."""
+    out: list[tuple[Any, int]] = []
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        count = 0
+        while seats := game.to_act(state):
+            seat = min(seats)
+            legal = game.legal_actions(state, seat)
+            if len(legal) > 1:
+                if count % every == 0:
+                    out.append((state, seat))
+                count += 1
+            state = game.apply(state, seat, rng.choice(list(legal))).state
+    return out
+
+
+Body = Callable[[Any, int], int]  # (state, seat) -> units done
+GAME: Any = None  # the game under test, set in main
+
+
+def ismcts_body(iterations: int, **options: Any) -> Body:
+    agent = ISMCTSAgent(iterations=iterations, seed=1, **options)
+
+    def body(state: Any, seat: int) -> int:
+        agent.search(SeatView(GAME, state, seat), random.Random(0))
+        return agent.last_iterations
+
+    return body
+
+
+def playout_body(worlds: int) -> Body:
+    def body(state: Any, seat: int) -> int:
+        rng = random.Random(0)
+        for k in range(worlds):
+            world = GAME.determinize(state, seat, k)
+            while seats := GAME.to_act(world):
+                s = min(seats)
+                legal = GAME.legal_actions(world, s)
+                world = GAME.apply(world, s, legal[int(rng.random() * len(legal))]).state
+        return worlds
+
+    return body
+
+
+def determinize_body(worlds: int) -> Body:
+    def body(state: Any, seat: int) -> int:
+        for k in range(worlds):
+            GAME.determinize(state, seat, k)
+        return worlds
+
+    return body
+
+
+def main() -> None:
+    global GAME  # noqa: PLW0603 - one game for the whole script
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--budget", type=float, default=2.0, help="seconds per item")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--slices", type=int, default=4)
+    args = parser.parse_args()
+    pinned = pin_to_one_core()
+    GAME = load_game("verrater", players=args.players)
+    spots = positions(GAME, games=4, every=7)
+    items: dict[str, Body] = {
+        "ismcts cut-off": ismcts_body(200),
+        "ismcts full": ismcts_body(50, rollout_depth=None),
+        "random playout": playout_body(20),
+        "determinize": determinize_body(200),
+    }
+    totals = {name: [0, 0.0] for name in items}
+    cursor = dict.fromkeys(items, 0)
+    for _ in range(args.slices):
+        for name, body in items.items():
+            start = time.perf_counter()
+            while time.perf_counter() - start < args.budget / args.slices:
+                state, seat = spots[cursor[name] % len(spots)]
+                cursor[name] += 1
+                totals[name][0] += body(state, seat)
+            totals[name][1] += time.perf_counter() - start
+    rows: list[dict[str, Any]] = [
+        {"item": name, "per_second": units / seconds, "units": units, "seconds": seconds}
+        for name, (units, seconds) in totals.items()
+    ]
+    width = max(len(r["item"]) for r in rows)
+    print(
+        f"ISMCTS on Verräter ({args.players} players, {len(spots)} positions), {pinned}, "
+        f"{args.budget:g} s per item"
+    )
+    for r in rows:
+        unit = "worlds/s" if r["item"] in ("random playout", "determinize") else "iterations/s"
+        print(f"  {r['item']:<{width}}  {r['per_second']:>10,.0f} {unit}")
+    cut = rows[0]["per_second"]
+    print(f"  target {TARGET:,.0f} iterations/s: {'met' if cut >= TARGET else 'NOT met'} ({cut:,.0f})")
+    print("  peers (not measured here): Python MCTS ~33/s; boardgame.io MCTS ~1,400/s (tic-tac-toe)")
+    RESULTS_DIR.mkdir(exist_ok=True)
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    record = {
+        "bench": "ismcts_speed",
+        "when": stamp,
+        "python": sys.version.split()[0],
+        "platform": platform.platform(),
+        "pinned": pinned,
+        "players": args.players,
+        "positions": len(spots),
+        "budget_s": args.budget,
+        "rows": rows,
+    }
+    (RESULTS_DIR / f"ismcts_speed-{stamp}.json").write_text(json.dumps(record, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()

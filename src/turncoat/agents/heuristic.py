@@ -1,0 +1,60 @@
+"""A generic rule-of-thumb agent: it asks the game for its heuristic policy.
+
+Agents may not import game packages (import-linter contract), so the policy comes from the game
+object's optional ``heuristic_policy()`` hook and sees only the seat's observation and legal list.
+"""
+
+from __future__ import annotations
+
+import random
+import weakref
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from turncoat.agents.base import SeatView, register_agent
+from turncoat.core.actions import Action
+from turncoat.core.errors import InvalidConfig
+
+
+class HeuristicPolicyLike(Protocol):
+    """What a game's ``heuristic_policy()`` returns."""
+
+    def choose(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
+
+    def rollout_choose(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
+
+
+class HeuristicAgent:
+    """Plays the game's own heuristic from the seat's observation (never from the state).
+
+    ``fast=1`` uses the policy's cheaper rollout variant.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, fast: int = 0) -> None:
+        self.fast = bool(fast)
+        # One policy per game object (policies precompute tables from the game's content).
+        self._policies: weakref.WeakKeyDictionary[Any, HeuristicPolicyLike] = weakref.WeakKeyDictionary()
+
+    def policy_for(self, game: Any) -> HeuristicPolicyLike:
+        policy = self._policies.get(game)
+        if policy is None:
+            hook = getattr(game, "heuristic_policy", None)
+            if hook is None:
+                raise InvalidConfig(
+                    f"game {getattr(game, 'name', type(game).__name__)!r} has no heuristic policy "
+                    "(it does not define heuristic_policy())",
+                    code="no_heuristic",
+                )
+            policy = hook()
+            self._policies[game] = policy
+        return policy
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        policy = self.policy_for(view.game)
+        pick = policy.rollout_choose if self.fast else policy.choose
+        return pick(view.observation, view.legal_actions, rng)
+
+
+register_agent("heuristic", HeuristicAgent)

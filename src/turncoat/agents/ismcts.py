@@ -1,0 +1,391 @@
+"""Information-set Monte Carlo tree search (single observer, Cowling, Powley & Whitehouse 2012).
+
+The searcher never sees the real state.  Each iteration asks the seat's view for a *sampled
+world* (the game's ``determinize``: everything the seat cannot see re-dealt at random), then:
+
+1. **select** — walk down one tree keyed by the moves made, choosing at each node for the seat
+   that acts there by UCB1 with *availability counts*: only children whose action is legal in
+   this world compete, and ``ln`` counts how often a child was available, not how often its
+   parent was visited;
+2. **expand** — add one untried action that is legal in this world;
+3. **simulate** — play on with the rollout policy (the game's ``rollout_policy()`` if it has
+   one, else uniformly random), optionally stopping early where the game's ``evaluate`` hook
+   can value the position;
+4. **backpropagate** — a reward per seat in ``[0, 1]`` (a win, shared ``1/k``, plus a small
+   score-margin term), each node crediting the seat that chose the move into it.
+
+Children are keyed by ``(seat, action)``: in different worlds the same moves can hand the next
+decision to different seats, and a child's statistics must always belong to one seat.
+
+Simultaneous sealed choices (several seats in ``to_act``) are applied one seat at a time in
+seat order, but each seat chooses from its *own* statistics at that node (decoupled UCT), so no
+seat's choice is conditioned on another's sealed commitment; the joint choice then leads to
+one child.
+
+Only ``sample_world``/``determinize``, ``legal_actions``, ``apply``, ``to_act`` and
+``outcome`` are used, plus two optional game hooks:
+
+- ``game.rollout_policy()`` -> ``(game, state, seat, legal, rng) -> action``;
+- ``game.evaluate(state)`` -> estimated final scores per seat, or ``None`` where the position
+  is not a good place to stop (e.g. in the middle of a round).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from turncoat.agents.base import SeatView, register_agent
+from turncoat.core.actions import Action, PlayerId
+from turncoat.core.engine import Game
+
+RolloutPolicy = Callable[[Game[Any, Any, Any], Any, PlayerId, Sequence[Action], random.Random], Action]
+Evaluator = Callable[[Any], Sequence[float] | None]
+
+_SEED_BITS = 62
+
+
+class _Stat:
+    """Statistics of one move for the seat that makes it."""
+
+    __slots__ = ("avail", "n", "w")
+
+    def __init__(self) -> None:
+        self.n = 0  # visits
+        self.w = 0.0  # total reward of the moving seat
+        self.avail = 0  # iterations in which the move was legal when its node was reached
+
+
+class _Node(_Stat):
+    """A tree node: the position after a sequence of moves (across all sampled worlds)."""
+
+    __slots__ = ("joint", "kids", "tables")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.kids: dict[PlayerId, dict[Any, _Node]] = {}  # sequential decisions: seat -> action -> child
+        self.tables: dict[PlayerId, dict[Any, _Stat]] = {}  # simultaneous: per-seat move statistics
+        self.joint: dict[tuple[tuple[PlayerId, Any], ...], _Node] = {}  # simultaneous: joint move -> child
+
+
+def rewards_from_scores(
+    scores: Sequence[float], winners: Sequence[PlayerId] | None = None, margin_weight: float = 0.1
+) -> list[float]:
+    """Per-seat reward in [0, 1]: ``(1 - m) * win share + m * score relative to the table``.
+
+    The win share is ``1/k`` for each of ``k`` winners (the highest scores unless ``winners`` is
+    given); the margin term places each score between the lowest (0) and the highest (1)."""
+    best = max(scores)
+    low = min(scores)
+    if winners is None:
+        winners = [p for p, v in enumerate(scores) if v == best]
+    share = 1.0 / len(winners) if winners else 0.0
+    win_part = 1.0 - margin_weight
+    spread = best - low
+    out = [margin_weight * ((v - low) / spread if spread > 0 else 0.5) for v in scores]
+    for p in winners:
+        out[p] += win_part * share
+    return out
+
+
+class ISMCTSAgent:
+    """Single-observer ISMCTS over sampled worlds.
+
+    Options (all can be given as ``ismcts:key=value``):
+
+    - ``iterations`` — sampled worlds per decision (ignored when ``time_limit`` is set);
+    - ``time_limit`` — seconds per decision instead of a fixed number of iterations;
+    - ``exploration`` — the UCB1 constant (rewards lie in [0, 1]);
+    - ``seed`` — fixes the search's randomness (else it is drawn from the match's rng);
+    - ``rollout`` — ``"auto"`` (the game's ``rollout_policy()`` if any, else random),
+      ``"random"``, or a callable ``(game, state, seat, legal, rng) -> action``;
+    - ``rollout_depth`` — after this many rollout moves, stop at the first position the game's
+      ``evaluate`` hook can value (``None`` or a negative number: always play to the end; games
+      without the hook always play to the end);
+    - ``max_rollout`` — hard cap on rollout moves (then evaluate if possible, else a draw);
+    - ``margin_weight`` — weight of the score-margin term in the reward.
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        iterations: int = 1000,
+        time_limit: float | None = None,
+        exploration: float = 0.7,
+        seed: int | None = None,
+        rollout: str | RolloutPolicy = "auto",
+        rollout_depth: int | None = 0,
+        max_rollout: int = 10_000,
+        margin_weight: float = 0.1,
+    ) -> None:
+        if iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if time_limit is not None and time_limit <= 0:
+            raise ValueError("time_limit must be positive")
+        if isinstance(rollout, str) and rollout not in ("auto", "random"):
+            raise ValueError("rollout must be 'auto', 'random' or a callable")
+        if not 0.0 <= margin_weight <= 1.0:
+            raise ValueError("margin_weight must lie in [0, 1]")
+        self.iterations = int(iterations)
+        self.time_limit = time_limit
+        self.exploration = float(exploration)
+        self.seed = seed
+        self.rollout = rollout
+        self.rollout_depth = None if rollout_depth is None or rollout_depth < 0 else int(rollout_depth)
+        self.max_rollout = int(max_rollout)
+        self.margin_weight = float(margin_weight)
+        self.last_iterations = 0  # iterations run by the last ``choose`` (for benchmarks and logs)
+
+    # -- the Agent protocol ---------------------------------------------------------------------
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        legal = list(view.legal_actions)
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no decision now")
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        local = random.Random(self.seed if self.seed is not None else rng.getrandbits(_SEED_BITS))
+        root = self.search(view, local)
+        return self._best(root, view.seat, legal)
+
+    # -- search ---------------------------------------------------------------------------------
+    def search(self, view: SeatView, rng: random.Random) -> _Node:
+        """Run the iterations (or until the time limit) and return the root node."""
+        game = view.game
+        policy = self._policy(game)
+        evaluate: Evaluator | None = getattr(game, "evaluate", None)
+        root = _Node()
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        done = 0
+        while True:
+            world = view.sample_world(rng.getrandbits(_SEED_BITS))
+            self._iterate(game, root, world, view.seat, policy, evaluate, rng)
+            done += 1
+            if deadline is None:
+                if done >= self.iterations:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        return root
+
+    def _policy(self, game: Game[Any, Any, Any]) -> RolloutPolicy | None:
+        if callable(self.rollout):
+            return self.rollout
+        if self.rollout == "auto":
+            factory = getattr(game, "rollout_policy", None)
+            if factory is not None:
+                policy: RolloutPolicy = factory()
+                return policy
+        return None
+
+    def _iterate(
+        self,
+        game: Game[Any, Any, Any],
+        root: _Node,
+        state: Any,
+        viewer: PlayerId,
+        policy: RolloutPolicy | None,
+        evaluate: Evaluator | None,
+        rng: random.Random,
+    ) -> None:
+        to_act = game.to_act
+        legal_actions = game.legal_actions
+        apply = game.apply
+        rand = rng.random
+        log = math.log
+        sqrt = math.sqrt
+        c = self.exploration
+        path: list[tuple[_Stat, PlayerId]] = []
+        node = root
+        reward: list[float] | None = None
+        # 1-2. selection and expansion
+        while True:
+            seats = to_act(state)
+            if not seats:
+                reward = self._terminal_reward(game, state)
+                break
+            if len(seats) > 1:
+                node, state, expanded = self._simultaneous(
+                    game, node, state, seats, viewer if node is root else None, path, rng
+                )
+                if expanded:
+                    break
+                continue
+            (seat,) = seats
+            legal = legal_actions(state, seat)
+            table = node.kids.get(seat)
+            if table is None:
+                table = node.kids[seat] = {}
+            untried: list[Any] = []
+            best: _Node | None = None
+            best_action: Any = None
+            best_value = -1.0
+            for action in legal:
+                child = table.get(action)
+                if child is None:
+                    untried.append(action)
+                    continue
+                child.avail += 1
+                if untried:
+                    continue  # an untried move will be expanded; keep counting availability
+                value = child.w / child.n + c * sqrt(log(child.avail) / child.n)
+                if value > best_value:
+                    best_value = value
+                    best = child
+                    best_action = action
+            if untried:
+                action = untried[int(rand() * len(untried))]
+                child = table[action] = _Node()
+                child.avail = 1
+                path.append((child, seat))
+                state = apply(state, seat, action).state
+                break
+            assert best is not None
+            path.append((best, seat))
+            state = apply(state, seat, best_action).state
+            node = best
+        # 3. simulation
+        if reward is None:
+            reward = self._rollout(game, state, policy, evaluate, rng)
+        # 4. backpropagation
+        for stat, seat in path:
+            stat.n += 1
+            stat.w += reward[seat]
+
+    def _simultaneous(
+        self,
+        game: Game[Any, Any, Any],
+        node: _Node,
+        state: Any,
+        seats: frozenset[PlayerId],
+        viewer: PlayerId | None,
+        path: list[tuple[_Stat, PlayerId]],
+        rng: random.Random,
+    ) -> tuple[_Node, Any, bool]:
+        """Decoupled choice at a sealed simultaneous step: each seat picks from its own table,
+        blind to the others' picks; the picks are applied in seat order (the viewer, if it is at
+        the root, picks first — it is the decision being searched)."""
+        order = sorted(seats)
+        if viewer is not None and viewer in seats:
+            order.remove(viewer)
+            order.insert(0, viewer)
+        picks: list[tuple[PlayerId, Any]] = []
+        for seat in order:
+            table = node.tables.get(seat)
+            if table is None:
+                table = node.tables[seat] = {}
+            legal = game.legal_actions(state, seat)
+            picks.append((seat, self._decoupled_pick(table, legal, path, seat, rng)))
+        for seat, action in sorted(picks, key=lambda pick: pick[0]):
+            if seat in game.to_act(state):
+                state = game.apply(state, seat, action).state
+        key = tuple(sorted(picks, key=lambda pick: pick[0]))
+        child = node.joint.get(key)
+        if child is None:
+            node.joint[key] = _Node()
+            return node.joint[key], state, True
+        return child, state, False
+
+    def _decoupled_pick(
+        self,
+        table: dict[Any, _Stat],
+        legal: Sequence[Any],
+        path: list[tuple[_Stat, PlayerId]],
+        seat: PlayerId,
+        rng: random.Random,
+    ) -> Any:
+        untried = [a for a in legal if a not in table]
+        for action in legal:
+            stat = table.get(action)
+            if stat is not None:
+                stat.avail += 1
+        if untried:
+            action = untried[int(rng.random() * len(untried))]
+            stat = table[action] = _Stat()
+            stat.avail = 1
+        else:
+            c = self.exploration
+            action = max(
+                legal,
+                key=lambda a: table[a].w / table[a].n + c * math.sqrt(math.log(table[a].avail) / table[a].n),
+            )
+            stat = table[action]
+        path.append((stat, seat))
+        return action
+
+    def _rollout(
+        self,
+        game: Game[Any, Any, Any],
+        state: Any,
+        policy: RolloutPolicy | None,
+        evaluate: Evaluator | None,
+        rng: random.Random,
+    ) -> list[float]:
+        to_act = game.to_act
+        legal_actions = game.legal_actions
+        apply = game.apply
+        rand = rng.random
+        cutoff = self.rollout_depth if evaluate is not None else None
+        limit = self.max_rollout
+        depth = 0
+        while True:
+            seats = to_act(state)
+            if not seats:
+                return self._terminal_reward(game, state)
+            if cutoff is not None and depth >= cutoff and evaluate is not None:
+                values = evaluate(state)
+                if values is not None:
+                    return rewards_from_scores(values, None, self.margin_weight)
+            if depth >= limit:
+                values = evaluate(state) if evaluate is not None else None
+                if values is not None:
+                    return rewards_from_scores(values, None, self.margin_weight)
+                return [1.0 / game.num_players()] * game.num_players()  # undecided: a shared draw
+            seat = min(seats) if len(seats) > 1 else next(iter(seats))
+            legal = legal_actions(state, seat)
+            if policy is None:
+                action = legal[int(rand() * len(legal))]
+            else:
+                action = policy(game, state, seat, legal, rng)
+            state = apply(state, seat, action).state
+            depth += 1
+
+    def _terminal_reward(self, game: Game[Any, Any, Any], state: Any) -> list[float]:
+        outcome = game.outcome(state)
+        if outcome is None:  # a game whose to_act is empty must have an outcome; be safe
+            return [1.0 / game.num_players()] * game.num_players()
+        return rewards_from_scores(outcome.scores, outcome.winners, self.margin_weight)
+
+    @staticmethod
+    def _best(root: _Node, seat: PlayerId, legal: Sequence[Action]) -> Action:
+        """The most visited root move (ties: higher mean reward, then the first legal)."""
+        stats: dict[Any, _Stat] = {}
+        stats.update(root.kids.get(seat, {}))
+        stats.update(root.tables.get(seat, {}))
+        best = legal[0]
+        best_key = (-1, -1.0)
+        for action in legal:
+            stat = stats.get(action)
+            if stat is None or stat.n == 0:
+                continue
+            key = (stat.n, stat.w / stat.n)
+            if key > best_key:
+                best_key = key
+                best = action
+        return best
+
+
+def root_statistics(root: _Node, seat: PlayerId) -> dict[Any, tuple[int, float]]:
+    """``{action: (visits, mean reward)}`` of the searching seat's root moves (for tools)."""
+    stats: dict[Any, _Stat] = {}
+    stats.update(root.kids.get(seat, {}))
+    stats.update(root.tables.get(seat, {}))
+    return {a: (s.n, s.w / s.n if s.n else 0.0) for a, s in stats.items()}
+
+
+register_agent("ismcts", ISMCTSAgent)

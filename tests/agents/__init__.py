@@ -1,0 +1,1 @@
+"""Tests of the generic agents (bots that decide from a SeatView only)."""

@@ -1,0 +1,209 @@
+"""ISMCTS: legal, reproducible, blind to hidden information, quick on a tiny budget, and stronger
+than random play."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import msgspec
+import pytest
+
+import turncoat.core.testing.toy  # noqa: F401  (registers sealed_bids)
+from turncoat.agents.base import Agent, RandomAgent, SeatView, agent_names, make_agent
+from turncoat.agents.ismcts import ISMCTSAgent, rewards_from_scores, root_statistics
+from turncoat.agents.match import play_match
+from turncoat.core.engine import Game
+from turncoat.core.registry import load_game
+
+
+def random_states(game: Game[Any, Any, Any], seed: int, every: int = 1) -> list[Any]:
+    """States of one random game where the first seat to act has a real choice."""
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed)
+    out: list[Any] = []
+    count = 0
+    while seats := game.to_act(state):
+        seat = min(seats)
+        legal = game.legal_actions(state, seat)
+        if len(legal) > 1:
+            if count % every == 0:
+                out.append(state)
+            count += 1
+        state = game.apply(state, seat, rng.choice(list(legal))).state
+    return out
+
+
+def decide(game: Game[Any, Any, Any], state: Any, seat: int, **options: Any) -> Any:
+    agent = ISMCTSAgent(**options)
+    return agent.choose(SeatView(game, state, seat), random.Random(0))
+
+
+def root_stats(game: Game[Any, Any, Any], state: Any, seat: int, **options: Any) -> dict[Any, Any]:
+    agent = ISMCTSAgent(**options)
+    root = agent.search(SeatView(game, state, seat), random.Random(options.get("seed", 0)))
+    return root_statistics(root, seat)
+
+
+def test_registered() -> None:
+    assert "ismcts" in agent_names()
+    agent = make_agent("ismcts:iterations=20,seed=4,exploration=1.1")
+    assert isinstance(agent, ISMCTSAgent)
+    assert (agent.iterations, agent.seed, agent.exploration) == (20, 4, 1.1)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_legal_on_verrater(players: int) -> None:
+    game = load_game("verrater", players=players)
+    states = random_states(game, seed=players, every=6)
+    steps = set()
+    for state in states:
+        (seat,) = game.to_act(state)
+        action = decide(game, state, seat, iterations=25, seed=1)
+        assert action in game.legal_actions(state, seat)
+        steps.add(state.step)
+    assert {"place_estate", "choose_site", "draft", "commit"} <= steps
+
+
+def test_legal_on_sealed_bids_including_simultaneous_steps() -> None:
+    game = load_game("sealed_bids", players=3)
+    simultaneous = 0
+    for state in random_states(game, seed=5):
+        seats = sorted(game.to_act(state))
+        simultaneous += len(seats) > 1
+        for seat in seats:
+            action = decide(game, state, seat, iterations=60, seed=2)
+            assert action in game.legal_actions(state, seat)
+    assert simultaneous > 0
+
+
+def test_full_verrater_game_without_errors() -> None:
+    game = load_game("verrater", players=3, rounds=2)
+    agents: list[Agent] = [ISMCTSAgent(iterations=15), RandomAgent(), RandomAgent()]
+    result = play_match(game, agents, seed=11)
+    assert result.error is None
+    assert result.outcome is not None
+
+
+def test_deterministic_for_a_fixed_seed() -> None:
+    game = load_game("verrater", players=4)
+    state = random_states(game, seed=8, every=5)[3]
+    (seat,) = game.to_act(state)
+    first = root_stats(game, state, seat, iterations=150, seed=9)
+    assert first == root_stats(game, state, seat, iterations=150, seed=9)
+    # seed fixed: the match rng passed to choose does not matter
+    agent = ISMCTSAgent(iterations=150, seed=9)
+    view = SeatView(game, state, seat)
+    assert agent.choose(view, random.Random(1)) == agent.choose(view, random.Random(2))
+    # no seed: the match rng decides, reproducibly
+    free = ISMCTSAgent(iterations=150)
+    assert free.choose(view, random.Random(3)) == free.choose(view, random.Random(3))
+
+
+def _verrater_alterations(game: Any, state: Any, seat: int) -> list[Any]:
+    """States that differ from ``state`` only in what ``seat`` cannot see."""
+    return [
+        game.determinize(state, seat, 17),
+        game.determinize(state, seat, 18),
+        msgspec.structs.replace(
+            state, draw_pile=tuple(reversed(state.draw_pile)), seed=state.seed + 1, rng=state.rng + 3
+        ),
+    ]
+
+
+def _toy_alterations(game: Any, state: Any, seat: int) -> list[Any]:
+    bids = tuple(b if b is None or p == seat else state.coins[p] - b for p, b in enumerate(state.bids))
+    return [
+        game.determinize(state, seat, 17),
+        msgspec.structs.replace(
+            state, bids=bids, prize_deck=tuple(reversed(state.prize_deck)), seed=state.seed + 1
+        ),
+    ]
+
+
+@pytest.mark.parametrize("name", ["verrater", "sealed_bids"])
+def test_never_reads_hidden_state(name: str) -> None:
+    """Deciding from the real state, from a determinization of it, or from a state with other
+    hidden parts gives exactly the same search: the same root statistics and the same move."""
+    game = load_game(name, players=3)
+    alter = _verrater_alterations if name == "verrater" else _toy_alterations
+    states = random_states(game, seed=21, every=7 if name == "verrater" else 1)
+    checked = 0
+    for state in states[:8]:
+        for seat in sorted(game.to_act(state)):
+            expected = root_stats(game, state, seat, iterations=40, seed=5)
+            action = decide(game, state, seat, iterations=40, seed=5)
+            for other in alter(game, state, seat):
+                assert game.observe(other, seat) == game.observe(state, seat)
+                assert root_stats(game, other, seat, iterations=40, seed=5) == expected
+                assert decide(game, other, seat, iterations=40, seed=5) == action
+            checked += 1
+    assert checked >= 5
+
+
+def test_tiny_budget_is_quick() -> None:
+    game = load_game("verrater", players=4)
+    state = random_states(game, seed=2, every=10)[2]
+    (seat,) = game.to_act(state)
+    view = SeatView(game, state, seat)
+    start = time.perf_counter()
+    agent = ISMCTSAgent(iterations=1, seed=0)
+    assert agent.choose(view, random.Random(0)) in game.legal_actions(state, seat)
+    assert time.perf_counter() - start < 0.5
+    start = time.perf_counter()
+    timed = ISMCTSAgent(time_limit=0.05, seed=0)
+    assert timed.choose(view, random.Random(0)) in game.legal_actions(state, seat)
+    assert time.perf_counter() - start < 1.0
+    assert timed.last_iterations >= 1
+
+
+def test_rollouts_to_the_end_and_cut_off_agree_on_legality() -> None:
+    game = load_game("verrater", players=3)
+    state = random_states(game, seed=4, every=9)[4]
+    (seat,) = game.to_act(state)
+    for depth in (None, 0, 30):
+        assert decide(game, state, seat, iterations=20, seed=3, rollout_depth=depth) in game.legal_actions(
+            state, seat
+        )
+
+
+def test_custom_rollout_policy_is_used() -> None:
+    calls = []
+
+    def first_legal(game: Any, state: Any, seat: int, legal: Any, rng: random.Random) -> Any:
+        calls.append(seat)
+        return legal[0]
+
+    game = load_game("sealed_bids", players=3)
+    state = game.new_initial_state(1)
+    decide(game, state, 0, iterations=10, seed=1, rollout=first_legal)
+    assert calls
+
+
+def test_rewards_from_scores() -> None:
+    assert rewards_from_scores([10, 5, 0], margin_weight=0.0) == [1.0, 0.0, 0.0]
+    assert rewards_from_scores([4, 4, 1], margin_weight=0.0) == [0.5, 0.5, 0.0]
+    r = rewards_from_scores([10, 5, 0], margin_weight=0.1)
+    assert r == pytest.approx([1.0, 0.05, 0.0])
+    assert rewards_from_scores([3, 3], margin_weight=0.2) == pytest.approx([0.5, 0.5])
+
+
+def test_beats_random_on_sealed_bids() -> None:
+    """ISMCTS in every seat position against two random bidders, 18 fixed games."""
+    game = load_game("sealed_bids", players=3)
+    wins = 0.0
+    margin = 0.0
+    games = 18
+    for g in range(games):
+        seat = g % 3
+        agents: list[Agent] = [RandomAgent(), RandomAgent(), RandomAgent()]
+        agents[seat] = ISMCTSAgent(iterations=200)
+        result = play_match(game, agents, seed=1000 + g)
+        assert result.error is None and result.outcome is not None
+        scores = result.outcome.scores
+        if seat in result.outcome.winners:
+            wins += 1 / len(result.outcome.winners)
+        margin += scores[seat] - sum(s for p, s in enumerate(scores) if p != seat) / 2
+    assert wins / games > 0.5  # random play would win a third
+    assert margin > 0
