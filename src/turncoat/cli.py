@@ -199,6 +199,12 @@ def games_cmd() -> None:
 
 # Sub-commands that live with their packages register themselves here (one line each).
 # --- registered sub-commands ---
+from turncoat.sim.command import register as _register_sim  # noqa: E402
+
+_register_sim(app)
+from turncoat.tui.command import register as _register_tui  # noqa: E402
+
+_register_tui(app)
 
 
 def main() -> None:

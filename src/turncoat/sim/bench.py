@@ -1,0 +1,223 @@
+"""Speed of the engine and the simulator, as ratios against baselines measured in the same run.
+
+* engine decisions/s: random playouts straight on the Game API (no agent layer);
+* games/s: ``play_match`` between random agents in one process;
+* ISMCTS iterations/s, when an ``ismcts`` agent is registered;
+* the speed-up from 1 to ``workers`` processes, and Dask's overhead against the process pool,
+  on the same batches of the same games (pools are warmed up first, so start-up is reported
+  separately from throughput).
+
+Nothing here asserts a time: the numbers depend on the machine and its load.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, wait
+from typing import Any
+
+from rich.table import Table
+
+from turncoat.agents import agent_names, make_agent
+from turncoat.agents.base import SeatView
+from turncoat.core.errors import RulesError
+from turncoat.sim.executors import batches, dask_executor, process_pool
+from turncoat.sim.runner import GameResult, SimSpec, game_for, run_batch
+from turncoat.sim.tournament import build_spec
+
+Log = Callable[[str], Any]
+
+
+def engine_decisions_per_s(spec: SimSpec, seconds: float) -> dict[str, Any]:
+    game = game_for(spec)
+    rng = random.Random(1)
+    decisions = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state(rng.getrandbits(32))
+        while seats := game.to_act(state):
+            seat = min(seats)
+            state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat))).state
+            decisions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"decisions_per_s": decisions / elapsed, "games": games, "seconds": elapsed}
+
+
+def games_per_s(spec: SimSpec, seconds: float) -> dict[str, Any]:
+    """Whole simulated games (agents, records, facts) in this process."""
+    start = time.perf_counter()
+    index = 0
+    decisions = 0
+    while time.perf_counter() - start < seconds:
+        decisions += run_batch(spec, [index])[0].decisions
+        index += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "games_per_s": index / elapsed,
+        "decisions_per_s": decisions / elapsed,
+        "games": index,
+        "seconds": elapsed,
+    }
+
+
+def ismcts_iterations_per_s(spec: SimSpec, seconds: float, iterations: int = 100) -> dict[str, Any] | None:
+    """Iterations/s of the ``ismcts`` agent, on positions from random playouts (None if absent)."""
+    if "ismcts" not in agent_names():
+        return None
+    try:
+        agent = make_agent(f"ismcts:iterations={iterations}")
+    except RulesError as exc:
+        return {"error": f"cannot make ismcts:iterations={iterations}: {exc}"}
+    game = game_for(spec)
+    rng = random.Random(2)
+    calls = 0
+    start = time.perf_counter()
+    state = game.new_initial_state(7)
+    while time.perf_counter() - start < seconds:
+        seats = game.to_act(state)
+        if not seats:
+            state = game.new_initial_state(rng.getrandbits(32))
+            continue
+        seat = min(seats)
+        if len(game.legal_actions(state, seat)) > 1:
+            action = agent.choose(SeatView(game, state, seat), rng)
+            calls += 1
+        else:
+            action = game.legal_actions(state, seat)[0]
+        state = game.apply(state, seat, action).state
+    elapsed = time.perf_counter() - start
+    return {
+        "iterations_per_s": calls * iterations / elapsed,
+        "decisions": calls,
+        "iterations_per_decision": iterations,
+        "seconds": elapsed,
+    }
+
+
+def _timed_run(
+    executor: Executor, spec: SimSpec, chunks: list[list[int]], workers: int
+) -> tuple[float, list[GameResult]]:
+    """Warm every worker with one small task, then time the batches."""
+    wait([executor.submit(run_batch, spec, [0]) for _ in range(workers)])
+    start = time.perf_counter()
+    futures = [executor.submit(run_batch, spec, chunk) for chunk in chunks]
+    results = [r for f in futures for r in f.result()]
+    return time.perf_counter() - start, results
+
+
+def scaling(spec: SimSpec, seconds: float, workers: int, dask: bool, log: Log) -> dict[str, Any]:
+    """The same batches on 1 and ``workers`` processes, and on a Dask LocalCluster of ``workers``."""
+    per_game = 1.0 / games_per_s(spec, min(0.5, seconds))["games_per_s"]
+    total = max(workers * 4, round(seconds / per_game))
+    size = max(1, round(0.5 / per_game))  # half-second tasks keep the benchmark short
+    chunks = batches(range(total), min(size, max(1, total // (workers * 4))))
+    out: dict[str, Any] = {"games": total, "batch": len(chunks[0]), "tasks": len(chunks)}
+    timings: dict[str, float] = {}
+    reference: list[GameResult] | None = None
+    for name, n in (("pool_1", 1), (f"pool_{workers}", workers)):
+        log(f"  {name}: {total} games in {len(chunks)} tasks ...")
+        t0 = time.perf_counter()
+        with process_pool(n) as pool:
+            startup = time.perf_counter() - t0
+            elapsed, results = _timed_run(pool, spec, chunks, n)
+        timings[name] = elapsed
+        out[f"{name}_startup_s"] = startup
+        reference = reference or results
+        out[f"{name}_same_results"] = [r.row() for r in results] == [r.row() for r in reference]
+    if dask:
+        log(f"  dask_{workers}: LocalCluster of {workers} processes ...")
+        t0 = time.perf_counter()
+        with dask_executor("local", workers, connect_timeout=30.0) as executor:
+            out[f"dask_{workers}_startup_s"] = time.perf_counter() - t0
+            elapsed, results = _timed_run(executor, spec, chunks, workers)
+        timings[f"dask_{workers}"] = elapsed
+        out[f"dask_{workers}_same_results"] = [r.row() for r in results] == [
+            r.row() for r in (reference or [])
+        ]
+    out["seconds"] = timings
+    out["games_per_s"] = {k: total / v for k, v in timings.items()}
+    out["speedup"] = timings["pool_1"] / timings[f"pool_{workers}"]
+    if dask:
+        out["dask_overhead"] = timings[f"dask_{workers}"] / timings[f"pool_{workers}"] - 1
+    return out
+
+
+def run_all(
+    game: str,
+    *,
+    players: int | None = None,
+    seconds: float = 2.0,
+    workers: int = 2,
+    dask: bool = True,
+    agents: str = "random",
+    log: Log = print,
+) -> dict[str, Any]:
+    spec = build_spec(game, agents, games=1, seed=0, players=players)
+    log(f"bench {game}: {len(spec.agents)} players, {seconds:g}s per measurement")
+    engine = engine_decisions_per_s(spec, seconds)
+    sim = games_per_s(spec, seconds)
+    search = ismcts_iterations_per_s(spec, seconds)
+    scale = scaling(spec, seconds * 2, workers, dask, log)
+    return {
+        "game": game,
+        "players": len(spec.agents),
+        "engine": engine,
+        "sim_in_process": sim,
+        "agent_layer_ratio": sim["decisions_per_s"] / engine["decisions_per_s"],
+        "ismcts": search,
+        "scaling": scale,
+        "workers": workers,
+        "targets": {"speedup_min": 0.9 * workers, "dask_overhead_max": 0.2},
+    }
+
+
+def table(results: dict[str, Any]) -> Table:
+    t = Table(title=f"turncoat bench {results['game']} ({results['players']} players)")
+    t.add_column("measure")
+    t.add_column("value", justify="right")
+    t.add_column("ratio / note")
+    t.add_row(
+        "engine decisions/s (raw API, random)", f"{results['engine']['decisions_per_s']:,.0f}", "baseline"
+    )
+    sim = results["sim_in_process"]
+    t.add_row(
+        "sim games/s (1 process)",
+        f"{sim['games_per_s']:,.1f}",
+        f"{results['agent_layer_ratio']:.2f}× engine decisions/s ({sim['decisions_per_s']:,.0f} dec/s)",
+    )
+    search = results["ismcts"]
+    if search is None:
+        t.add_row("ISMCTS iterations/s", "—", "no ismcts agent registered")
+    elif "error" in search:
+        t.add_row("ISMCTS iterations/s", "—", search["error"])
+    else:
+        t.add_row(
+            "ISMCTS iterations/s", f"{search['iterations_per_s']:,.0f}", f"{search['decisions']} decisions"
+        )
+    sc = results["scaling"]
+    w = results["workers"]
+    t.add_row(
+        "pool 1 worker games/s",
+        f"{sc['games_per_s']['pool_1']:,.1f}",
+        f"baseline ({sc['games']} games, batch {sc['batch']})",
+    )
+    ok = "meets" if sc["speedup"] >= results["targets"]["speedup_min"] else "below"
+    t.add_row(
+        f"pool {w} workers games/s",
+        f"{sc['games_per_s'][f'pool_{w}']:,.1f}",
+        f"{sc['speedup']:.2f}× of 1 worker ({ok} target ≥{results['targets']['speedup_min']:.1f}×)",
+    )
+    if "dask_overhead" in sc:
+        ok = "meets" if sc["dask_overhead"] <= results["targets"]["dask_overhead_max"] else "above"
+        t.add_row(
+            f"dask {w} workers games/s",
+            f"{sc['games_per_s'][f'dask_{w}']:,.1f}",
+            f"{100 * sc['dask_overhead']:+.1f}% time vs pool ({ok} target ≤20%); "
+            f"start-up {sc[f'dask_{w}_startup_s']:.1f}s",
+        )
+    same = all(v for k, v in sc.items() if k.endswith("_same_results"))
+    t.add_row("identical results across executors", "yes" if same else "NO", "")
+    return t

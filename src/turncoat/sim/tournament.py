@@ -1,0 +1,397 @@
+"""Running a simulation: validate the input, play every game on an executor, write the results.
+
+``run_sim`` is what ``turncoat sim`` calls.  Games run in batches on any
+``concurrent.futures.Executor``; rows are sorted by game index before anything is computed, so
+the results depend only on the master seed.  Failed games (an agent's crash or illegal move, or a
+task lost by the executor) are saved under ``failures/`` and listed, never dropped.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, Future, as_completed
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from turncoat.agents import make_agent
+from turncoat.core.engine import Game
+from turncoat.core.errors import RulesError
+from turncoat.core.record import GameRecord, new_record
+from turncoat.core.registry import load_game
+from turncoat.core.serialize import pretty_json
+from turncoat.sim import output, plots, stats
+from turncoat.sim.executors import InlineExecutor, batch_size, batches
+from turncoat.sim.reports import report_for
+from turncoat.sim.runner import (
+    GameResult,
+    SimSpec,
+    game_for,
+    game_seed,
+    play_one,
+    run_batch,
+    seating,
+    slot_labels,
+)
+
+MAX_SEED = 2**63 - 1
+Progress = Callable[[int], None]  # called with how many more games are done
+
+
+class InputError(ValueError):
+    """Bad command-line input: unknown game or agent, bad seed or counts."""
+
+
+def split_agents(text: str) -> list[str]:
+    """``"ismcts:iterations=200,c=1.4,random"`` -> ``["ismcts:iterations=200,c=1.4", "random"]``:
+    a comma-separated item with ``=`` but no ``:`` is another option of the agent before it."""
+    specs: list[str] = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        if "=" in item and ":" not in item and specs:
+            specs[-1] = f"{specs[-1]},{item}"
+        else:
+            specs.append(item)
+    return specs
+
+
+def parse_options(items: Sequence[str]) -> dict[str, Any]:
+    """Game options given as ``key=value`` (numbers become numbers)."""
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise InputError(f"game option {item!r} must look like key=value")
+        for cast in (int, float):
+            try:
+                out[key] = cast(value)
+                break
+            except ValueError:
+                continue
+        else:
+            out[key] = {"true": True, "false": False, "none": None}.get(value.lower(), value)
+    return out
+
+
+def build_spec(
+    game: str,
+    agents: str,
+    *,
+    games: int,
+    seed: int,
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    save_records: bool = False,
+    report: bool = False,
+) -> SimSpec:
+    """Check everything the user typed and return the spec the workers run, or raise InputError."""
+    if games < 1:
+        raise InputError(f"--games must be at least 1 (got {games})")
+    if not 0 <= seed <= MAX_SEED:
+        raise InputError(f"--seed must be an integer from 0 to {MAX_SEED} (got {seed})")
+    specs = split_agents(agents)
+    if not specs:
+        raise InputError("--agents needs at least one agent, e.g. --agents random,random,random,random")
+    game_options = dict(options or {})
+    try:
+        default_players = load_game(game, **game_options).num_players()
+    except RulesError as exc:
+        raise InputError(exc.message if hasattr(exc, "message") else str(exc)) from exc
+    if players is None:
+        players = len(specs) if len(specs) > 1 else default_players
+    if players < 1 or players % len(specs):
+        raise InputError(
+            f"{len(specs)} agents cannot fill {players} seats evenly: give one agent per seat, "
+            "or a list whose length divides the number of players"
+        )
+    game_options["players"] = players
+    try:
+        engine = load_game(game, **game_options)
+    except RulesError as exc:
+        raise InputError(exc.message) from exc
+    if engine.num_players() != players:  # pragma: no cover - a game that ignores "players"
+        raise InputError(f"{game} cannot be played by {players} players")
+    for spec in dict.fromkeys(specs):
+        try:
+            make_agent(spec)
+        except RulesError as exc:
+            raise InputError(exc.message) from exc
+        except Exception as exc:
+            raise InputError(f"agent {spec!r} cannot be created: {exc!r}") from exc
+    if report and report_for(game) is None:
+        raise InputError(f"there is no balance report for {game} yet")
+    slots = tuple(specs * (players // len(specs)))
+    return SimSpec(
+        game=game,
+        options=game_options,
+        agents=slots,
+        labels=slot_labels(slots),
+        master_seed=seed,
+        games=games,
+        keep_records=save_records,
+        full_facts=report,
+    )
+
+
+def lost_result(spec: SimSpec, index: int, error: str) -> GameResult:
+    """The row of a game whose task the executor lost (a worker died, the scheduler went away)."""
+    game = game_for(spec)
+    seed = game_seed(spec.master_seed, index)
+    labels = tuple(spec.labels[s] for s in seating(len(spec.agents), index))
+    record = new_record(game, seed, sim={"index": index, "master_seed": spec.master_seed}, error=error)
+    return GameResult(
+        index=index,
+        seed=seed,
+        seating=labels,
+        scores=None,
+        winners=None,
+        decisions=0,
+        error=error,
+        record=msgspec.json.encode(record),
+    )
+
+
+def calibrate(
+    spec: SimSpec, *, budget: float = 0.25, limit: int | None = None
+) -> tuple[list[GameResult], float]:
+    """Play the first games in this process until ``budget`` seconds pass; their results count.
+    Returns them and the seconds per game."""
+    limit = max(1, limit if limit is not None else spec.games // 10)
+    played: list[GameResult] = []
+    start = time.perf_counter()
+    while len(played) < min(limit, spec.games):
+        played.append(play_one(spec, len(played)))
+        if time.perf_counter() - start >= budget:
+            break
+    return played, (time.perf_counter() - start) / len(played)
+
+
+def play_all(
+    spec: SimSpec,
+    executor: Executor,
+    *,
+    batch: int | None = None,
+    workers: int = 1,
+    on_done: Callable[[Sequence[GameResult]], None] | None = None,
+) -> tuple[list[GameResult], int]:
+    """Every game of ``spec``, sorted by index, and the batch size used."""
+    results: list[GameResult] = []
+    first = 0
+    if batch is None:
+        if isinstance(executor, InlineExecutor):
+            batch = 1
+        else:
+            results, per_game = calibrate(spec)
+            first = len(results)
+            batch = batch_size(per_game, spec.games - first, workers)
+            if on_done is not None:
+                on_done(results)
+    futures: dict[Future[list[GameResult]], list[int]] = {}
+    try:
+        for chunk in batches(range(first, spec.games), batch):
+            futures[executor.submit(run_batch, spec, chunk)] = chunk
+        for future in as_completed(futures):
+            chunk = futures[future]
+            try:
+                done = future.result()
+            except Exception as exc:
+                done = [lost_result(spec, i, f"the executor lost this game's task: {exc!r}") for i in chunk]
+            results.extend(done)
+            if on_done is not None:
+                on_done(done)
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+    results.sort(key=lambda r: r.index)
+    return results, batch
+
+
+def record_name(index: int) -> str:
+    return f"game-{index:06d}.json"
+
+
+def save_game_record(out_dir: Path, folder: str, result: GameResult) -> Path | None:
+    if result.record is None:
+        return None
+    record = msgspec.json.decode(result.record, type=GameRecord)
+    path = out_dir / folder / record_name(result.index)
+    try:
+        path.parent.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise output.OutputError(f"cannot create {path.parent}: {exc.strerror or exc}") from exc
+    output.write_text(path, pretty_json(record) + "\n")
+    return path
+
+
+def _rates_json(rates: Sequence[stats.Rate]) -> list[dict[str, Any]]:
+    return [msgspec.to_builtins(r) for r in rates]
+
+
+def summarize(rows: Sequence[Mapping[str, Any]], spec: SimSpec, game: Game[Any, Any, Any]) -> dict[str, Any]:
+    """Every statistic of the run (no timing: the same master seed gives the same summary)."""
+    labels = list(dict.fromkeys(spec.labels))
+    groups = {name: _rates_json(stats.rates_by_group(rows, name)) for name in stats.seat_group_names(rows)}
+    failed = [r for r in rows if r.get("error") is not None]
+    balanced = spec.games % len(spec.agents) == 0
+    return {
+        "game": spec.game,
+        "options": spec.options,
+        "players": len(spec.agents),
+        "agents": list(spec.agents),
+        "labels": labels,
+        "master_seed": spec.master_seed,
+        "games": spec.games,
+        "finished": len(rows) - len(failed),
+        "failed": len(failed),
+        "failures": [
+            {
+                "index": r["index"],
+                "seed": r["seed"],
+                "seating": r["seating"],
+                "error": r["error"].splitlines()[0],
+            }
+            for r in failed
+        ],
+        "seating_balanced": balanced,
+        "decisions": sum(int(r["decisions"]) for r in rows),
+        "ratings": [msgspec.to_builtins(r) for r in stats.ratings(rows, labels)],
+        "win_rates": {
+            "by_agent": _rates_json(stats.rates_by_agent(rows)),
+            "by_seat": _rates_json(stats.rates_by_seat(rows)),
+            **{f"by_{name.replace(' ', '_')}": value for name, value in groups.items()},
+        },
+        "scores": {
+            "by_agent": [
+                msgspec.to_builtins(stats.score_stats(k, v)) for k, v in stats.scores_by_agent(rows).items()
+            ],
+            "by_seat": [
+                msgspec.to_builtins(stats.score_stats(k, v)) for k, v in stats.scores_by_seat(rows).items()
+            ],
+        },
+        "estimated_content": list(game.content.estimated_paths),
+    }
+
+
+def _pct(rate: Mapping[str, Any]) -> str:
+    return f"{100 * rate['rate']:.1f}% [{100 * rate['low']:.1f}, {100 * rate['high']:.1f}]"
+
+
+def summary_markdown(summary: Mapping[str, Any]) -> str:
+    lines = [
+        f"# Simulation: {summary['game']}, {summary['games']} games",
+        "",
+        f"Agents (slot labels): {', '.join(summary['labels'])}; {summary['players']} players; "
+        f"master seed {summary['master_seed']}.  Finished {summary['finished']}, failed {summary['failed']}.",
+        "",
+        "Win rates count a shared win as 1/k for each of the k winners; intervals are 95% Wilson.",
+        "",
+        "## Ratings (openskill Plackett-Luce)",
+        "",
+        "| agent | mu | sigma | ordinal (mu-3σ) | games |",
+        "|---|---:|---:|---:|---:|",
+        *(
+            f"| {r['agent']} | {r['mu']:.2f} | {r['sigma']:.2f} | {r['ordinal']:.2f} | {r['games']} |"
+            for r in summary["ratings"]
+        ),
+    ]
+    for key, rates in summary["win_rates"].items():
+        lines += [
+            "",
+            f"## Win rate {key.replace('_', ' ')}",
+            "",
+            "| group | games | wins | win rate [95% CI] |",
+        ]
+        lines += ["|---|---:|---:|---|"]
+        lines += [f"| {r['group']} | {r['games']} | {r['wins']:.2f} | {_pct(r)} |" for r in rates]
+    for key, rows in summary["scores"].items():
+        lines += [
+            "",
+            f"## Scores {key.replace('_', ' ')}",
+            "",
+            "| group | n | mean | sd | min | q25 | median | q75 | max |",
+        ]
+        lines += ["|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        lines += [
+            f"| {s['group']} | {s['n']} | {s['mean']:.2f} | {s['std']:.2f} | {s['min']:g} | {s['q25']:g} | "
+            f"{s['median']:g} | {s['q75']:g} | {s['max']:g} |"
+            for s in rows
+        ]
+    if summary["failures"]:
+        lines += ["", "## Failed games", ""]
+        lines += [f"- game {f['index']} (seed {f['seed']}): {f['error']}" for f in summary["failures"]]
+    if summary["estimated_content"]:
+        lines += [
+            "",
+            f"Note: {len(summary['estimated_content'])} content values are estimated, not printed values "
+            "(see `turncoat content`); scores depend on them.",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def _finite(value: Any) -> Any:
+    """JSON has no NaN: empty statistics become null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_finite(v) for v in value]
+    return value
+
+
+def write_plots(out_dir: Path, rows: Sequence[Mapping[str, Any]], summary: Mapping[str, Any]) -> list[Path]:
+    plot_dir = out_dir / "plots"
+    try:
+        plot_dir.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise output.OutputError(f"cannot create {plot_dir}: {exc.strerror or exc}") from exc
+    fair = 1.0 / summary["players"]
+    paths = []
+    for key in summary["win_rates"]:
+        rates = [msgspec.convert(r, stats.Rate) for r in summary["win_rates"][key]]
+        path = plot_dir / f"win_rate_{key}.png"
+        plots.rate_bars(path, f"Win rate {key.replace('_', ' ')} (95% Wilson CI)", rates, reference=fair)
+        paths.append(path)
+    for name, groups in (("agent", stats.scores_by_agent(rows)), ("seat", stats.scores_by_seat(rows))):
+        path = plot_dir / f"scores_by_{name}.png"
+        plots.histograms(path, f"Final scores by {name}", groups)
+        paths.append(path)
+    path = plot_dir / "ratings.png"
+    plots.rating_bars(path, [msgspec.convert(r, stats.Rating) for r in summary["ratings"]])
+    paths.append(path)
+    return paths
+
+
+def write_results(
+    out_dir: Path,
+    results: Sequence[GameResult],
+    spec: SimSpec,
+    game: Game[Any, Any, Any],
+    timing: Mapping[str, Any],
+) -> dict[str, Any]:
+    """Write results, summary and plots (each atomically); return the summary."""
+    rows = [r.row() for r in results]
+    summary = _finite(summarize(rows, spec, game))
+    output.write_text(out_dir / "results.jsonl", output.jsonl(rows))
+    output.write_text(out_dir / "results.csv", output.results_csv(rows))
+    write_plots(out_dir, rows, summary)
+    output.write_text(out_dir / "summary.md", summary_markdown(summary))
+    output.write_json(out_dir / "summary.json", {**summary, "timing": dict(timing), "complete": True})
+    return dict(summary)
+
+
+def write_balance_report(out_dir: Path, results: Sequence[GameResult], spec: SimSpec) -> list[str]:
+    report = report_for(spec.game)
+    if report is None:  # checked in build_spec
+        return []
+    report_dir = out_dir / "report"
+    try:
+        report_dir.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise output.OutputError(f"cannot create {report_dir}: {exc.strerror or exc}") from exc
+    return report.write_report([r.row() for r in results], game_for(spec), report_dir)

@@ -1,0 +1,354 @@
+"""The Textual application: a Verräter table for humans and bots at one terminal.
+
+Who sees what: the screen always shows one *viewer's* observation (a seat, or ``None`` for the
+public view).  With one human the viewer is that human.  With several humans (hot seat) the
+screen falls back to the public view as soon as a human's decision is done, and before another
+human's private decision a curtain asks to pass the screen and waits for Enter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.console import Console
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Grid, Horizontal, Middle, Vertical, VerticalScroll
+from textual.events import Click
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from turncoat.core.actions import Action, Viewer
+from turncoat.core.errors import RulesError
+from turncoat.games.verrater.components import RING_SIZE
+from turncoat.tui import verrater_view as V
+from turncoat.tui.session import Session
+
+# Ring positions laid clockwise round a 4x4 grid; the centre spans the middle 2x2.
+GRID_ORDER: tuple[int | str, ...] = (0, 1, 2, 3, 11, "centre", 4, 10, 5, 9, 8, 7, 6)
+
+
+def screen_text(app: App[Any]) -> str:
+    """The characters on screen now (what a person at the terminal sees), as plain text."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), record=True, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text()
+
+
+class LandscapeCell(Static):
+    """One landscape of the ring; clicking it points at the choices about it."""
+
+    class Picked(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, index: int) -> None:
+        super().__init__(id=f"land-{index}", classes="land")
+        self.index = index
+
+    def on_click(self, event: Click) -> None:
+        event.stop()
+        self.post_message(self.Picked(self.index))
+
+
+class CurtainScreen(Screen[None]):
+    """Hides everything until the named player has the screen."""
+
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("enter", "ready", "I am here", priority=True)
+    ]
+
+    def __init__(self, name: str) -> None:
+        super().__init__(id="curtain")
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center():
+            yield Static(
+                f"Pass the screen to {self.player}, then press Enter.\n\n"
+                f"({self.player}: press Enter or click here when nobody else is looking.)",
+                id="curtain-text",
+            )
+
+    def on_click(self) -> None:
+        self.dismiss(None)
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+class EndScreen(Screen[None]):
+    """Final score breakdown, the winners and the game summary."""
+
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("q", "app.quit", "Quit"),
+        Binding("escape", "app.pop_screen", "Back to the board"),
+    ]
+
+    def __init__(self, session: Session, viewer: Viewer) -> None:
+        super().__init__(id="end")
+        self.session = session
+        self.viewer = viewer
+
+    def compose(self) -> ComposeResult:
+        outcome = self.session.outcome()
+        names = self.session.names()
+        with VerticalScroll():
+            if outcome is not None:
+                yield Static(Text(V.winners_text(outcome, names), style="bold magenta"), id="winners")
+                yield Static(V.final_table(outcome, names), id="final-table")
+            summary = self.session.game.render_summary(self.session.events, self.viewer)
+            lines = [V.with_names(line, names) for line in summary]
+            yield Static(Text("\n".join(["Rounds:", *lines])), id="summary")
+            where = self.session.save_path
+            if where is not None:
+                yield Static(
+                    Text(f"Record saved in {where}. Review it with: turncoat replay {where} --full"),
+                    id="saved",
+                )
+        yield Footer()
+
+
+class VerraterApp(App[None]):
+    """Play Verräter: humans choose among the engine's legal actions, bots play in between."""
+
+    TITLE = "turncoat · Verräter"
+    CSS = """
+    #status { height: 1; background: $boost; padding: 0 1; }
+    #main { height: 1fr; }
+    #left { width: 3fr; }
+    #right { width: 2fr; }
+    #board { grid-size: 4 4; height: 28; }
+    .land { border: round $secondary; padding: 0 1; height: 7; }
+    .land.eagle { border: round yellow; }
+    .land.rose { border: round red; }
+    .land.contested { border: heavy magenta; }
+    .land.pointed { background: $boost; }
+    #centre { column-span: 2; row-span: 2; padding: 1 2; border: round $panel; }
+    #prompt { padding: 0 1; color: $text; text-style: bold; }
+    #error { padding: 0 1; color: $error; height: auto; }
+    #options { height: 1fr; min-height: 5; }
+    #players { height: auto; border: round $panel; padding: 0 1; }
+    #private { height: auto; border: round green; padding: 0 1; }
+    #log { height: 1fr; border: round $panel; }
+    #curtain-text { width: 70; padding: 2 4; border: heavy magenta; text-align: center; }
+    #end VerticalScroll { padding: 1 2; }
+    #winners { padding: 1 0; }
+    """
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("q", "quit", "Save & quit"),
+        *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)),
+        Binding("e", "end_screen", "Final score", show=False),
+    ]
+
+    def __init__(self, session: Session, *, bot_delay: float = 0.6) -> None:
+        super().__init__()
+        self.session = session
+        self.bot_delay = bot_delay
+        humans = session.humans
+        self.hotseat = len(humans) > 1
+        self.viewer: Viewer = humans[0] if len(humans) == 1 else None
+        self.awaiting: int | None = None  # the human seat whose decision is on screen
+        self.legal: Sequence[Action] = ()
+        self.bot_error: str | None = None
+        self.curtain_for: int | None = None
+        self._log_shown: list[str] = []
+        self._log_viewer: Viewer = -1
+        self._events_seen = -1
+
+    # -- layout ----------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                with Grid(id="board"):
+                    for item in GRID_ORDER:
+                        yield Static(id="centre") if item == "centre" else LandscapeCell(int(item))
+                yield Static(id="prompt")
+                yield Static(id="error")
+                yield OptionList(id="options")
+            with Vertical(id="right"):
+                yield Static(id="players")
+                yield Static(id="private")
+                yield RichLog(id="log", wrap=True, markup=False, highlight=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self.call_after_refresh(self.advance)
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def refresh_view(self) -> None:
+        """Redraw everything from the viewer's observation and redacted log."""
+        s = self.session
+        obs = s.observe(self.viewer)
+        names = s.names()
+        tables = s.game.ctx.t
+        pair = V.contested(obs)
+        for i in range(RING_SIZE):
+            cell = self.query_one(f"#land-{i}", LandscapeCell)
+            cell.border_title = V.landscape_title(obs, i)
+            cell.update(V.landscape_body(obs, i, tables, names))
+            cell.set_class(obs.owners[i] == "eagle", "eagle")
+            cell.set_class(obs.owners[i] == "rose", "rose")
+            cell.set_class(pair is not None and i in pair, "contested")
+        self.query_one("#centre", Static).update(V.centre_text(obs, tables, names))
+        self.query_one("#players", Static).update(V.players_text(obs, names, [x.kind for x in s.seats]))
+        self.query_one("#private", Static).update(V.private_text(obs, names))
+        self.query_one("#status", Static).update(V.status_text(obs, names))
+        self._refresh_log()
+        self._refresh_decision()
+
+    def _refresh_log(self) -> None:
+        s = self.session
+        if self._log_viewer == self.viewer and self._events_seen == len(s.events):
+            return
+        lines = V.log_lines(s.events, self.viewer, s.names(), s.game.ctx.t)
+        widget = self.query_one("#log", RichLog)
+        if self._log_viewer != self.viewer or lines[: len(self._log_shown)] != self._log_shown:
+            widget.clear()
+            self._log_shown = []
+        for line in lines[len(self._log_shown) :]:
+            widget.write(Text(line))
+        self._log_shown = lines
+        self._log_viewer = self.viewer
+        self._events_seen = len(s.events)
+
+    def _refresh_decision(self) -> None:
+        s = self.session
+        options = self.query_one("#options", OptionList)
+        options.clear_options()
+        seat = s.to_act()
+        if self.awaiting is not None and self.awaiting == seat and self.viewer == seat:
+            obs = s.observe(seat)
+            self.legal = tuple(s.legal_actions(seat))
+            self.query_one("#prompt", Static).update(f"{s.seats[seat].name}: {V.prompt(obs, s.names())}")
+            options.add_options(
+                Option(f"{n + 1 if n < 9 else ' '} {V.option_label(a, obs)}", id=str(n))
+                for n, a in enumerate(self.legal)
+            )
+            options.highlighted = 0
+            options.disabled = False
+            options.focus()
+        else:
+            self.legal = ()
+            options.disabled = True
+            if seat is None:
+                text = "The game is over. Press e for the final score, q to quit."
+            elif self.bot_error:
+                text = f"A bot failed: {self.bot_error}"
+            else:
+                text = f"Waiting for {s.seats[seat].name}…"
+            self.query_one("#prompt", Static).update(text)
+
+    # -- the flow of play --------------------------------------------------------------------------
+    def advance(self) -> None:
+        """Hand the next decision to a bot, a human (after the curtain if needed), or end."""
+        s = self.session
+        seat = s.to_act()
+        if seat is None:
+            self.awaiting = None
+            if self.hotseat:
+                self.viewer = None  # the end is shown to everybody: public view only
+            self.refresh_view()
+            self.action_end_screen()
+            return
+        if s.seats[seat].human:
+            if self.hotseat and self.viewer != seat:
+                self.viewer = None
+                self.awaiting = None
+                self.refresh_view()
+                self.curtain_for = seat
+                self.push_screen(CurtainScreen(s.seats[seat].name), lambda _: self._reveal(seat))
+                return
+            self.viewer = seat
+            self.awaiting = seat
+            self.refresh_view()
+            return
+        if self.hotseat:
+            self.viewer = None  # nobody's secrets while the bots play
+        self.awaiting = None
+        self.refresh_view()
+        self.run_worker(self._bot_turn(seat), group="bots", exclusive=True)
+
+    def _reveal(self, seat: int) -> None:
+        self.curtain_for = None
+        self.viewer = seat
+        self.awaiting = seat
+        self.refresh_view()
+
+    async def _bot_turn(self, seat: int) -> None:
+        s = self.session
+        if self.bot_delay > 0:
+            await asyncio.sleep(self.bot_delay)
+        view, rng = s.seat_view(seat), s.bot_rng(seat)
+        agent = s.agent(seat)
+        try:
+            action = await asyncio.to_thread(agent.choose, view, rng)
+            s.apply(seat, action)
+        except RulesError as exc:
+            self.bot_error = f"{s.seats[seat].name} ({agent.name}): {exc}"
+            self.refresh_view()
+            return
+        self.advance()
+
+    def play(self, action: Action) -> bool:
+        """Play a human's choice; a refusal shows the engine's message and changes nothing."""
+        s = self.session
+        seat = self.awaiting
+        error = self.query_one("#error", Static)
+        if seat is None:
+            error.update("It is not your turn.")
+            return False
+        try:
+            s.apply(seat, action)
+        except RulesError as exc:
+            error.update(f"Not allowed: {exc}")
+            return False
+        error.update("")
+        nxt = s.to_act()
+        if nxt != seat:
+            self.awaiting = None
+        self.advance()
+        return True
+
+    # -- input -------------------------------------------------------------------------------------
+    @on(OptionList.OptionSelected, "#options")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        index = int(event.option.id or -1)
+        if 0 <= index < len(self.legal):
+            self.play(self.legal[index])
+
+    def action_pick(self, n: int) -> None:
+        if isinstance(self.screen, CurtainScreen | EndScreen):
+            return
+        if 1 <= n <= len(self.legal):
+            self.play(self.legal[n - 1])
+
+    @on(LandscapeCell.Picked)
+    def _landscape_clicked(self, event: LandscapeCell.Picked) -> None:
+        """Clicking a landscape highlights the next choice about it (Enter or a click confirms)."""
+        matches = [n for n, a in enumerate(self.legal) if event.index in V.landscapes_of(a)]
+        if not matches:
+            if self.legal:
+                self.query_one("#error", Static).update(f"No choice concerns landscape {event.index}.")
+            return
+        options = self.query_one("#options", OptionList)
+        current = options.highlighted
+        later = [n for n in matches if current is None or n > current]
+        options.highlighted = (later or matches)[0]
+        options.focus()
+        self.query_one("#error", Static).update("")
+
+    def action_end_screen(self) -> None:
+        if self.session.outcome() is not None and not isinstance(self.screen, EndScreen):
+            self.push_screen(EndScreen(self.session, self.viewer))

@@ -1,0 +1,377 @@
+"""Text for the Verräter table, drawn only from what one seat may see.
+
+Every function here takes a :class:`VerraterObservation` (or events already redacted for the
+viewer) and the public content tables; none of them can reach the game state.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from turncoat.core.actions import Action, Event, Viewer
+from turncoat.core.engine import Outcome
+from turncoat.games.verrater import actions as A
+from turncoat.games.verrater import events as E
+from turncoat.games.verrater import log
+from turncoat.games.verrater.components import RING_SIZE, Tables
+from turncoat.games.verrater.notation import ROLE_NAMES, SIDE_NAMES
+from turncoat.games.verrater.observe import VerraterObservation
+
+HOUSE_NAME = {"eagle": "Eagle", "rose": "Rose"}
+HOUSES_NAME = {"eagle": "Eagles", "rose": "Roses"}
+HOUSE_STYLE = {"eagle": "bold yellow", "rose": "bold red"}
+HOUSE_MARK = {"eagle": "▲", "rose": "✿"}
+ROMAN = ("", "I", "II", "III", "IV")
+STEP_TEXT = {
+    "place_estate": "setup: first estates",
+    "choose_site": "step 1: choose the conflict site",
+    "draft": "step 2: draft action cards",
+    "commit": "step 3: commit supply cards",
+    "build": "step 7: the Builder",
+    "discard": "step 10: hand limit",
+    "over": "game over",
+}
+ROLE_HINT = {
+    "traitor": "flip your allegiance at the reveal; +1 VP",
+    "strategist": "+2 VP; take the strategy card (choose the next conflict)",
+    "builder": "build, convert or move one building card",
+    "farmer": "draw 3 supply cards; no estate income this round",
+    "diplomat_2": "+2 strength to your house; draw 1 extra card",
+    "diplomat_5": "+5 strength to your house",
+}
+_SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
+
+
+def type_name(t: str) -> str:
+    return t.capitalize()
+
+
+def land(obs: VerraterObservation, i: int) -> str:
+    return f"{i} {type_name(obs.types[i])}"
+
+
+def role_name(role: str) -> str:
+    return ROLE_NAMES.get(role, role)
+
+
+def with_names(line: str, names: Sequence[str]) -> str:
+    """Replace the engine's "seat N" with the player's name."""
+
+    def name(m: re.Match[str]) -> str:
+        seat = int(m.group(1))
+        return names[seat] if 0 <= seat < len(names) else m.group(0)
+
+    return _SEAT.sub(name, line)
+
+
+# -- the ring ----------------------------------------------------------------------------------------
+def contested(obs: VerraterObservation) -> tuple[int, int] | None:
+    if obs.site < 0:
+        return None
+    return obs.site, (obs.site + 1) % RING_SIZE
+
+
+def vp_circles(tables: Tables, landscape_type: str, players: int) -> Text:
+    """VP each for 1..players winners (circles I, II, ...); estimated values carry a '*'."""
+    text = Text(f"VP {'/'.join(ROMAN[1 : players + 1])}: ")
+    values, estimated = tables.vp[landscape_type], tables.vp_estimated[landscape_type]
+    for n in range(1, players + 1):
+        text.append(str(values[n]))
+        if estimated[n]:
+            text.append("*", style="dim")
+        if n < players:
+            text.append(" ")
+    return text
+
+
+def landscape_title(obs: VerraterObservation, i: int) -> str:
+    return f"{i} {type_name(obs.types[i])}"
+
+
+def landscape_body(obs: VerraterObservation, i: int, tables: Tables, names: Sequence[str]) -> Text:
+    owner = obs.owners[i]
+    text = Text()
+    text.append(f"{HOUSE_MARK[owner]} {HOUSE_NAME[owner]}", style=HOUSE_STYLE[owner])
+    text.append(f"  strength {tables.conflict_value[obs.types[i]]}\n")
+    text.append_text(vp_circles(tables, obs.types[i], obs.players))
+    text.append("\n")
+    card = obs.buildings[i]
+    if card is None:
+        text.append("no building", style="dim")
+    else:
+        style = "bold green" if card.side == "estate" else "bold cyan"
+        text.append(f"{names[card.owner]}: ", style="bold")
+        text.append(SIDE_NAMES[card.side], style=style)
+    pair = contested(obs)
+    if pair is not None and i in pair:
+        other = pair[1] if i == pair[0] else pair[0]
+        text.append(f"\n⚔ conflict with {other}", style="bold magenta")
+    return text
+
+
+def centre_text(obs: VerraterObservation, tables: Tables, names: Sequence[str]) -> Text:
+    text = Text()
+    final = " (final round)" if obs.final_round else ""
+    if obs.round:
+        text.append(f"Round {obs.round} of {obs.total_rounds}{final}\n", style="bold")
+    else:
+        text.append("Setting up\n", style="bold")
+    text.append(f"{STEP_TEXT.get(obs.step, obs.step)}\n")
+    text.append(f"Start player: {names[obs.start_player]}\n")
+    text.append(f"Strategy card: {names[obs.strategist]}\n")
+    pair = contested(obs)
+    if pair is not None:
+        a, b = pair
+        text.append("⚔ Conflict: ", style="bold magenta")
+        text.append(f"{land(obs, a)} ({HOUSE_NAME[obs.owners[a]]}) vs ")
+        text.append(f"{land(obs, b)} ({HOUSE_NAME[obs.owners[b]]})\n")
+    else:
+        text.append("⚔ Conflict site not chosen yet\n", style="dim")
+    discard = " ".join(map(str, obs.discard)) or "empty"
+    text.append(f"Draw pile {obs.draw_pile_size} · discard: {discard}")
+    if obs.face_down_discards:
+        text.append(f" (+{obs.face_down_discards} face down)")
+    text.append("\n")
+    last = obs.last_conflict
+    if last is not None:
+        es, rs = last.strength
+        result = f"{HOUSES_NAME[last.winner]} won" if last.winner else "tie"
+        text.append(f"Last conflict (round {last.round}): Eagles {es} – Roses {rs}, {result}\n", style="dim")
+    if any(any(v) for v in tables.vp_estimated.values()):
+        text.append("* estimated VP (printed value not public)", style="dim")
+    return text
+
+
+# -- players -----------------------------------------------------------------------------------------
+def players_text(obs: VerraterObservation, names: Sequence[str], kinds: Sequence[str]) -> Text:
+    text = Text()
+    for view in obs.seats:
+        p = view.seat
+        marks = []
+        if p == obs.start_player:
+            marks.append("start")
+        if p == obs.strategist:
+            marks.append("strategy")
+        acting = p in obs.to_act
+        text.append("▶ " if acting else "  ", style="bold magenta")
+        who = names[p] + (" (you)" if p == obs.viewer else "")
+        text.append(who, style="bold underline" if p == obs.viewer else "bold")
+        if kinds[p] != "human":
+            text.append(f" [{kinds[p]}]", style="dim")
+        text.append("  ")
+        text.append(
+            f"{HOUSE_MARK[view.allegiance]} {HOUSES_NAME[view.allegiance]}", HOUSE_STYLE[view.allegiance]
+        )
+        text.append(f"  {view.victory_points} VP")
+        if marks:
+            text.append("  [" + ", ".join(marks) + "]", style="italic")
+        text.append("\n    ")
+        known = f" (known: {' '.join(map(str, view.known_cards))})" if view.known_cards else ""
+        text.append(f"hand {view.hand_size}{known}")
+        committed = " ".join(map(str, view.committed)) or "–"
+        text.append(f" · committed {committed}")
+        if view.role is not None and (obs.roles_revealed or p == obs.viewer):
+            text.append(f" · role {role_name(view.role)}")
+        else:
+            text.append(" · role ?")
+        text.append(f" · unbuilt {view.unbuilt}\n")
+    return text
+
+
+def private_text(obs: VerraterObservation, names: Sequence[str]) -> Text:
+    """The viewer's own secrets: hand, role, the packets of the draft."""
+    if obs.viewer is None:
+        return Text("Public view: no private information is shown.", style="dim")
+    text = Text()
+    text.append(f"{names[obs.viewer]} — your cards\n", style="bold")
+    hand = " ".join(f"[{v}]" for v in obs.hand or ()) or "(none)"
+    text.append("Your hand: ")
+    text.append(hand + "\n", style="bold green")
+    if obs.role:
+        text.append("Your role: ")
+        text.append(role_name(obs.role), style="bold cyan")
+        text.append(f" — {ROLE_HINT.get(obs.role, '')}\n")
+    else:
+        text.append("Your role: none yet\n")
+    if obs.received:
+        text.append("You were handed: " + ", ".join(role_name(r) for r in obs.received) + "\n")
+    if obs.own_face_down_discards:
+        text.append("Your face-down discards: " + " ".join(map(str, obs.own_face_down_discards)) + "\n")
+    return text
+
+
+def status_text(obs: VerraterObservation, names: Sequence[str]) -> str:
+    head = f"Round {obs.round}/{obs.total_rounds}" if obs.round else "Setup"
+    who = ", ".join(names[p] for p in obs.to_act) or "nobody"
+    return f"Verräter · {head} · {STEP_TEXT.get(obs.step, obs.step)} · to act: {who}"
+
+
+# -- decisions ---------------------------------------------------------------------------------------
+def prompt(obs: VerraterObservation, names: Sequence[str]) -> str:
+    """What the viewer is asked to decide now."""
+    me = obs.viewer
+    if obs.step == "place_estate":
+        return "Place your first estate under a landscape with no building."
+    if obs.step == "choose_site":
+        return "You hold the strategy card: choose the conflict site (two neighbours of different houses)."
+    if obs.step == "draft":
+        packet = ", ".join(role_name(r) for r in obs.packet or ())
+        return f"Keep one action card from the packet you hold: {packet}."
+    if obs.step == "commit" and me is not None:
+        done = obs.seats[me].committed
+        so_far = f" Committed so far: {' '.join(map(str, done))} (total {sum(done)})." if done else ""
+        return "Commit supply cards face up, one at a time, highest first; then finish." + so_far
+    if obs.step == "build":
+        return "You are the Builder: build, convert or move one building card, or build nothing."
+    if obs.step == "discard" and me is not None:
+        return f"Hand limit: discard down to 5 cards (you hold {obs.seats[me].hand_size})."
+    return "Decide."
+
+
+def option_label(action: Action, obs: VerraterObservation) -> str:
+    """An English label for one legal action, with landscape names."""
+
+    def where(i: int) -> str:
+        return f"{land(obs, i)} ({HOUSE_NAME[obs.owners[i]]})"
+
+    def side_at(i: int) -> str:
+        card = obs.buildings[i]
+        return SIDE_NAMES[card.side] if card is not None else "building"
+
+    match action:
+        case A.PlaceEstate(landscape=i):
+            return f"Estate under {where(i)}"
+        case A.ChooseConflictSite(boundary=b):
+            return f"Conflict between {where(b)} and {where((b + 1) % RING_SIZE)}"
+        case A.KeepRole(role=r):
+            return f"Keep the {role_name(r)} — {ROLE_HINT.get(r, '')}"
+        case A.CommitSupply(value=v):
+            return f"Commit a {v}"
+        case A.FinishCommitting():
+            me = obs.viewer
+            done = obs.seats[me].committed if me is not None else ()
+            return f"Finish committing (total {sum(done)})" if done else "Commit nothing"
+        case A.Build(landscape=i, side=side):
+            return f"Build {'an' if side == 'estate' else 'a'} {SIDE_NAMES[side]} under {where(i)}"
+        case A.Convert(landscape=i):
+            card = obs.buildings[i]
+            other = "an estate" if card is not None and card.side == "trading_post" else "a trading post"
+            return f"Convert your {side_at(i)} under {where(i)} into {other}"
+        case A.Move(from_landscape=a, to_landscape=b):
+            return f"Move your {side_at(a)} from {where(a)} to {where(b)}"
+        case A.SkipBuilding():
+            return "Build nothing"
+        case A.DiscardSupply(value=v):
+            return f"Discard a {v}"
+    return repr(action)
+
+
+def landscapes_of(action: Action) -> tuple[int, ...]:
+    """The landscapes an action is about (for picking it by clicking the ring)."""
+    match action:
+        case A.PlaceEstate(landscape=i) | A.Build(landscape=i) | A.Convert(landscape=i):
+            return (i,)
+        case A.ChooseConflictSite(boundary=b):
+            return (b, (b + 1) % RING_SIZE)
+        case A.Move(from_landscape=a, to_landscape=b):
+            return (a, b)
+    return ()
+
+
+# -- the log -----------------------------------------------------------------------------------------
+def log_lines(events: Iterable[Event], viewer: Viewer, names: Sequence[str], tables: Tables) -> list[str]:
+    """The game log for ``viewer`` (engine redaction), with each conflict explained."""
+    shown = log.visible(events, viewer, False)
+    types: tuple[str, ...] = ()
+    allegiance: list[str] = []
+    committed: dict[int, list[int]] = {}
+    roles: tuple[str, ...] = ()
+    site: tuple[int, int] | None = None
+    flipped: list[int] = []
+    lines: list[str] = []
+    for e in shown:
+        match e:
+            case E.GameSetUp():
+                types, allegiance = e.types, list(e.allegiance)
+            case E.RoundStarted():
+                committed, roles, site, flipped = {}, (), None, []
+            case E.ConflictSiteChosen(eagle_landscape=a, rose_landscape=b):
+                site = (a, b)
+            case E.SupplyCommitted(seat=p, value=v):
+                committed.setdefault(p, []).append(v)
+            case E.RolesRevealed(roles=rs):
+                roles = rs
+            case E.AllegianceFlipped(seat=p, house=h):
+                allegiance[p] = h
+                flipped.append(p)
+        line = log.describe_event(e, types)
+        if line is not None:
+            lines.append(with_names(line, names))
+        if isinstance(e, E.ConflictResolved) and site is not None and types:
+            lines.extend(_explain(e, site, types, allegiance, committed, roles, flipped, names, tables))
+    return lines
+
+
+def _explain(
+    e: E.ConflictResolved,
+    site: tuple[int, int],
+    types: tuple[str, ...],
+    allegiance: Sequence[str],
+    committed: dict[int, list[int]],
+    roles: tuple[str, ...],
+    flipped: Sequence[int],
+    names: Sequence[str],
+    tables: Tables,
+) -> list[str]:
+    out = []
+    for house, landscape, total in (("eagle", site[0], e.eagle_strength), ("rose", site[1], e.rose_strength)):
+        parts = [f"{types[landscape]} {tables.conflict_value[types[landscape]]}"]
+        for p, house_p in enumerate(allegiance):
+            if house_p != house:
+                continue
+            if committed.get(p):
+                parts.append(f"{names[p]} {'+'.join(map(str, committed[p]))}")
+            if p < len(roles) and roles[p] == "diplomat_2":
+                parts.append(f"Diplomat +2 ({names[p]}) {tables.diplomat_2_strength}")
+            if p < len(roles) and roles[p] == "diplomat_5":
+                parts.append(f"Diplomat +5 ({names[p]}) {tables.diplomat_5_strength}")
+        out.append(f"  {HOUSES_NAME[house]} {total} = " + " + ".join(parts))
+    if e.winner is None:
+        out.append("  Tie: no landscape changes hands.")
+    else:
+        who = ", ".join(names[p] for p in e.winners) or "nobody"
+        out.append(f"  {HOUSES_NAME[e.winner]} win; {who} +{e.vp_each} VP each.")
+    for p in flipped:
+        out.append(f"  {names[p]} turned traitor and fought for the {HOUSES_NAME[allegiance[p]]}.")
+    return out
+
+
+# -- the end -----------------------------------------------------------------------------------------
+def final_table(outcome: Outcome, names: Sequence[str]) -> Table:
+    details: dict[str, Any] = dict(outcome.details)
+    table = Table(title="Final score", show_lines=False)
+    for col in ("Player", "Conquests", "Roles", "Trading posts", "Total", ""):
+        table.add_column(col, justify="left" if col in ("Player", "") else "right")
+    for p, name in enumerate(names):
+        win = "★ winner" if p in outcome.winners else ""
+        table.add_row(
+            name,
+            str(details.get("conquest", [0] * len(names))[p]),
+            str(details.get("roles", [0] * len(names))[p]),
+            str(details.get("trading_posts", [0] * len(names))[p]),
+            str(int(outcome.scores[p])),
+            win,
+        )
+    return table
+
+
+def winners_text(outcome: Outcome, names: Sequence[str]) -> str:
+    who = [names[p] for p in outcome.winners]
+    if len(who) == 1:
+        return f"{who[0]} wins!"
+    return "Shared win: " + ", ".join(who) + "!"

@@ -1,0 +1,266 @@
+"""The terminal table, driven headless through Textual's Pilot: keys and clicks only."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import OptionList, Static
+
+from turncoat.core.record import load_record, replay
+from turncoat.core.registry import load_game
+from turncoat.games.verrater import actions as A
+from turncoat.tui import verrater_view as V
+from turncoat.tui.app import CurtainScreen, EndScreen, VerraterApp, screen_text
+from turncoat.tui.session import Session, plan_seats
+
+SIZE = (160, 50)
+
+
+async def settle(pilot: Pilot[None], app: VerraterApp, done: Callable[[], bool], limit: int = 400) -> None:
+    """Let the app run (bots move off the UI thread) until ``done()`` or fail."""
+    for _ in range(limit):
+        if done():
+            return
+        await pilot.pause()
+    raise AssertionError("the table did not reach the expected point")
+
+
+def human_turn(app: VerraterApp) -> bool:
+    return bool(app.legal) or isinstance(app.screen, CurtainScreen | EndScreen)
+
+
+def assert_screen_shows_only_what_viewer_may_see(app: VerraterApp) -> None:
+    """Swap the true state for a re-deal of everything the viewer cannot see: the screen
+    must not change.  (Anything drawn from hidden information would differ.)"""
+    session = app.session
+    viewer = app.viewer
+    state = session._state
+    before = screen_text(app)
+    if viewer is None:
+        worlds = [session.game.determinize(state, v, 99) for v in range(session.players)]
+    else:
+        worlds = [session.game.determinize(state, viewer, seed) for seed in (1, 2)]
+    try:
+        for world in worlds:
+            if viewer is None and session.game.observe(world, None) != session.observe(None):
+                continue  # a seat's re-deal changes nothing public; skip if it ever did
+            session._state = world
+            app.refresh_view()
+            assert screen_text(app) == before
+    finally:
+        session._state = state
+        app.refresh_view()
+
+
+def assert_log_is_redacted(app: VerraterApp) -> None:
+    """The log on screen is the engine's log redacted for the viewer, plus conflict details."""
+    session = app.session
+    names = session.names()
+    assert app._log_shown == V.log_lines(session.events, app.viewer, names, session.game.ctx.t)
+    engine = [V.with_names(x, names) for x in session.game.render_log(session.events, app.viewer)]
+    assert [x for x in app._log_shown if not x.startswith("  ")] == engine
+
+
+@pytest.mark.asyncio
+async def test_one_human_three_bots_play_a_whole_game_with_keys_and_clicks(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    seats = plan_seats(4, "human,random,random,random", names="Ann")
+    session = Session.new(seats, seed=11, save_path=save)
+    app = VerraterApp(session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        decisions = 0
+        clicked_option = clicked_land = False
+        while session.outcome() is None:
+            await settle(pilot, app, lambda: human_turn(app))
+            if isinstance(app.screen, EndScreen):
+                break
+            assert not isinstance(app.screen, CurtainScreen), "no curtain with a single human"
+            assert app.viewer == 0 and app.awaiting == 0
+            text = screen_text(app)
+            obs = session.observe(0)
+            assert "Your hand: " + (" ".join(f"[{v}]" for v in obs.hand or ()) or "(none)") in text
+            if decisions % 4 == 0:
+                assert_screen_shows_only_what_viewer_may_see(app)
+                assert_log_is_redacted(app)
+            before = len(session.record.actions)
+            legal = list(app.legal)
+            last = legal[-1]
+            if isinstance(last, A.PlaceEstate) and not clicked_land:
+                # mouse: click a landscape, the first choice about it is highlighted; Enter plays it
+                target = last.landscape
+                await pilot.click(f"#land-{target}")
+                await pilot.press("enter")
+                assert session.observe(0).buildings[target] is not None
+                clicked_land = True
+            elif len(legal) > 1 and not clicked_option:
+                await pilot.click("#options", offset=(6, 2))  # the second option
+                clicked_option = True
+            elif decisions % 3 == 0:
+                await pilot.press("down", "enter")
+            else:
+                await pilot.press("1")
+            await pilot.pause()
+            assert len(session.record.actions) > before, "the choice was not played"
+            decisions += 1
+        await settle(pilot, app, lambda: isinstance(app.screen, EndScreen))
+        text = screen_text(app)
+        outcome = session.outcome()
+        assert outcome is not None
+        assert "Final score" in text and "Conquests" in text and "Trading posts" in text
+        assert any(session.seats[p].name in text for p in outcome.winners)
+        assert clicked_land and clicked_option and decisions >= 10
+    # the saved record is the whole game
+    record = load_record(save)
+    result = replay(load_game("verrater", **record.config), record)
+    assert result.outcome == outcome
+    assert record.meta["seats"][0] == {"kind": "human", "name": "Ann"}
+
+
+@pytest.mark.asyncio
+async def test_hot_seat_curtain_hides_everything_between_two_humans(tmp_path: Path) -> None:
+    seats = plan_seats(4, "human,random,human,random", names="Ann,Bob")
+    session = Session.new(seats, seed=5, save_path=tmp_path / "hot.json", rounds=2)
+    app = VerraterApp(session, bot_delay=0)
+    curtains = 0
+    last_human: int | None = None
+    curtain_since_last = False
+    async with app.run_test(size=SIZE) as pilot:
+        while session.outcome() is None:
+            await settle(pilot, app, lambda: human_turn(app))
+            if isinstance(app.screen, EndScreen):
+                break
+            if isinstance(app.screen, CurtainScreen):
+                seat = app.curtain_for
+                assert seat is not None
+                text = screen_text(app)
+                assert f"Pass the screen to {session.seats[seat].name}, then press Enter." in text
+                # Nothing private of either human: the only words on screen are the curtain's.
+                name = session.seats[seat].name
+                message = (
+                    f"Pass the screen to {name}, then press Enter. "
+                    f"({name}: press Enter or click here when nobody else is looking.)"
+                )
+                words = set(re.findall(r"[^\s│┃━─╭╮╰╯┏┓┗┛]+", text))
+                assert words <= set(message.split()), words - set(message.split())
+                for _ in session.humans:
+                    assert "Your hand" not in text and "Your role" not in text
+                    assert "You were handed" not in text
+                assert app.viewer is None
+                curtains += 1
+                curtain_since_last = True
+                await pilot.press("enter")
+                await pilot.pause()
+                assert app.viewer == seat
+                continue
+            seat = app.awaiting
+            assert seat is not None and app.viewer == seat
+            if last_human is not None and seat != last_human:
+                assert curtain_since_last, "two humans' decisions without a curtain between them"
+            text = screen_text(app)
+            other = next(p for p in session.humans if p != seat)
+            assert f"{session.seats[seat].name} — your cards" in text
+            assert f"{session.seats[other].name} — your cards" not in text
+            assert_screen_shows_only_what_viewer_may_see(app)
+            assert_log_is_redacted(app)
+            last_human, curtain_since_last = seat, False
+            await pilot.press("1")
+            await pilot.pause()
+        await settle(pilot, app, lambda: isinstance(app.screen, EndScreen))
+        assert app.viewer is None  # the end is public
+    assert curtains >= 4
+
+
+@pytest.mark.asyncio
+async def test_public_view_while_bots_play_in_hot_seat(tmp_path: Path) -> None:
+    seats = plan_seats(4, "human,human,random,random", names="Ann,Bob")
+    session = Session.new(seats, seed=3, save_path=tmp_path / "p.json", rounds=1)
+    app = VerraterApp(session, bot_delay=30)  # bots wait: the public view stays on screen
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app, lambda: isinstance(app.screen, CurtainScreen) or app.legal != ())
+        while isinstance(app.screen, CurtainScreen) or app.legal:
+            if isinstance(app.screen, CurtainScreen):
+                await pilot.press("enter")
+            else:
+                await pilot.press("1")
+            await pilot.pause()
+            if not app.legal and not isinstance(app.screen, CurtainScreen):
+                break
+        bot = session.to_act()
+        assert bot is not None and not session.seats[bot].human
+        text = screen_text(app)
+        assert "Public view: no private information is shown." in text
+        assert "Your hand" not in text
+        assert f"Waiting for {session.seats[bot].name}" in text
+        assert_screen_shows_only_what_viewer_may_see(app)
+        app.workers.cancel_all()
+
+
+@pytest.mark.asyncio
+async def test_resume_a_saved_game_and_finish_it(tmp_path: Path) -> None:
+    save = tmp_path / "resume.json"
+    seats = plan_seats(3, "human,random,random", names="Cid")
+    session = Session.new(seats, seed=21, save_path=save, rounds=3)
+    app = VerraterApp(session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(4):
+            await settle(pilot, app, lambda: human_turn(app))
+            await pilot.press("1")
+            await pilot.pause()
+        await settle(pilot, app, lambda: human_turn(app))
+        await pilot.press("q")
+    played = len(load_record(save).actions)
+    assert played == len(session.record.actions) and played > 4
+
+    resumed = Session.resume(save)
+    assert resumed.names() == ["Cid", "Random bot 2", "Random bot 3"]
+    assert resumed.observe(0) == session.observe(0)
+    app2 = VerraterApp(resumed, bot_delay=0)
+    async with app2.run_test(size=SIZE) as pilot:
+        while resumed.outcome() is None:
+            await settle(pilot, app2, lambda: human_turn(app2))
+            if isinstance(app2.screen, EndScreen):
+                break
+            await pilot.press("1")
+            await pilot.pause()
+        await settle(pilot, app2, lambda: isinstance(app2.screen, EndScreen))
+        assert "Final score" in screen_text(app2)
+    record = load_record(save)
+    assert len(record.actions) > played
+    assert record.actions[:played] == load_record(save).actions[:played]
+    assert replay(load_game("verrater", **record.config), record).outcome == resumed.outcome()
+
+
+@pytest.mark.asyncio
+async def test_a_refused_choice_shows_the_engine_message(tmp_path: Path) -> None:
+    seats = plan_seats(4, "human,random,random,random")
+    session = Session.new(seats, seed=2, save_path=None)
+    app = VerraterApp(session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app, lambda: human_turn(app))
+        before = len(session.record.actions)
+        assert not app.play(A.KeepRole("nonsense"))
+        await pilot.pause()
+        message = str(app.query_one("#error", Static).render())
+        assert message.startswith("Not allowed: ") and len(message) > 20
+        assert len(session.record.actions) == before
+        # only the engine's legal actions are offered
+        options = app.query_one("#options", OptionList)
+        assert options.option_count == len(session.legal_actions(0))
+
+
+def test_seat_planning() -> None:
+    plan = plan_seats(None, "human,random,human", names="Ann,Bob")
+    assert [(s.kind, s.name) for s in plan] == [
+        ("human", "Ann"),
+        ("random", "Random bot 2"),
+        ("human", "Bob"),
+    ]
+    assert [s.kind for s in plan_seats(3, humans=2)][:2] == ["human", "human"]
+    with pytest.raises(Exception, match="seats given"):
+        plan_seats(4, "human,random,random")
+    with pytest.raises(Exception, match="unknown seat kind"):
+        plan_seats(None, "human,nobot,random")
