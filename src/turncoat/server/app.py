@@ -1,0 +1,584 @@
+"""The FastAPI app: lobby and table pages, a small JSON API and one websocket per table view."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import FormData
+
+from turncoat.agents import agent_names
+from turncoat.core.errors import RulesError
+from turncoat.server import views
+from turncoat.server.adapters import game_options
+from turncoat.server.live import (
+    OVER,
+    Conn,
+    Hub,
+    LiveTable,
+    SeatSpec,
+    ServerError,
+    build_payload,
+    chat_dict,
+    clean_name,
+)
+from turncoat.server.security import RateLimiter, TokenBucket, install_log_filter
+from turncoat.server.settings import Settings
+from turncoat.server.storage import Store
+
+log = logging.getLogger("turncoat.server")
+
+CSRF_COOKIE = "tc_csrf"
+CSP = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)
+
+
+def seat_cookie(table_id: str) -> str:
+    return f"tc_seat_{table_id}"
+
+
+def host_cookie(table_id: str) -> str:
+    return f"tc_host_{table_id}"
+
+
+def _error(exc: ServerError | RulesError) -> dict[str, Any]:
+    return {"type": "error", **exc.to_dict()}
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The web app.  The database schema is upgraded and every table restored on start."""
+    settings = settings or Settings()
+    install_log_filter()
+    limiter = RateLimiter(settings.http_rate, settings.http_burst)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = await asyncio.to_thread(Store, settings.url())
+        hub = Hub(settings, store)
+        await hub.start()
+        app.state.hub = hub
+        try:
+            yield
+        finally:
+            await hub.stop()
+            store.close()
+
+    app = FastAPI(lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None, debug=False)
+    app.mount("/static", StaticFiles(directory=str(views.STATIC)), name="static")
+
+    def hub_of(request: Request | WebSocket) -> Hub:
+        hub: Hub = request.app.state.hub
+        return hub
+
+    @app.middleware("http")
+    async def guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        if request.method not in ("GET", "HEAD", "OPTIONS"):
+            length = request.headers.get("content-length")
+            if length is not None and (not length.isdigit() or int(length) > settings.max_body):
+                return JSONResponse(
+                    {"type": "error", "code": "too_large", "message": "request too large"}, 413
+                )
+            client = request.client.host if request.client else "?"
+            if not limiter.allow(client):
+                return JSONResponse({"type": "error", "code": "rate_limited", "message": "slow down"}, 429)
+        response = await call_next(request)
+        response.headers["Content-Security-Policy"] = CSP
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["X-Frame-Options"] = "DENY"
+        if request.url.path.startswith(("/t/", "/join/", "/api/")):
+            response.headers["Cache-Control"] = "no-store"
+        return response
+
+    @app.exception_handler(ServerError)
+    async def server_error(request: Request, exc: ServerError) -> Response:
+        status = 404 if exc.code == "no_such_table" else 403 if exc.code in ("forbidden", "csrf") else 409
+        if request.url.path.startswith("/api/"):
+            return JSONResponse(_error(exc), status)
+        return HTMLResponse(views.page("message.html", title="Sorry", message=exc.message), status)
+
+    @app.exception_handler(RulesError)
+    async def rules_error(request: Request, exc: RulesError) -> Response:
+        if request.url.path.startswith("/api/"):
+            return JSONResponse(_error(exc), 400)
+        return HTMLResponse(views.page("message.html", title="Not possible", message=exc.message), 400)
+
+    # -- helpers ------------------------------------------------------------------------------
+    def csrf_of(request: Request) -> str:
+        token = request.cookies.get(CSRF_COOKIE)
+        if token and 20 <= len(token) <= 100:
+            return token
+        return secrets.token_urlsafe(24)
+
+    def html(request: Request, body: str, status: int = 200, csrf: str | None = None) -> HTMLResponse:
+        response = HTMLResponse(body, status)
+        if csrf and request.cookies.get(CSRF_COOKIE) != csrf:
+            response.set_cookie(
+                CSRF_COOKIE, csrf, httponly=True, samesite="strict", secure=settings.secure_cookies, path="/"
+            )
+        return response
+
+    async def checked_form(request: Request) -> FormData:
+        form = await request.form()
+        sent, cookie = form.get("csrf"), request.cookies.get(CSRF_COOKIE)
+        if not isinstance(sent, str) or not cookie or not secrets.compare_digest(sent, cookie):
+            raise ServerError("csrf", "this form has expired; reload the page and try again")
+        return form
+
+    def set_secret_cookie(response: Response, name: str, value: str) -> None:
+        response.set_cookie(
+            name,
+            value,
+            httponly=True,
+            samesite="lax",
+            secure=settings.secure_cookies,
+            path="/",
+            max_age=90 * 86400,
+        )
+
+    def who(request: Request, table: LiveTable) -> tuple[int | None, bool]:
+        seat = table.seat_for_token(request.cookies.get(seat_cookie(table.id)))
+        return seat, table.is_host(request.cookies.get(host_cookie(table.id)))
+
+    def base_url(request: Request) -> str:
+        return str(request.base_url).rstrip("/")
+
+    # -- pages --------------------------------------------------------------------------------
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby(request: Request) -> HTMLResponse:
+        hub = hub_of(request)
+        csrf = csrf_of(request)
+        listed = [t.summary() for t in hub.tables.values() if t.listed and t.status != OVER]
+        listed.sort(key=lambda t: -t["created_at"])
+        body = views.page(
+            "lobby.html",
+            csrf=csrf,
+            tables=listed[:100],
+            agents=agent_names(),
+            options=game_options(),
+        )
+        return html(request, body, csrf=csrf)
+
+    @app.post("/tables")
+    async def create_from_form(request: Request) -> Response:
+        form = await checked_form(request)
+        hub = hub_of(request)
+        players = 3 if form.get("players") == "3" else 4
+        specs: list[SeatSpec] = []
+        me: int | None = None
+        my_name = clean_name(str(form.get("my_name") or "Host"))
+        known_agents = agent_names()
+        for i in range(players):
+            choice = str(form.get(f"seat{i}", "human"))
+            if choice == "me" and me is None:
+                me = i
+                specs.append(SeatSpec("human", name=my_name))
+            elif choice in known_agents:
+                specs.append(SeatSpec("bot", agent=choice))
+            else:
+                specs.append(SeatSpec("human"))
+        options: dict[str, Any] = {"players": players}
+        for key, allowed in game_options().items():
+            value = form.get(key)
+            if isinstance(value, str) and value in allowed:
+                options[key] = value
+        timer_raw = str(form.get("timer") or "0")
+        timer = int(timer_raw) if timer_raw.isdigit() and int(timer_raw) > 0 else None
+        table, host, tokens = await hub.create_table(
+            game_name="verrater",
+            options=options,
+            seats=specs,
+            name=str(form.get("name") or "")[:80],
+            turn_seconds=timer,
+            listed=form.get("listed") == "on",
+        )
+        base = base_url(request)
+        invites = [
+            {"seat": s, "name": table.seats[s].name, "url": f"{base}/join/{table.id}/{tok}"}
+            for s, tok in tokens.items()
+            if s != me
+        ]
+        csrf = csrf_of(request)
+        body = views.page(
+            "created.html",
+            table=table.summary(),
+            invites=invites,
+            watch=f"{base}/t/{table.id}",
+            me=me,
+            csrf=csrf,
+        )
+        response = html(request, body, csrf=csrf)
+        set_secret_cookie(response, host_cookie(table.id), host)
+        if me is not None:
+            await hub.claim(table, me, my_name, rotate=False)
+            set_secret_cookie(response, seat_cookie(table.id), tokens[me])
+        return response
+
+    @app.get("/join/{table_id}/{token}")
+    async def join_link(request: Request, table_id: str, token: str) -> Response:
+        hub = hub_of(request)
+        table = hub.get(table_id)
+        seat = table.seat_for_token(token)
+        if seat is None:
+            raise ServerError("forbidden", "this seat link is not valid (any more)")
+        if not table.seats[seat].claimed:
+            await hub.claim(table, seat, None, rotate=False)
+        response = RedirectResponse(f"/t/{table_id}", 303)
+        set_secret_cookie(response, seat_cookie(table_id), token)
+        return response
+
+    @app.get("/t/{table_id}", response_class=HTMLResponse)
+    async def table_page(request: Request, table_id: str) -> HTMLResponse:
+        hub = hub_of(request)
+        table = hub.get(table_id)
+        seat, is_host = who(request, table)
+        csrf = csrf_of(request)
+        payload = build_payload(table, seat, -1)
+        chat = [chat_dict(m) for m in await hub.db(hub.store.chat, table.id)]
+        info = hub.board_info(table)
+        my_link = None
+        if seat is not None:
+            my_link = f"{base_url(request)}/join/{table.id}/{request.cookies.get(seat_cookie(table.id))}"
+        body = views.page(
+            "table.html",
+            **views.context(payload, info, oob=False),
+            table=table.summary(),
+            chat=chat,
+            csrf=csrf,
+            is_host=is_host,
+            agents=agent_names(),
+            my_link=my_link,
+            watch=f"{base_url(request)}/t/{table.id}",
+        )
+        return html(request, body, csrf=csrf)
+
+    @app.post("/t/{table_id}/join")
+    async def join_from_lobby(request: Request, table_id: str) -> Response:
+        form = await checked_form(request)
+        hub = hub_of(request)
+        table = hub.get(table_id)
+        current, _ = who(request, table)
+        if current is not None:
+            return RedirectResponse(f"/t/{table_id}", 303)
+        _seat, token = await hub.join_open_seat(table, str(form.get("name") or ""))
+        response = RedirectResponse(f"/t/{table_id}", 303)
+        set_secret_cookie(response, seat_cookie(table_id), token)
+        return response
+
+    @app.post("/t/{table_id}/leave")
+    async def leave(request: Request, table_id: str) -> Response:
+        await checked_form(request)
+        hub = hub_of(request)
+        table = hub.get(table_id)
+        seat, _ = who(request, table)
+        if seat is not None:
+            await hub.leave(table, seat)
+        response = RedirectResponse("/", 303)
+        response.delete_cookie(seat_cookie(table_id), path="/")
+        return response
+
+    @app.post("/t/{table_id}/seats/{seat}/bot")
+    async def seat_bot(request: Request, table_id: str, seat: int) -> Response:
+        form = await checked_form(request)
+        hub = hub_of(request)
+        table = hub.get(table_id)
+        _, is_host = who(request, table)
+        if not is_host:
+            raise ServerError("forbidden", "only the host can seat a bot")
+        await hub.fill_with_bot(table, seat, str(form.get("agent") or "random"))
+        return RedirectResponse(f"/t/{table_id}", 303)
+
+    @app.post("/t/{table_id}/seats/{seat}/invite", response_class=HTMLResponse)
+    async def seat_invite(request: Request, table_id: str, seat: int) -> HTMLResponse:
+        await checked_form(request)
+        hub = hub_of(request)
+        table = hub.get(table_id)
+        _, is_host = who(request, table)
+        if not is_host or not 0 <= seat < len(table.seats):
+            raise ServerError("forbidden", "only the host can hand out invite links")
+        token = await hub.reissue(table, seat)
+        url = f"{base_url(request)}/join/{table.id}/{token}"
+        return html(request, views.page("message.html", title=f"Invite link for seat {seat + 1}", link=url))
+
+    @app.post("/t/{table_id}/act")
+    async def act_form(request: Request, table_id: str) -> Response:
+        """Plain-form fallback for the websocket (works without JavaScript)."""
+        form = await checked_form(request)
+        hub = hub_of(request)
+        table = hub.get(table_id)
+        seat, _ = who(request, table)
+        version = _int(form.get("version"))
+        if form.get("type") == "commit_set":
+            await hub.commit_set(table, seat, [str(v) for v in form.getlist("values")], version)
+        else:
+            await hub.submit(table, seat, [_parse_action(form.get("action"))], version)
+        return RedirectResponse(f"/t/{table_id}", 303)
+
+    @app.post("/t/{table_id}/chat")
+    async def chat_form(request: Request, table_id: str) -> Response:
+        form = await checked_form(request)
+        hub = hub_of(request)
+        table = hub.get(table_id)
+        seat, _ = who(request, table)
+        await hub.chat(table, seat, str(form.get("text") or ""))
+        return RedirectResponse(f"/t/{table_id}", 303)
+
+    @app.get("/t/{table_id}/replay", response_class=HTMLResponse)
+    async def replay_page(request: Request, table_id: str, step: int = -1, full: int = 0) -> HTMLResponse:
+        hub = hub_of(request)
+        table = hub.get(table_id)
+        seat, _ = who(request, table)
+        if table.log_from > 0:
+            raise ServerError("no_replay", "this table's early history could not be restored")
+        total = len(table.actions)
+        step = total if step < 0 or step > total else step
+        omniscient = bool(full) and table.status == OVER
+        game = table.game
+        state = game.start(table.seed).state
+        for player, action in table.actions[:step]:
+            state = game.apply(state, player, action).state
+        payload = build_payload(table, seat, -1, state=state, version=step, omniscient=omniscient)
+        payload["legal"] = []
+        info = hub.board_info(table)
+        body = views.page(
+            "replay.html",
+            **views.context(payload, info, oob=False),
+            table=table.summary(),
+            step=step,
+            total=total,
+            full=omniscient,
+            can_full=table.status == OVER,
+        )
+        return html(request, body)
+
+    # -- JSON API -----------------------------------------------------------------------------
+    @app.get("/api/tables")
+    async def api_tables(request: Request) -> JSONResponse:
+        hub = hub_of(request)
+        return JSONResponse([t.summary() for t in hub.tables.values() if t.listed])
+
+    @app.get("/api/tables/{table_id}")
+    async def api_table(request: Request, table_id: str) -> JSONResponse:
+        return JSONResponse(hub_of(request).get(table_id).summary())
+
+    @app.get("/api/agents")
+    async def api_agents() -> JSONResponse:
+        return JSONResponse(list(agent_names()))
+
+    @app.get("/healthz")
+    async def healthz() -> JSONResponse:
+        return JSONResponse({"ok": True})
+
+    @app.post("/api/tables")
+    async def api_create(request: Request) -> JSONResponse:
+        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+            raise ServerError("content_type", "send JSON (Content-Type: application/json)")
+        try:
+            body = json.loads(await request.body())
+        except ValueError as exc:
+            raise ServerError("malformed_json", "the body is not valid JSON") from exc
+        if not isinstance(body, dict):
+            raise ServerError("malformed_json", "the body must be a JSON object")
+        options = body.get("options") or {}
+        players = body.get("players", 4)
+        seats_raw = body.get("seats") or [{"kind": "human"}] * (players if isinstance(players, int) else 4)
+        if not isinstance(options, dict) or not isinstance(seats_raw, list) or len(seats_raw) > 8:
+            raise ServerError("bad_request", "options must be an object and seats a list")
+        if any(k in options for k in ("scenario", "content_overrides")):
+            raise ServerError("bad_request", "scenarios and content overrides are not allowed here")
+        specs = []
+        for s in seats_raw:
+            if not isinstance(s, dict):
+                raise ServerError("bad_seats", "each seat must be an object")
+            specs.append(
+                SeatSpec(str(s.get("kind", "human")), s.get("agent"), clean_name(str(s.get("name") or "")))
+                if s.get("name")
+                else SeatSpec(str(s.get("kind", "human")), s.get("agent"))
+            )
+        timer = body.get("turn_seconds")
+        if timer is not None and (isinstance(timer, bool) or not isinstance(timer, int)):
+            raise ServerError("bad_timer", "turn_seconds must be a whole number or null")
+        table, host, tokens = await hub_of(request).create_table(
+            game_name=str(body.get("game", "verrater")),
+            options={**options, "players": players},
+            seats=specs,
+            name=str(body.get("name") or ""),
+            turn_seconds=timer,
+            listed=bool(body.get("listed", True)),
+        )
+        base = base_url(request)
+        return JSONResponse(
+            {
+                "table": table.id,
+                "host_token": host,
+                "seat_tokens": {str(k): v for k, v in tokens.items()},
+                "links": {
+                    "watch": f"{base}/t/{table.id}",
+                    **{str(k): f"{base}/join/{table.id}/{v}" for k, v in tokens.items()},
+                },
+            },
+            201,
+        )
+
+    # -- websocket ----------------------------------------------------------------------------
+    @app.websocket("/ws/{table_id}")
+    async def ws_endpoint(websocket: WebSocket, table_id: str, format: str = "json") -> None:
+        hub = hub_of(websocket)
+        origin = websocket.headers.get("origin")
+        if origin is not None and urlsplit(origin).netloc != websocket.headers.get("host"):
+            await websocket.close(code=4403)
+            return
+        table = hub.tables.get(table_id)
+        if table is None:
+            await websocket.close(code=4404)
+            return
+        await websocket.accept()
+        seat = table.seat_for_token(websocket.cookies.get(seat_cookie(table_id)))
+        conn = Conn(viewer=seat, fmt="html" if format == "html" else "json")
+        if seat is not None and not table.seats[seat].claimed:
+            await hub.claim(table, seat, None, rotate=False)
+        hub.attach(table, conn)
+        sender = asyncio.create_task(_send_loop(hub, table, conn, websocket))
+        bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
+        strikes = 0
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    data = message.get("bytes") or b""
+                    text = data.decode("utf-8", "replace")
+                refusal = None
+                if len(text) > settings.max_ws_message:
+                    refusal = ServerError(
+                        "too_large", f"messages are limited to {settings.max_ws_message} bytes"
+                    )
+                elif not bucket.take():
+                    refusal = ServerError("rate_limited", "too many messages; slow down")
+                if refusal is not None:
+                    strikes += 1
+                    conn.outbox.append(("error", _error(refusal)))
+                    conn.poke()
+                    if strikes > 50:
+                        await websocket.close(code=1008)
+                        break
+                    continue
+                await _handle(hub, table, conn, text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            conn.closed = True
+            conn.poke()
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+            hub.detach(table, conn)
+
+    return app
+
+
+async def _handle(hub: Hub, table: LiveTable, conn: Conn, text: str) -> None:
+    """One client message; any refusal goes back to this connection only."""
+    try:
+        try:
+            msg = json.loads(text)
+        except ValueError as exc:
+            raise ServerError("malformed_json", "the message is not valid JSON") from exc
+        if not isinstance(msg, dict):
+            raise ServerError("malformed_json", "the message must be a JSON object")
+        kind = msg.get("type")
+        if kind == "hello":
+            seat = table.seat_for_token(msg.get("token") if isinstance(msg.get("token"), str) else None)
+            if seat is None:
+                raise ServerError("forbidden", "this token does not hold a seat at this table")
+            if not table.seats[seat].claimed:
+                await hub.claim(table, seat, None, rotate=False)
+            hub.rebind(table, conn, seat)
+        elif kind == "act":
+            await hub.submit(table, conn.viewer, [_parse_action(msg.get("action"))], _int(msg.get("version")))
+        elif kind == "commit_set":
+            values = msg.get("values", [])
+            if isinstance(values, str):
+                values = [values]
+            await hub.commit_set(table, conn.viewer, values, _int(msg.get("version")))
+        elif kind == "chat":
+            await hub.chat(table, conn.viewer, str(msg.get("text") or ""))
+        elif kind == "ping":
+            conn.outbox.append(("pong", {"type": "pong", "version": table.version}))
+            conn.poke()
+        elif kind == "resync":
+            conn.sent_version = -1
+            conn.poke()
+        else:
+            raise ServerError("unknown_message", f"unknown message type {str(kind)[:40]!r}")
+    except (ServerError, RulesError) as exc:
+        conn.outbox.append(("error", _error(exc)))
+        conn.poke()
+
+
+async def _send_loop(hub: Hub, table: LiveTable, conn: Conn, websocket: WebSocket) -> None:
+    """Send this connection its own updates (coalesced: always the newest position)."""
+    info = hub.board_info(table)
+    try:
+        while not conn.closed:
+            await conn.wake.wait()
+            conn.wake.clear()
+            if conn.closed:
+                return
+            full = conn.sent_version < 0
+            if conn.dirty or conn.sent_version != table.version:
+                payload = build_payload(table, conn.viewer, conn.sent_version)
+                conn.sent_version = payload["version"]
+                conn.dirty = False
+                if conn.fmt == "html":
+                    await websocket.send_text(views.render_update(payload, info))
+                else:
+                    await websocket.send_text(json.dumps(payload, separators=(",", ":")))
+                if full:
+                    history = [chat_dict(m) for m in await hub.db(hub.store.chat, table.id, 100)]
+                    if conn.fmt == "html":
+                        await websocket.send_text(views.page("_chatlog.html", chat=history, oob=True))
+                    else:
+                        await websocket.send_text(json.dumps({"type": "chat_history", "messages": history}))
+            while conn.outbox:
+                kind, data = conn.outbox.popleft()
+                if conn.fmt == "html":
+                    if kind == "chat":
+                        await websocket.send_text(views.render_chat(data))
+                    elif kind == "error":
+                        await websocket.send_text(views.render_error(data))
+                else:
+                    await websocket.send_text(json.dumps(data, separators=(",", ":")))
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        conn.closed = True
+
+
+def _int(value: Any) -> Any:
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return value
+
+
+def _parse_action(raw: Any) -> Any:
+    if isinstance(raw, str):
+        try:
+            raw = json.loads(raw)
+        except ValueError as exc:
+            raise ServerError("malformed_action", "the action is not valid JSON") from exc
+    if not isinstance(raw, dict):
+        raise ServerError("malformed_action", "an action must be a JSON object with a type")
+    return raw

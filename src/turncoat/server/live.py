@@ -1,0 +1,654 @@
+"""Live tables: the authoritative game state, its connections, bots and turn timers.
+
+Every change goes through :meth:`Hub.submit`: decode, version check, engine check, apply, write
+to the database (one transaction), and only then tell each connection what *its* seat may see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+import time
+from collections import deque
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from turncoat.agents import Agent, SeatView, make_agent
+from turncoat.core.actions import Action, Event, PlayerId, Viewer
+from turncoat.core.engine import Game
+from turncoat.core.errors import RulesError
+from turncoat.core.record import decode_action, encode_action, state_digest
+from turncoat.core.registry import load_game
+from turncoat.core.serialize import canonical_json, to_builtins
+from turncoat.server import adapters
+from turncoat.server.security import hash_token, new_table_id, new_token, token_matches
+from turncoat.server.settings import Settings
+from turncoat.server.storage import ActionRow, ChatRow, SeatRow, StaleVersion, Store, TableRow
+
+log = logging.getLogger("turncoat.server")
+
+WAITING, PLAYING, OVER, BROKEN = "waiting", "playing", "over", "broken"
+
+
+class ServerError(Exception):
+    """A refusal by the server (not the rules).  Nothing changed."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def to_dict(self) -> dict[str, str]:
+        return {"kind": "server", "code": self.code, "rule": "", "message": self.message}
+
+
+@dataclass
+class Conn:
+    """One websocket: who it is, what it has been sent, and what it still has to send."""
+
+    viewer: Viewer
+    fmt: str  # "json" | "html"
+    sent_version: int = -1  # -1: the next update is a full one
+    dirty: bool = True
+    outbox: deque[tuple[str, dict[str, Any]]] = field(default_factory=deque)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    closed: bool = False
+
+    def poke(self) -> None:
+        self.wake.set()
+
+
+@dataclass
+class LiveTable:
+    id: str
+    name: str
+    game: Game[Any, Any, Any]
+    options: dict[str, Any]
+    seed: int
+    state: Any
+    version: int
+    status: str
+    seats: list[SeatRow]
+    turn_seconds: int | None
+    listed: bool
+    host_hash: str
+    created_at: float
+    steps: list[tuple[Event, ...]]  # steps[0]: setup events; steps[v]: events of action v
+    actions: list[tuple[PlayerId, Action]]
+    log_from: int = 0  # first step whose events we have (after a snapshot recovery)
+    agents: dict[int, Agent] = field(default_factory=dict)
+    conns: set[Conn] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+    timer_task: asyncio.Task[None] | None = None
+    deadline: float | None = None
+    connected: dict[int, int] = field(default_factory=dict)  # seat -> open connections
+
+    def seat_for_token(self, token: str | None) -> int | None:
+        for s in self.seats:
+            if s.kind == "human" and token_matches(token, s.token_hash):
+                return s.seat
+        return None
+
+    def is_host(self, token: str | None) -> bool:
+        return token_matches(token, self.host_hash)
+
+    def open_seats(self) -> list[int]:
+        return [s.seat for s in self.seats if s.kind == "human" and not s.claimed]
+
+    def public_seats(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "kind": s.kind,
+                "agent": s.agent,
+                "claimed": s.claimed or s.kind == "bot",
+                "connected": s.kind == "bot" or self.connected.get(s.seat, 0) > 0,
+            }
+            for s in self.seats
+        ]
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "game": self.game.name,
+            "players": self.game.num_players(),
+            "status": self.status,
+            "version": self.version,
+            "open_seats": self.open_seats(),
+            "seats": self.public_seats(),
+            "turn_seconds": self.turn_seconds,
+            "created_at": self.created_at,
+        }
+
+
+@dataclass
+class SeatSpec:
+    kind: str  # "human" | "bot"
+    agent: str | None = None
+    name: str = ""
+
+
+def _events_of(table: LiveTable, first: int, last: int) -> list[Event]:
+    out: list[Event] = []
+    for step in range(max(first, table.log_from), last + 1):
+        out.extend(table.steps[step - table.log_from])
+    return out
+
+
+def build_payload(
+    table: LiveTable,
+    viewer: Viewer,
+    since: int,
+    *,
+    state: Any = None,
+    version: int | None = None,
+    omniscient: bool = False,
+) -> dict[str, Any]:
+    """The update for one viewer: its own observation, its redacted new events and its legal
+    actions.  ``since`` is the last version this viewer was sent (-1 for everything).
+    Never the state, the seed, the draw counter or another seat's secrets."""
+    game = table.game
+    state = table.state if state is None else state
+    version = table.version if version is None else version
+    obs = game.observe(state, viewer)
+    shown = adapters.visible_events(game, _events_of(table, since + 1, version), viewer, omniscient)
+    legal: Sequence[Action] = ()
+    over = game.outcome(state)
+    if viewer is not None and table.status == PLAYING and state is table.state:
+        legal = game.legal_actions(state, viewer)
+    obs_data = to_builtins(obs)
+    payload: dict[str, Any] = {
+        "type": "update",
+        "table": table.id,
+        "version": version,
+        "status": table.status,
+        "seat": viewer,
+        "full": since < 0,
+        "observation": obs_data,
+        "events": [to_builtins(e) for e in shown],
+        "log": adapters.log_lines(game, shown, tuple(obs_data.get("types", ()))),
+        "legal": [{"action": encode_action(a), "label": game.describe_action(a)} for a in legal],
+        "seats": table.public_seats(),
+        "deadline": table.deadline if state is table.state else None,
+        "turn_seconds": table.turn_seconds,
+        "outcome": to_builtins(over) if over is not None else None,
+    }
+    if omniscient and over is not None:
+        payload["all_hands"] = [
+            to_builtins(game.observe(state, p)).get("hand") for p in range(game.num_players())
+        ]
+    return payload
+
+
+class Hub:
+    """All live tables of this server process."""
+
+    def __init__(self, settings: Settings, store: Store) -> None:
+        self.settings = settings
+        self.store = store
+        self.tables: dict[str, LiveTable] = {}
+        self.bot_pool = ThreadPoolExecutor(max(1, settings.bot_workers), thread_name_prefix="turncoat-bot")
+        sqlite = store.engine.dialect.name == "sqlite"
+        self.db_pool = ThreadPoolExecutor(1 if sqlite else 4, thread_name_prefix="turncoat-db")
+        self.info_cache: dict[str, dict[str, Any]] = {}
+
+    async def db(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kwargs))
+
+    # -- life cycle ------------------------------------------------------------------------------
+    async def start(self) -> None:
+        rows = await self.db(self.store.load_all)
+        for row in rows:
+            table = self._rebuild(row)
+            self.tables[table.id] = table
+        for table in self.tables.values():
+            self._kick(table)
+        log.info("restored %d tables", len(rows))
+
+    async def stop(self) -> None:
+        for table in self.tables.values():
+            for task in (table.bot_task, table.timer_task):
+                if task is not None:
+                    task.cancel()
+            for conn in table.conns:
+                conn.closed = True
+                conn.poke()
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.db_pool.shutdown(wait=True)
+
+    def _rebuild(self, row: TableRow) -> LiveTable:
+        """Replay the action log; check it against the latest snapshot."""
+        game = load_game(row.game, **row.options)
+        started = game.start(row.seed)
+        state, steps, actions = started.state, [started.events], []
+        status, log_from = row.status, 0
+        try:
+            if game.rules_version != row.rules_version or game.content.digest != row.content_digest:
+                raise RulesError("rules or content changed since this table was created", code="changed")
+            for a in row.actions:
+                action = decode_action(game, a.action)
+                tr = game.apply(state, a.seat, action)
+                state = tr.state
+                steps.append(tr.events)
+                actions.append((a.seat, action))
+                snap = row.snapshot
+                if snap is not None and snap[0] == a.version and state_digest(state) != snap[2]:
+                    raise RulesError("replay differs from the snapshot", code="snapshot_mismatch")
+        except RulesError as exc:
+            log.error("table %s does not replay: %s", row.id, exc)
+            if row.snapshot is None:
+                status = BROKEN
+            else:  # recover the position from the snapshot and the tail of the log
+                snap_version, snap_state, _ = row.snapshot
+                state = msgspec.json.decode(snap_state.encode(), type=type(started.state))
+                steps, log_from = [()], snap_version
+                actions = []
+                for a in row.actions[snap_version:]:
+                    action = decode_action(game, a.action)
+                    tr = game.apply(state, a.seat, action)
+                    state = tr.state
+                    steps.append(tr.events)
+        table = LiveTable(
+            id=row.id,
+            name=row.name,
+            game=game,
+            options=row.options,
+            seed=row.seed,
+            state=state,
+            version=len(row.actions),
+            status=status,
+            seats=row.seats,
+            turn_seconds=row.turn_seconds,
+            listed=row.listed,
+            host_hash=row.host_hash,
+            created_at=row.created_at,
+            steps=steps,
+            actions=actions,
+            log_from=log_from,
+        )
+        self._make_agents(table)
+        return table
+
+    def _make_agents(self, table: LiveTable) -> None:
+        for s in table.seats:
+            if s.kind == "bot" and s.seat not in table.agents:
+                table.agents[s.seat] = make_agent(s.agent or "random")
+
+    def board_info(self, table: LiveTable) -> dict[str, Any]:
+        key = f"{table.game.name}:{table.game.content.digest}"
+        if key not in self.info_cache:
+            self.info_cache[key] = adapters.board_info(table.game)
+        return self.info_cache[key]
+
+    # -- tables ------------------------------------------------------------------------------------
+    async def create_table(
+        self,
+        *,
+        game_name: str,
+        options: dict[str, Any],
+        seats: list[SeatSpec],
+        name: str,
+        turn_seconds: int | None,
+        listed: bool,
+    ) -> tuple[LiveTable, str, dict[int, str]]:
+        """A new table; returns it with the host token and one token per human seat."""
+        if len(self.tables) >= self.settings.max_tables:
+            raise ServerError("too_many_tables", "this server has no room for another table")
+        game = load_game(game_name, **options)  # raises InvalidConfig on bad options
+        if len(seats) != game.num_players():
+            raise ServerError("bad_seats", f"{game.num_players()} seats needed, got {len(seats)}")
+        if turn_seconds is not None and not 5 <= turn_seconds <= 3600:
+            raise ServerError("bad_timer", "the turn timer must be between 5 and 3600 seconds")
+        tokens: dict[int, str] = {}
+        rows: list[SeatRow] = []
+        for i, spec in enumerate(seats):
+            if spec.kind == "bot":
+                make_agent(spec.agent or "random")  # raises InvalidConfig for unknown names
+                rows.append(
+                    SeatRow(i, "bot", spec.agent or "random", spec.name or f"Bot {i + 1}", None, True)
+                )
+            elif spec.kind == "human":
+                tokens[i] = new_token()
+                rows.append(
+                    SeatRow(i, "human", None, spec.name or f"Seat {i + 1}", hash_token(tokens[i]), False)
+                )
+            else:
+                raise ServerError("bad_seats", f"seat kind must be human or bot, not {spec.kind!r}")
+        host = new_token()
+        seed = secrets.randbits(62)
+        started = game.start(seed)
+        table = LiveTable(
+            id=new_table_id(),
+            name=(name or "Verräter table")[:80],
+            game=game,
+            options=game.config_json(),
+            seed=seed,
+            state=started.state,
+            version=0,
+            status=PLAYING if not tokens else WAITING,
+            seats=rows,
+            turn_seconds=turn_seconds,
+            listed=listed,
+            host_hash=hash_token(host),
+            created_at=time.time(),
+            steps=[started.events],
+            actions=[],
+        )
+        row = TableRow(
+            id=table.id,
+            name=table.name,
+            game=game.name,
+            options=table.options,
+            seed=seed,
+            rules_version=game.rules_version,
+            content_digest=game.content.digest,
+            status=table.status,
+            version=0,
+            turn_seconds=turn_seconds,
+            listed=listed,
+            host_hash=table.host_hash,
+            created_at=table.created_at,
+            seats=rows,
+        )
+        await self.db(self.store.create_table, row)
+        self._make_agents(table)
+        self.tables[table.id] = table
+        self._kick(table)
+        return table, host, tokens
+
+    def get(self, table_id: str) -> LiveTable:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise ServerError("no_such_table", "there is no such table")
+        return table
+
+    async def claim(self, table: LiveTable, seat: int, name: str | None, rotate: bool) -> str | None:
+        """Mark a human seat as taken (first visit or joining from the lobby).  With ``rotate``
+        a fresh token replaces the old one, which is returned."""
+        async with table.lock:
+            s = table.seats[seat]
+            token = None
+            if rotate:
+                token = new_token()
+                s.token_hash = hash_token(token)
+            s.claimed = True
+            if name:
+                s.name = clean_name(name)
+            status = self._status_after_seats(table)
+            await self.db(self.store.update_seat, table.id, s, status)
+            table.status = status
+        self._notify(table, dirty=True)
+        self._kick(table)
+        return token
+
+    async def join_open_seat(self, table: LiveTable, name: str | None) -> tuple[int, str]:
+        open_seats = table.open_seats()
+        if not open_seats or table.status in (OVER, BROKEN):
+            raise ServerError("table_full", "this table has no free seat")
+        seat = open_seats[0]
+        token = await self.claim(table, seat, name, rotate=True)
+        assert token is not None
+        return seat, token
+
+    async def leave(self, table: LiveTable, seat: int) -> None:
+        async with table.lock:
+            s = table.seats[seat]
+            s.claimed = False
+            s.token_hash = hash_token(new_token())  # the old link stops working
+            await self.db(self.store.update_seat, table.id, s, None)
+        await self.system_message(table, f"{s.name} left seat {seat + 1}.")
+        self._notify(table, dirty=True)
+
+    async def reissue(self, table: LiveTable, seat: int) -> str:
+        """A fresh invite link for an unclaimed human seat (host only)."""
+        async with table.lock:
+            s = table.seats[seat]
+            if s.kind != "human" or s.claimed:
+                raise ServerError("seat_taken", "only a free human seat gets a new invite link")
+            token = new_token()
+            s.token_hash = hash_token(token)
+            await self.db(self.store.update_seat, table.id, s, None)
+        return token
+
+    async def fill_with_bot(self, table: LiveTable, seat: int, agent: str) -> None:
+        make_agent(agent)  # raises InvalidConfig for unknown names
+        async with table.lock:
+            if not 0 <= seat < len(table.seats):
+                raise ServerError("bad_seat", "no such seat")
+            s = table.seats[seat]
+            if s.kind != "human" or s.claimed:
+                raise ServerError("seat_taken", "only an empty seat can be given to a bot")
+            s.kind, s.agent, s.token_hash, s.claimed = "bot", agent, None, True
+            s.name = f"Bot {seat + 1} ({agent})"
+            table.agents[seat] = make_agent(agent)
+            status = self._status_after_seats(table)
+            await self.db(self.store.update_seat, table.id, s, status)
+            table.status = status
+        await self.system_message(table, f"The host seats a {agent} bot at seat {seat + 1}.")
+        self._notify(table, dirty=True)
+        self._kick(table)
+
+    def _status_after_seats(self, table: LiveTable) -> str:
+        if table.status == WAITING and not table.open_seats():
+            return PLAYING
+        return table.status
+
+    # -- actions -------------------------------------------------------------------------------------
+    async def submit(
+        self,
+        table: LiveTable,
+        seat: Viewer,
+        raw_actions: Sequence[Any],
+        client_version: Any,
+        source: str = "player",
+        note: str | None = None,
+    ) -> None:
+        """Apply one or more actions of one seat atomically (all or nothing)."""
+        if seat is None:
+            raise ServerError("not_seated", "spectators cannot act")
+        if not raw_actions:
+            raise ServerError("no_action", "no action given")
+        if isinstance(client_version, bool) or not isinstance(client_version, int):
+            raise ServerError("missing_version", "each action must say which version it answers")
+        game = table.game
+        actions: list[Action] = [a if isinstance(a, Action) else decode_action(game, a) for a in raw_actions]
+        async with table.lock:
+            if table.status == WAITING:
+                raise ServerError("not_started", "the game starts when every seat is taken")
+            if table.status == BROKEN:
+                raise ServerError("broken", "this table cannot continue")
+            if table.status == OVER:
+                raise ServerError("game_over", "the game is over")
+            if client_version != table.version:
+                raise ServerError(
+                    "stale_version",
+                    f"you answered version {client_version} but the table is at {table.version}",
+                )
+            state = table.state
+            new_steps: list[tuple[Event, ...]] = []
+            rows: list[ActionRow] = []
+            for i, action in enumerate(actions):
+                tr = game.apply(state, seat, action)  # raises RulesError; nothing written yet
+                state = tr.state
+                new_steps.append(tr.events)
+                rows.append(ActionRow(table.version + i + 1, seat, encode_action(action), source))
+            new_version = table.version + len(rows)
+            status = OVER if game.outcome(state) is not None else PLAYING
+            snapshot = None
+            every = self.settings.snapshot_every
+            if status == OVER or new_version // every > table.version // every:
+                snapshot = (new_version, canonical_json(state).decode(), state_digest(state))
+            try:
+                await self.db(
+                    self.store.append_actions, table.id, table.version, rows, status, snapshot, note
+                )
+            except StaleVersion as exc:  # another process wrote this table: refuse, change nothing
+                raise ServerError("stale_version", "the table changed; reload") from exc
+            table.state = state
+            table.version = new_version
+            table.status = status
+            table.steps.extend(new_steps)
+            table.actions.extend((seat, a) for a in actions)
+            self._cancel_timer(table)
+        if note is not None:
+            self._broadcast_chat(table, ChatRow(None, "table", "system", note, time.time()))
+        self._notify(table)
+        self._kick(table)
+
+    async def commit_set(self, table: LiveTable, seat: Viewer, values: Any, client_version: Any) -> None:
+        """Commit a set of supply cards at once: highest first, then finish (all or nothing)."""
+        if not isinstance(values, list) or len(values) > 20:
+            raise ServerError("bad_values", "values must be a list of card values")
+        try:
+            numbers = sorted((int(v) for v in values), reverse=True)
+        except (TypeError, ValueError) as exc:
+            raise ServerError("bad_values", "card values must be whole numbers") from exc
+        if seat is None:
+            raise ServerError("not_seated", "spectators cannot act")
+        raws: list[dict[str, Any]] = [{"type": "commit_supply", "value": v} for v in numbers]
+        # Committing the last card of the limit or of the hand ends the turn by itself; otherwise
+        # finish explicitly.  Simulate on a copy to know which.
+        game, state = table.game, table.state
+        try:
+            for raw in raws:
+                state = game.apply(state, seat, decode_action(game, raw)).state
+        except RulesError:
+            pass  # submit() repeats this and reports the error properly
+        else:
+            if seat in game.to_act(state) and any(
+                encode_action(a) == {"type": "finish_committing"} for a in game.legal_actions(state, seat)
+            ):
+                raws.append({"type": "finish_committing"})
+        await self.submit(table, seat, raws, client_version)
+
+    # -- bots and timers -------------------------------------------------------------------------
+    def _kick(self, table: LiveTable) -> None:
+        if table.status != PLAYING:
+            self._cancel_timer(table)
+            return
+        to_act = table.game.to_act(table.state)
+        bots = [p for p in sorted(to_act) if table.seats[p].kind == "bot"]
+        if bots and (table.bot_task is None or table.bot_task.done()):
+            table.bot_task = asyncio.create_task(self._bot_turn(table, bots[0], table.version))
+        humans = [p for p in sorted(to_act) if table.seats[p].kind == "human"]
+        if humans and table.turn_seconds and (table.timer_task is None or table.timer_task.done()):
+            table.deadline = time.time() + table.turn_seconds
+            table.timer_task = asyncio.create_task(self._timer(table, humans[0], table.version))
+
+    def _cancel_timer(self, table: LiveTable) -> None:
+        if table.timer_task is not None and not table.timer_task.done():
+            table.timer_task.cancel()
+        table.timer_task = None
+        table.deadline = None
+
+    async def _bot_turn(self, table: LiveTable, seat: int, version: int) -> None:
+        try:
+            if self.settings.bot_delay_s > 0:
+                await asyncio.sleep(self.settings.bot_delay_s)
+            if table.version != version or table.status != PLAYING:
+                return
+            loop = asyncio.get_running_loop()
+            agent, game, state = table.agents[seat], table.game, table.state
+            rng = random.Random(secrets.randbits(64))
+            action = await loop.run_in_executor(
+                self.bot_pool, lambda: agent.choose(SeatView(game, state, seat), rng)
+            )
+            await self.submit(table, seat, [action], version, source="bot")
+        except (ServerError, RulesError) as exc:
+            log.warning("bot at table %s seat %d: %s", table.id, seat, exc)
+        except RuntimeError as exc:  # the pool was shut down (server stopping)
+            log.info("bot stopped: %s", exc)
+            return
+        finally:
+            table.bot_task = None
+        if table.version != version:
+            self._kick(table)
+
+    async def _timer(self, table: LiveTable, seat: int, version: int) -> None:
+        assert table.turn_seconds is not None
+        await asyncio.sleep(table.turn_seconds)
+        if table.version != version or table.status != PLAYING:
+            return
+        table.timer_task = None
+        action = table.game.default_action(table.state, seat)
+        note = (
+            f"{table.seats[seat].name} (seat {seat + 1}) ran out of time: "
+            f"the table plays “{table.game.describe_action(action)}”."
+        )
+        with contextlib.suppress(ServerError, RulesError):
+            await self.submit(table, seat, [action], version, source="timeout", note=note)
+
+    # -- connections and chat --------------------------------------------------------------------
+    def attach(self, table: LiveTable, conn: Conn) -> None:
+        table.conns.add(conn)
+        if conn.viewer is not None:
+            table.connected[conn.viewer] = table.connected.get(conn.viewer, 0) + 1
+            self._notify(table, dirty=True)
+        conn.poke()
+
+    def detach(self, table: LiveTable, conn: Conn) -> None:
+        table.conns.discard(conn)
+        if conn.viewer is not None:
+            table.connected[conn.viewer] = max(0, table.connected.get(conn.viewer, 0) - 1)
+            self._notify(table, dirty=True)
+
+    def rebind(self, table: LiveTable, conn: Conn, seat: int) -> None:
+        """A connection proved it holds a seat (hello with a token)."""
+        if conn.viewer is not None:
+            table.connected[conn.viewer] = max(0, table.connected.get(conn.viewer, 0) - 1)
+        conn.viewer = seat
+        conn.sent_version = -1
+        table.connected[seat] = table.connected.get(seat, 0) + 1
+        self._notify(table, dirty=True)
+
+    def _notify(self, table: LiveTable, dirty: bool = False) -> None:
+        for conn in table.conns:
+            if dirty:
+                conn.dirty = True
+            conn.poke()
+
+    async def chat(self, table: LiveTable, seat: Viewer, text: str) -> None:
+        text = " ".join(text.split())[: self.settings.max_chat]
+        if not text:
+            raise ServerError("empty_chat", "say something")
+        if seat is None:
+            raise ServerError("not_seated", "spectators cannot chat")
+        msg = ChatRow(seat, table.seats[seat].name, "chat", text, time.time())
+        await self.db(self.store.add_chat, table.id, msg)
+        self._broadcast_chat(table, msg)
+
+    async def system_message(self, table: LiveTable, text: str) -> None:
+        msg = ChatRow(None, "table", "system", text, time.time())
+        await self.db(self.store.add_chat, table.id, msg)
+        self._broadcast_chat(table, msg)
+
+    def _broadcast_chat(self, table: LiveTable, msg: ChatRow) -> None:
+        for conn in table.conns:
+            conn.outbox.append(("chat", chat_dict(msg)))
+            conn.poke()
+
+
+def chat_dict(msg: ChatRow) -> dict[str, Any]:
+    return {
+        "type": "chat",
+        "seat": msg.seat,
+        "name": msg.name,
+        "kind": msg.kind,
+        "text": msg.text,
+        "at": msg.created_at,
+    }
+
+
+def clean_name(name: str) -> str:
+    return " ".join(name.split())[:40] or "Player"

@@ -1,0 +1,1 @@
+"""Alembic migrations for the server database (run programmatically by ``upgrade_schema``)."""

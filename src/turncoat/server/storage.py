@@ -1,0 +1,385 @@
+"""Durable storage: tables, seats, the action log, snapshots and chat (SQLAlchemy 2 Core).
+
+A game is stored as its configuration, seed and one row per action (with its version number);
+everything else is rebuilt by replay.  Snapshots of the state every few dozen actions let a
+restart check the replay (or recover from a snapshot if the log can no longer be replayed).
+Seat and host tokens are stored as SHA-256 hashes only.  Every write that changes a game is one
+transaction, made before anyone is told.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+
+metadata = MetaData()
+
+tables_t = Table(
+    "game_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(80), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("rules_version", String(40), nullable=False),
+    Column("content_digest", String(64), nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("turn_seconds", Integer, nullable=True),
+    Column("listed", Boolean, nullable=False),
+    Column("host_hash", String(64), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+seats_t = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("agent", String(80), nullable=True),
+    Column("name", String(40), nullable=False),
+    Column("token_hash", String(64), nullable=True),
+    Column("claimed", Boolean, nullable=False),
+)
+actions_t = Table(
+    "actions",
+    metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", JSON, nullable=False),
+    Column("source", String(8), nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+snapshots_t = Table(
+    "snapshots",
+    metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("state", Text, nullable=False),
+    Column("digest", String(64), nullable=False),
+)
+chat_t = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("name", String(40), nullable=False),
+    Column("kind", String(8), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+
+class StaleVersion(Exception):
+    """Someone else wrote this table first; nothing was written."""
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str  # "human" | "bot"
+    agent: str | None
+    name: str
+    token_hash: str | None
+    claimed: bool
+
+
+@dataclass
+class ActionRow:
+    version: int
+    seat: int
+    action: dict[str, Any]
+    source: str  # "player" | "bot" | "timeout"
+
+
+@dataclass
+class TableRow:
+    id: str
+    name: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    rules_version: str
+    content_digest: str
+    status: str
+    version: int
+    turn_seconds: int | None
+    listed: bool
+    host_hash: str
+    created_at: float
+    seats: list[SeatRow] = field(default_factory=list)
+    actions: list[ActionRow] = field(default_factory=list)
+    snapshot: tuple[int, str, str] | None = None  # version, state JSON, digest
+
+
+@dataclass
+class ChatRow:
+    seat: int | None
+    name: str
+    kind: str  # "chat" | "system"
+    text: str
+    created_at: float
+
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def upgrade_schema(engine: Engine) -> None:
+    """Bring the database to the newest schema (alembic, configured without an ini file)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        path = url.removeprefix("sqlite:///")
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Store:
+    """Synchronous storage calls; the server runs them in a worker thread."""
+
+    def __init__(self, url: str) -> None:
+        self.engine = make_engine(url)
+        upgrade_schema(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def journal_mode(self) -> str:
+        with self.engine.connect() as conn:
+            if self.engine.dialect.name != "sqlite":
+                return self.engine.dialect.name
+            return str(conn.exec_driver_sql("PRAGMA journal_mode").scalar())
+
+    def create_table(self, row: TableRow) -> None:
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(tables_t).values(
+                    id=row.id,
+                    name=row.name,
+                    game=row.game,
+                    options=row.options,
+                    seed=row.seed,
+                    rules_version=row.rules_version,
+                    content_digest=row.content_digest,
+                    status=row.status,
+                    version=row.version,
+                    turn_seconds=row.turn_seconds,
+                    listed=row.listed,
+                    host_hash=row.host_hash,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            for s in row.seats:
+                conn.execute(insert(seats_t).values(table_id=row.id, **_seat_values(s)))
+
+    def append_actions(
+        self,
+        table_id: str,
+        expected_version: int,
+        rows: Sequence[ActionRow],
+        status: str,
+        snapshot: tuple[int, str, str] | None = None,
+        system_message: str | None = None,
+    ) -> None:
+        """Write actions (all or none) if the table is still at ``expected_version``."""
+        now = time.time()
+        new_version = expected_version + len(rows)
+        try:
+            with self.engine.begin() as conn:
+                result = conn.execute(
+                    update(tables_t)
+                    .where(tables_t.c.id == table_id, tables_t.c.version == expected_version)
+                    .values(version=new_version, status=status, updated_at=now)
+                )
+                if result.rowcount != 1:
+                    raise StaleVersion(table_id)
+                for r in rows:
+                    conn.execute(
+                        insert(actions_t).values(
+                            table_id=table_id,
+                            version=r.version,
+                            seat=r.seat,
+                            action=r.action,
+                            source=r.source,
+                            created_at=now,
+                        )
+                    )
+                if snapshot is not None:
+                    conn.execute(
+                        insert(snapshots_t).values(
+                            table_id=table_id, version=snapshot[0], state=snapshot[1], digest=snapshot[2]
+                        )
+                    )
+                if system_message is not None:
+                    conn.execute(
+                        insert(chat_t).values(
+                            table_id=table_id,
+                            seat=None,
+                            name="table",
+                            kind="system",
+                            text=system_message,
+                            created_at=now,
+                        )
+                    )
+        except IntegrityError as exc:
+            raise StaleVersion(table_id) from exc
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(tables_t)
+                .where(tables_t.c.id == table_id)
+                .values(status=status, updated_at=time.time())
+            )
+
+    def update_seat(self, table_id: str, seat: SeatRow, status: str | None = None) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats_t)
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat)
+                .values(**_seat_values(seat))
+            )
+            if status is not None:
+                conn.execute(
+                    update(tables_t)
+                    .where(tables_t.c.id == table_id)
+                    .values(status=status, updated_at=time.time())
+                )
+
+    def add_chat(self, table_id: str, msg: ChatRow) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(chat_t).values(
+                    table_id=table_id,
+                    seat=msg.seat,
+                    name=msg.name,
+                    kind=msg.kind,
+                    text=msg.text,
+                    created_at=msg.created_at,
+                )
+            )
+
+    def chat(self, table_id: str, limit: int = 200) -> list[ChatRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(chat_t).where(chat_t.c.table_id == table_id).order_by(chat_t.c.id.desc()).limit(limit)
+            ).all()
+        return [ChatRow(r.seat, r.name, r.kind, r.text, r.created_at) for r in reversed(rows)]
+
+    def actions(self, table_id: str) -> list[ActionRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(actions_t).where(actions_t.c.table_id == table_id).order_by(actions_t.c.version)
+            ).all()
+        return [ActionRow(r.version, r.seat, _json(r.action), r.source) for r in rows]
+
+    def load_all(self) -> list[TableRow]:
+        """Every table with its seats, action log and latest snapshot (for a restart)."""
+        out: list[TableRow] = []
+        with self.engine.connect() as conn:
+            for t in conn.execute(select(tables_t).order_by(tables_t.c.created_at)).all():
+                row = TableRow(
+                    id=t.id,
+                    name=t.name,
+                    game=t.game,
+                    options=_json(t.options),
+                    seed=int(t.seed),
+                    rules_version=t.rules_version,
+                    content_digest=t.content_digest,
+                    status=t.status,
+                    version=t.version,
+                    turn_seconds=t.turn_seconds,
+                    listed=bool(t.listed),
+                    host_hash=t.host_hash,
+                    created_at=t.created_at,
+                )
+                row.seats = [
+                    SeatRow(s.seat, s.kind, s.agent, s.name, s.token_hash, bool(s.claimed))
+                    for s in conn.execute(
+                        select(seats_t).where(seats_t.c.table_id == t.id).order_by(seats_t.c.seat)
+                    ).all()
+                ]
+                row.actions = [
+                    ActionRow(a.version, a.seat, _json(a.action), a.source)
+                    for a in conn.execute(
+                        select(actions_t).where(actions_t.c.table_id == t.id).order_by(actions_t.c.version)
+                    ).all()
+                ]
+                snap = conn.execute(
+                    select(snapshots_t)
+                    .where(snapshots_t.c.table_id == t.id)
+                    .order_by(snapshots_t.c.version.desc())
+                    .limit(1)
+                ).first()
+                if snap is not None:
+                    row.snapshot = (snap.version, snap.state, snap.digest)
+                out.append(row)
+        return out
+
+
+def _seat_values(s: SeatRow) -> dict[str, Any]:
+    return {
+        "seat": s.seat,
+        "kind": s.kind,
+        "agent": s.agent,
+        "name": s.name,
+        "token_hash": s.token_hash,
+        "claimed": s.claimed,
+    }
+
+
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str) else value

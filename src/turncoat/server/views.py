@@ -1,0 +1,173 @@
+"""HTML for pages and websocket updates (Jinja2 templates in ``turncoat/web``).
+
+Templates only ever receive a viewer's payload (see ``live.build_payload``) plus public board
+information, so a page cannot show more than the JSON a seat is sent.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+TEMPLATES = WEB / "templates"
+STATIC = WEB / "static"
+
+SEAT_COLOURS = ("#2f6db5", "#2e8b57", "#8a4fb0", "#d9772b")
+HOUSE_COLOURS = {"eagle": "#d4a017", "rose": "#b8283f"}
+TYPE_COLOURS = {
+    "wilderness": "#c9b48a",
+    "meadow": "#a8d08d",
+    "woods": "#5f9a5a",
+    "river": "#7fb4d9",
+    "village": "#d8a47f",
+    "city": "#b7a9c9",
+}
+STEP_NAMES = {
+    "place_estate": "Setup: place your first estates",
+    "choose_site": "Step 1: the strategist chooses the conflict site",
+    "draft": "Step 2: choose your action card",
+    "commit": "Step 3: commit supply cards",
+    "build": "Step 7: the Builder builds",
+    "discard": "Step 10: discard down to the hand limit",
+    "over": "The game is over",
+}
+
+env = Environment(
+    loader=FileSystemLoader(str(TEMPLATES)),
+    autoescape=select_autoescape(["html", "svg"], default_for_string=True, default=True),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def ring_geometry(size: int = 12) -> dict[str, Any]:
+    """Tile centres on a circle (clockwise from the top) and the boundary marker positions."""
+    cx = cy = 330.0
+    radius = 250.0
+    tiles = []
+    bounds = []
+    for i in range(size):
+        a = math.radians(-90 + i * 360 / size)
+        tiles.append(
+            {"i": i, "x": round(cx + radius * math.cos(a), 1), "y": round(cy + radius * math.sin(a), 1)}
+        )
+        b = math.radians(-90 + (i + 0.5) * 360 / size)
+        bounds.append(
+            {"i": i, "x": round(cx + radius * math.cos(b), 1), "y": round(cy + radius * math.sin(b), 1)}
+        )
+    return {"cx": cx, "cy": cy, "tiles": tiles, "bounds": bounds}
+
+
+RING = ring_geometry()
+_LANDSCAPE = re.compile(r"landscapes? (\d+)")
+
+
+def decorate(label: str, types: list[str], info: dict[str, Any]) -> str:
+    """'build under landscape 3' -> 'build under landscape 3 (Woods)'."""
+    names = info.get("types", {})
+
+    def sub(m: re.Match[str]) -> str:
+        i = int(m.group(1))
+        if 0 <= i < len(types):
+            return f"{m.group(0)} ({names.get(types[i], {}).get('name', types[i])})"
+        return m.group(0)
+
+    text = _LANDSCAPE.sub(sub, label)
+    return text.replace("a estate", "an estate")
+
+
+def controls(payload: dict[str, Any], info: dict[str, Any]) -> list[dict[str, Any]]:
+    """Group the viewer's legal actions into forms: one card picker for committing, buttons for
+    small choices, a list box for long ones.  Nothing is offered that is not in ``legal``."""
+    obs = payload["observation"]
+    types = obs.get("types", [])
+    legal = payload["legal"]
+    if not legal:
+        return []
+    groups: list[dict[str, Any]] = []
+    commit_values = sorted({a["action"]["value"] for a in legal if a["action"]["type"] == "commit_supply"})
+    can_finish = any(a["action"]["type"] == "finish_committing" for a in legal)
+    rest = [a for a in legal if a["action"]["type"] not in ("commit_supply", "finish_committing")]
+    if commit_values or can_finish:
+        hand = obs.get("hand") or []
+        cap = max(commit_values) if commit_values else 0
+        mine = (s["committed"] for s in obs["seats"] if s["seat"] == payload["seat"])
+        committed: list[int] = next(mine, [])
+        room = info.get("commit_max", 5) - len(committed)
+        groups.append(
+            {
+                "kind": "commit",
+                "cards": [{"value": v, "n": n} for n, v in enumerate(sorted(hand, reverse=True)) if v <= cap],
+                "room": room,
+                "can_finish": can_finish,
+            }
+        )
+    by_type: dict[str, list[dict[str, Any]]] = {}
+    for a in rest:
+        by_type.setdefault(a["action"]["type"], []).append(a)
+    if "build" in by_type or "convert" in by_type or "move" in by_type:
+        items = [a for t in ("build", "convert", "move", "skip_building") for a in by_type.pop(t, [])]
+        by_type = {"builder": items, **by_type}
+    titles = {
+        "place_estate": "Place your first estate",
+        "choose_conflict_site": "Choose the conflict site",
+        "keep_role": "Keep one action card",
+        "builder": "Builder: build, convert or move",
+        "discard_supply": "Discard down to the hand limit",
+    }
+    for kind, items in by_type.items():
+        options = [
+            {"json": json.dumps(a["action"], sort_keys=True), "label": decorate(a["label"], types, info)}
+            for a in items
+        ]
+        groups.append(
+            {
+                "kind": "buttons" if len(options) <= 12 else "select",
+                "title": titles.get(kind, kind.replace("_", " ").capitalize()),
+                "options": options,
+            }
+        )
+    return groups
+
+
+def context(payload: dict[str, Any], info: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    obs = payload["observation"]
+    me = payload.get("seat")
+    seat_names = {s["seat"]: s["name"] for s in payload["seats"]}
+    return {
+        "p": payload,
+        "o": obs,
+        "info": info,
+        "me": me,
+        "ring": RING,
+        "seat_colours": SEAT_COLOURS,
+        "house_colours": HOUSE_COLOURS,
+        "type_colours": TYPE_COLOURS,
+        "step_name": STEP_NAMES.get(obs.get("step", ""), obs.get("step", "")),
+        "seat_names": seat_names,
+        "groups": controls(payload, info),
+        **extra,
+    }
+
+
+def render_update(payload: dict[str, Any], info: dict[str, Any], **extra: Any) -> str:
+    """Out-of-band fragments for the htmx websocket extension."""
+    return env.get_template("_update.html").render(context(payload, info, oob=True, **extra))
+
+
+def render_chat(msg: dict[str, Any]) -> str:
+    return env.get_template("_chat.html").render(m=msg, oob=True)
+
+
+def render_error(err: dict[str, Any]) -> str:
+    return env.get_template("_flash.html").render(err=err, oob=True)
+
+
+def page(name: str, **ctx: Any) -> str:
+    return env.get_template(name).render(**ctx)
