@@ -4,7 +4,14 @@ A game is stored as its configuration, seed and one row per action (with its ver
 everything else is rebuilt by replay.  Snapshots of the state every few dozen actions let a
 restart check the replay (or recover from a snapshot if the log can no longer be replayed).
 Seat and host tokens are stored as SHA-256 hashes only.  Every write that changes a game is one
-transaction, made before anyone is told.
+transaction, made before anyone is told, and guarded by the table's version (optimistic
+concurrency): a writer that read an older version is refused with :class:`StaleVersion` and
+nothing is written.
+
+SQLite (the default) runs in WAL mode with ``synchronous=FULL``: a commit has reached the disk
+before the server tells anyone about it, so neither a killed process nor a power cut loses an
+action that was announced.  Write transactions start with ``BEGIN IMMEDIATE`` so two writers
+queue on the busy timeout instead of failing half-way.
 """
 
 from __future__ import annotations
@@ -18,14 +25,17 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
 from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
     Column,
+    Connection,
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -98,6 +108,7 @@ chat_t = Table(
     Column("kind", String(8), nullable=False),
     Column("text", Text, nullable=False),
     Column("created_at", Float, nullable=False),
+    Index("ix_chat_table", "table_id", "id"),
 )
 
 
@@ -140,7 +151,9 @@ class TableRow:
     created_at: float
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[ActionRow] = field(default_factory=list)
-    snapshot: tuple[int, str, str] | None = None  # version, state JSON, digest
+    snapshot: tuple[int, str, str] | None = None  # the latest: version, state JSON, digest
+    # Every snapshot's digest by version, so a restart can check the whole replay, not just its end.
+    snapshot_digests: dict[int, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -153,36 +166,64 @@ class ChatRow:
 
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+# Any fixed number: PostgreSQL's advisory lock that makes concurrent start-ups migrate one by one.
+_MIGRATION_LOCK = 0x7475726E  # "turn"
+_WRITE = {"turncoat_write": True}
 
 
 def upgrade_schema(engine: Engine) -> None:
-    """Bring the database to the newest schema (alembic, configured without an ini file)."""
+    """Bring the database to the newest schema (alembic, configured without an ini file).
+
+    Idempotent, and safe when several server processes start at once: the whole upgrade is one
+    transaction, taken under an exclusive lock (SQLite ``BEGIN IMMEDIATE``, a PostgreSQL
+    advisory lock), so a crash half-way leaves the old schema and a second process waits."""
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as conn:
+    with engine.connect().execution_options(**_WRITE) as conn, conn.begin():
+        if engine.dialect.name == "postgresql":
+            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})")
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 
 
+def schema_revision(engine: Engine) -> str | None:
+    """The alembic revision the database is at (None before the first migration)."""
+    with engine.connect() as conn:
+        return MigrationContext.configure(conn).get_current_revision()
+
+
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
-        path = url.removeprefix("sqlite:///")
-        if path and path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
-
-        @event.listens_for(engine, "connect")
-        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
-            cur = dbapi_conn.cursor()
-            cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=NORMAL")
-            cur.execute("PRAGMA foreign_keys=ON")
-            cur.close()
-
-        return engine
-    if url.startswith("postgresql://"):
-        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+        return _sqlite_engine(url)
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):  # plain URLs mean psycopg 3, not SQLAlchemy's psycopg2 default
+            url = "postgresql+psycopg://" + url.removeprefix(prefix)
     return create_engine(url, pool_pre_ping=True)
+
+
+def _sqlite_engine(url: str) -> Engine:
+    path = url.removeprefix("sqlite:///")
+    if path and path != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+        # The sqlite3 module's own transaction handling runs DDL outside any transaction and
+        # begins lazily; turn it off and let SQLAlchemy's "begin" below say BEGIN itself.
+        dbapi_conn.isolation_level = None
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=FULL")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn: Connection) -> None:
+        immediate = conn.get_execution_options().get("turncoat_write", False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    return engine
 
 
 class Store:
@@ -195,6 +236,10 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    def _write(self) -> Connection:
+        """A connection for one write transaction (``with self._write() as c, c.begin():``)."""
+        return self.engine.connect().execution_options(**_WRITE)
+
     def journal_mode(self) -> str:
         with self.engine.connect() as conn:
             if self.engine.dialect.name != "sqlite":
@@ -203,7 +248,7 @@ class Store:
 
     def create_table(self, row: TableRow) -> None:
         now = time.time()
-        with self.engine.begin() as conn:
+        with self._write() as conn, conn.begin():
             conn.execute(
                 insert(tables_t).values(
                     id=row.id,
@@ -234,11 +279,17 @@ class Store:
         snapshot: tuple[int, str, str] | None = None,
         system_message: str | None = None,
     ) -> None:
-        """Write actions (all or none) if the table is still at ``expected_version``."""
+        """Write actions (all or none) if the table is still at ``expected_version``.
+
+        ``rows`` must be numbered ``expected_version + 1`` onwards.  Raises :class:`StaleVersion`
+        (nothing written) when another writer got there first."""
+        expected = list(range(expected_version + 1, expected_version + len(rows) + 1))
+        if not rows or [r.version for r in rows] != expected:
+            raise ValueError(f"actions must be numbered {expected_version + 1} onwards, one each")
         now = time.time()
         new_version = expected_version + len(rows)
         try:
-            with self.engine.begin() as conn:
+            with self._write() as conn, conn.begin():
                 result = conn.execute(
                     update(tables_t)
                     .where(tables_t.c.id == table_id, tables_t.c.version == expected_version)
@@ -274,11 +325,11 @@ class Store:
                             created_at=now,
                         )
                     )
-        except IntegrityError as exc:
+        except IntegrityError as exc:  # a concurrent writer took one of these versions first
             raise StaleVersion(table_id) from exc
 
     def set_status(self, table_id: str, status: str) -> None:
-        with self.engine.begin() as conn:
+        with self._write() as conn, conn.begin():
             conn.execute(
                 update(tables_t)
                 .where(tables_t.c.id == table_id)
@@ -286,7 +337,7 @@ class Store:
             )
 
     def update_seat(self, table_id: str, seat: SeatRow, status: str | None = None) -> None:
-        with self.engine.begin() as conn:
+        with self._write() as conn, conn.begin():
             conn.execute(
                 update(seats_t)
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat)
@@ -300,7 +351,7 @@ class Store:
                 )
 
     def add_chat(self, table_id: str, msg: ChatRow) -> None:
-        with self.engine.begin() as conn:
+        with self._write() as conn, conn.begin():
             conn.execute(
                 insert(chat_t).values(
                     table_id=table_id,
@@ -358,14 +409,22 @@ class Store:
                         select(actions_t).where(actions_t.c.table_id == t.id).order_by(actions_t.c.version)
                     ).all()
                 ]
-                snap = conn.execute(
-                    select(snapshots_t)
-                    .where(snapshots_t.c.table_id == t.id)
-                    .order_by(snapshots_t.c.version.desc())
-                    .limit(1)
-                ).first()
-                if snap is not None:
-                    row.snapshot = (snap.version, snap.state, snap.digest)
+                row.snapshot_digests = {
+                    s.version: s.digest
+                    for s in conn.execute(
+                        select(snapshots_t.c.version, snapshots_t.c.digest).where(
+                            snapshots_t.c.table_id == t.id
+                        )
+                    ).all()
+                }
+                if row.snapshot_digests:
+                    latest = max(row.snapshot_digests)
+                    state: str = conn.execute(
+                        select(snapshots_t.c.state).where(
+                            snapshots_t.c.table_id == t.id, snapshots_t.c.version == latest
+                        )
+                    ).scalar_one()
+                    row.snapshot = (latest, state, row.snapshot_digests[latest])
                 out.append(row)
         return out
 

@@ -1,0 +1,224 @@
+"""Storage (Store): schema by migrations, the action log under optimistic concurrency, loading.
+
+Every test runs on SQLite and on PostgreSQL (``database_url`` is parametrized).
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import func, select
+
+from turncoat.server.settings import Settings
+from turncoat.server.storage import (
+    MIGRATIONS,
+    ActionRow,
+    SeatRow,
+    StaleVersion,
+    Store,
+    TableRow,
+    actions_t,
+    metadata,
+    schema_revision,
+    tables_t,
+)
+
+
+def head_revision() -> str:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    head = ScriptDirectory.from_config(cfg).get_current_head()
+    assert head is not None
+    return head
+
+
+def a_table(table_id: str = "t1") -> TableRow:
+    return TableRow(
+        id=table_id,
+        name="Test table",
+        game="verrater",
+        options={"players": 4},
+        seed=12345,
+        rules_version="1",
+        content_digest="d" * 64,
+        status="playing",
+        version=0,
+        turn_seconds=None,
+        listed=True,
+        host_hash="h" * 64,
+        created_at=1.0,
+        seats=[SeatRow(i, "human", None, f"Seat {i + 1}", f"{i}" * 64, True) for i in range(4)],
+    )
+
+
+def act(version: int, seat: int = 0) -> ActionRow:
+    return ActionRow(version, seat, {"type": "pass", "n": version}, "player")
+
+
+def stored_version(store: Store, table_id: str = "t1") -> tuple[int, int]:
+    """(the table's version, the number of logged actions), straight from the database."""
+    with store.engine.connect() as conn:
+        version: int = conn.execute(select(tables_t.c.version).where(tables_t.c.id == table_id)).scalar_one()
+        count = conn.execute(
+            select(func.count()).select_from(actions_t).where(actions_t.c.table_id == table_id)
+        ).scalar_one()
+    return int(version), int(count)
+
+
+@pytest.fixture
+def store(database_url: str) -> Store:
+    s = Store(database_url)
+    s.create_table(a_table())
+    return s
+
+
+def test_start_up_migrates_an_empty_database_to_the_head_schema(database_url: str) -> None:
+    store = Store(database_url)
+    assert schema_revision(store.engine) == head_revision()
+    with store.engine.connect() as conn:  # the migrations build exactly the tables the code uses
+        assert compare_metadata(MigrationContext.configure(conn), metadata) == []
+    store.close()
+
+
+def test_start_up_again_is_idempotent_and_keeps_the_data(database_url: str) -> None:
+    first = Store(database_url)
+    first.create_table(a_table())
+    first.append_actions("t1", 0, [act(1)], "playing")
+    first.close()
+    second = Store(database_url)
+    assert schema_revision(second.engine) == head_revision()
+    assert stored_version(second) == (1, 1)
+    second.close()
+
+
+def test_servers_starting_at_once_migrate_one_after_the_other(database_url: str) -> None:
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(3)
+
+    def start() -> None:
+        barrier.wait()
+        try:
+            Store(database_url).close()
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=start) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert errors == []
+    assert schema_revision(Store(database_url).engine) == head_revision()
+
+
+def test_sqlite_default_lives_in_the_data_dir_in_wal_mode_with_full_sync(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TURNCOAT_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.delenv("TURNCOAT_DATABASE_URL", raising=False)
+    store = Store(Settings().url())
+    store.create_table(a_table())
+    assert (tmp_path / "data" / "turncoat.db").exists()
+    assert store.journal_mode() == "wal"
+    with store.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+    store.close()
+
+
+def test_database_url_in_the_environment_selects_that_database(
+    database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TURNCOAT_DATA_DIR", str(tmp_path / "elsewhere"))
+    monkeypatch.setenv("TURNCOAT_DATABASE_URL", database_url)
+    store = Store(Settings().url())
+    expected = "postgresql" if database_url.startswith("postgresql") else "sqlite"
+    assert store.engine.dialect.name == expected
+    if expected == "postgresql":  # a plain postgresql:// URL means psycopg 3
+        assert store.engine.dialect.driver == "psycopg"
+        assert not (tmp_path / "elsewhere").exists()
+    store.close()
+
+
+def test_actions_are_logged_with_the_new_version_in_one_write(store: Store) -> None:
+    store.append_actions("t1", 0, [act(1), act(2, seat=1)], "playing")
+    assert stored_version(store) == (2, 2)
+    assert [(a.version, a.seat, a.action) for a in store.actions("t1")] == [
+        (1, 0, {"type": "pass", "n": 1}),
+        (2, 1, {"type": "pass", "n": 2}),
+    ]
+
+
+def test_stale_version_is_refused_and_nothing_is_written(store: Store) -> None:
+    store.append_actions("t1", 0, [act(1)], "playing")
+    with pytest.raises(StaleVersion):
+        store.append_actions("t1", 0, [act(1, seat=3)], "over")
+    assert stored_version(store) == (1, 1)
+    assert store.actions("t1")[0].seat == 0
+    assert store.load_all()[0].status == "playing"
+
+
+def test_two_writers_of_the_same_version_one_wins_the_other_is_refused(database_url: str) -> None:
+    Store(database_url).create_table(a_table())
+    stores = [Store(database_url), Store(database_url)]  # as if two server processes
+    barrier = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def write(s: Store, seat: int) -> None:
+        barrier.wait()
+        try:
+            s.append_actions("t1", 0, [act(1, seat)], "playing")
+            outcomes.append("written")
+        except StaleVersion:
+            outcomes.append("refused")
+
+    threads = [threading.Thread(target=write, args=(s, i)) for i, s in enumerate(stores)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert sorted(outcomes) == ["refused", "written"]
+    assert stored_version(stores[0]) == (1, 1)
+
+
+def test_a_write_that_fails_half_way_leaves_nothing_behind(store: Store) -> None:
+    # The snapshot insert fails (NOT NULL) after the version update and the action inserts.
+    bad_snapshot = (1, None, "x")
+    with pytest.raises(StaleVersion):
+        store.append_actions("t1", 0, [act(1)], "playing", snapshot=bad_snapshot)  # type: ignore[arg-type]
+    assert stored_version(store) == (0, 0)
+    store.append_actions("t1", 0, [act(1)], "playing")  # and the table still takes version 1
+    assert stored_version(store) == (1, 1)
+
+
+@pytest.mark.parametrize("versions", [[2], [1, 3], [1, 1], []])
+def test_misnumbered_actions_are_refused_before_anything_is_written(
+    store: Store, versions: list[int]
+) -> None:
+    with pytest.raises(ValueError, match="numbered"):
+        store.append_actions("t1", 0, [act(v) for v in versions], "playing")
+    assert stored_version(store) == (0, 0)
+
+
+def test_load_all_gives_back_seats_log_snapshots_and_chat_free_of_tokens(store: Store) -> None:
+    store.append_actions("t1", 0, [act(1)], "playing", snapshot=(1, '{"s":1}', "a" * 64))
+    store.append_actions("t1", 1, [act(2)], "playing")
+    store.append_actions("t1", 2, [act(3)], "over", snapshot=(3, '{"s":3}', "b" * 64), system_message="end")
+    (row,) = store.load_all()
+    assert (row.id, row.version, row.status, row.options, row.seed) == (
+        "t1",
+        3,
+        "over",
+        {"players": 4},
+        12345,
+    )
+    assert [s.name for s in row.seats] == ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
+    assert [a.version for a in row.actions] == [1, 2, 3]
+    assert row.snapshot == (3, '{"s":3}', "b" * 64)
+    assert row.snapshot_digests == {1: "a" * 64, 3: "b" * 64}
+    assert [(m.kind, m.text) for m in store.chat("t1")] == [("system", "end")]
