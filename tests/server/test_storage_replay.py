@@ -1,0 +1,235 @@
+"""A live table through storage: written before it is told, refused without trace, loaded back
+exactly (log replayed and checked against every snapshot).  On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+
+from turncoat.core.errors import RulesError
+from turncoat.core.record import decode_action, encode_action, state_digest
+from turncoat.core.registry import load_game
+from turncoat.core.serialize import to_builtins
+from turncoat.server.live import OVER, PLAYING, Conn, Hub, LiveTable, SeatSpec, ServerError
+from turncoat.server.settings import Settings
+from turncoat.server.storage import ActionRow, Store
+
+T = TypeVar("T")
+SNAPSHOT_EVERY = 7
+
+
+def run(coro: Awaitable[T]) -> T:
+    async def main() -> T:
+        return await coro
+
+    return asyncio.run(main())
+
+
+def settings_for(database_url: str, tmp_path: Path) -> Settings:
+    return Settings(
+        data_dir=tmp_path, database_url=database_url, bot_delay_s=0.0, snapshot_every=SNAPSHOT_EVERY
+    )
+
+
+async def open_hub(settings: Settings) -> Hub:
+    hub = Hub(settings, Store(settings.url()))
+    await hub.start()
+    return hub
+
+
+async def close_hub(hub: Hub) -> None:
+    await hub.stop()
+    hub.store.close()
+
+
+async def new_table(hub: Hub) -> LiveTable:
+    table, _host, _tokens = await hub.create_table(
+        game_name="verrater",
+        options={"players": 4},
+        seats=[SeatSpec("human") for _ in range(4)],
+        name="storage test",
+        turn_seconds=None,
+        listed=False,
+    )
+    for seat in range(4):
+        await hub.claim(table, seat, None, rotate=False)
+    assert table.status == PLAYING
+    return table
+
+
+async def play(hub: Hub, table: LiveTable, moves: int, rng: random.Random) -> None:
+    """Up to ``moves`` random legal actions, each sent as a client would (JSON, its version)."""
+    game = table.game
+    for _ in range(moves):
+        if table.status != PLAYING:
+            return
+        (seat,) = game.to_act(table.state)
+        action = rng.choice(game.legal_actions(table.state, seat))
+        await hub.submit(table, seat, [encode_action(action)], table.version)
+
+
+def views_of(table: LiveTable) -> list[Any]:
+    """What every seat and a spectator are shown (observation and legal actions)."""
+    game = table.game
+    shown: list[Any] = [to_builtins(game.observe(table.state, None))]
+    for seat in range(game.num_players()):
+        legal = [encode_action(a) for a in game.legal_actions(table.state, seat)]
+        shown.append((to_builtins(game.observe(table.state, seat)), legal))
+    return shown
+
+
+def stored_version(store: Store, table_id: str) -> int:
+    (row,) = [r for r in store.load_all() if r.id == table_id]
+    assert row.version == len(row.actions)
+    return row.version
+
+
+@pytest.mark.parametrize("moves", [30, 10_000])  # part of a game; a whole game
+def test_reloaded_table_replays_to_exactly_the_same_state(
+    database_url: str, tmp_path: Path, moves: int
+) -> None:
+    settings = settings_for(database_url, tmp_path)
+
+    async def before() -> tuple[str, int, str, str, list[Any], Any]:
+        hub = await open_hub(settings)
+        table = await new_table(hub)
+        await play(hub, table, moves, random.Random(moves))
+        outcome = to_builtins(table.game.outcome(table.state))
+        seen = (table.id, table.version, table.status, state_digest(table.state), views_of(table), outcome)
+        await close_hub(hub)
+        return seen
+
+    async def after(table_id: str) -> tuple[str, int, str, str, list[Any], Any]:
+        hub = await open_hub(settings)
+        table = hub.get(table_id)
+        outcome = to_builtins(table.game.outcome(table.state))
+        seen = (table.id, table.version, table.status, state_digest(table.state), views_of(table), outcome)
+        await close_hub(hub)
+        return seen
+
+    first = run(before())
+    assert first == run(after(first[0]))
+    assert (first[2] == OVER) == (moves > 1000)
+
+
+def test_stored_log_replays_through_every_snapshot(database_url: str, tmp_path: Path) -> None:
+    settings = settings_for(database_url, tmp_path)
+
+    async def scenario() -> str:
+        hub = await open_hub(settings)
+        table = await new_table(hub)
+        await play(hub, table, 10_000, random.Random(3))
+        await close_hub(hub)
+        return table.id
+
+    table_id = run(scenario())
+    store = Store(settings.url())
+    (row,) = store.load_all()
+    assert row.id == table_id and row.status == OVER
+    game = load_game(row.game, **row.options)
+    state = game.start(row.seed).state
+    digests = {}
+    for a in row.actions:
+        state = game.apply(state, a.seat, decode_action(game, a.action)).state
+        digests[a.version] = state_digest(state)
+    expected = {v for v in digests if v % SNAPSHOT_EVERY == 0} | {row.version}  # and the end
+    assert set(row.snapshot_digests) == expected
+    assert {v: digests[v] for v in expected} == row.snapshot_digests
+    assert row.snapshot is not None and row.snapshot[0] == row.version
+
+
+@dataclass(eq=False)
+class WitnessConn(Conn):
+    """A connection that, whenever it is woken to be sent news, looks at what is stored."""
+
+    hub: Hub | None = None
+    table: LiveTable | None = None
+    seen: list[tuple[int, int]] = field(default_factory=list)  # (live version, stored version)
+
+    def poke(self) -> None:
+        assert self.hub is not None and self.table is not None
+        self.seen.append((self.table.version, stored_version(self.hub.store, self.table.id)))
+        super().poke()
+
+
+def test_every_update_is_sent_only_after_its_action_is_stored(database_url: str, tmp_path: Path) -> None:
+    async def scenario() -> list[tuple[int, int]]:
+        hub = await open_hub(settings_for(database_url, tmp_path))
+        table = await new_table(hub)
+        conn = WitnessConn(viewer=None, fmt="json", hub=hub, table=table)
+        hub.attach(table, conn)
+        await play(hub, table, 12, random.Random(5))
+        await close_hub(hub)
+        return conn.seen
+
+    seen = run(scenario())
+    assert [live for live, _ in seen][-1] == 12
+    assert all(live <= stored for live, stored in seen), seen
+
+
+async def refusals(hub: Hub, table: LiveTable) -> list[str]:
+    game = table.game
+    (seat,) = game.to_act(table.state)
+    other = (seat + 1) % game.num_players()
+    legal = encode_action(game.legal_actions(table.state, seat)[0])
+    attempts: list[tuple[Any, list[Any], Any]] = [
+        (seat, [legal], table.version - 1),  # answers an old version
+        (seat, [legal], None),  # says no version
+        (other, [legal], table.version),  # not this seat's turn
+        (seat, [{"type": "no_such_action"}], table.version),  # malformed
+        (None, [legal], table.version),  # a spectator
+        (seat, [legal, legal], table.version),  # the second one is illegal: neither happens
+    ]
+    codes = []
+    for who, actions, version in attempts:
+        with pytest.raises((ServerError, RulesError)) as err:
+            await hub.submit(table, who, actions, version)
+        assert isinstance(err.value, ServerError | RulesError)
+        codes.append(str(err.value.code))
+    return codes
+
+
+def test_refused_actions_change_nothing_in_memory_or_in_the_database(
+    database_url: str, tmp_path: Path
+) -> None:
+    async def scenario() -> None:
+        hub = await open_hub(settings_for(database_url, tmp_path))
+        table = await new_table(hub)
+        await play(hub, table, 5, random.Random(9))
+        before = (table.version, state_digest(table.state), len(table.steps), len(table.actions))
+        codes = await refusals(hub, table)
+        assert codes[:2] == ["stale_version", "missing_version"]
+        assert (table.version, state_digest(table.state), len(table.steps), len(table.actions)) == before
+        assert stored_version(hub.store, table.id) == 5
+        await close_hub(hub)
+
+    run(scenario())
+
+
+def test_table_changed_by_another_process_refuses_the_stale_write(database_url: str, tmp_path: Path) -> None:
+    async def scenario() -> None:
+        hub = await open_hub(settings_for(database_url, tmp_path))
+        table = await new_table(hub)
+        await play(hub, table, 3, random.Random(2))
+        game = table.game
+        (seat,) = game.to_act(table.state)
+        first, *_ = game.legal_actions(table.state, seat)
+        elsewhere = Store(hub.settings.url())  # another server process writes version 4 first
+        elsewhere.append_actions(table.id, 3, [ActionRow(4, seat, encode_action(first), "other")], PLAYING)
+        before = state_digest(table.state)
+        with pytest.raises(ServerError) as err:
+            await hub.submit(table, seat, [encode_action(first)], 3)
+        assert err.value.code == "stale_version"
+        assert (table.version, state_digest(table.state)) == (3, before)
+        assert [a.source for a in elsewhere.actions(table.id)][-1] == "other"
+        assert stored_version(elsewhere, table.id) == 4
+        elsewhere.close()
+        await close_hub(hub)
+
+    run(scenario())
