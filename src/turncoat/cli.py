@@ -205,6 +205,9 @@ _register_sim(app)
 from turncoat.tui.command import register as _register_tui  # noqa: E402
 
 _register_tui(app)
+from turncoat.server.command import register as _register_serve  # noqa: E402
+
+_register_serve(app)
 
 
 def main() -> None:

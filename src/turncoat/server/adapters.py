@@ -6,11 +6,13 @@ event filter; nothing here ever touches a state's hidden parts.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any
 
 from turncoat.core.actions import Event, Viewer, redact
 from turncoat.core.engine import Game
+from turncoat.core.registry import load_game
 from turncoat.games.verrater import log as verrater_log
 from turncoat.games.verrater.events import GameSetUp
 from turncoat.games.verrater.game import VerraterGame
@@ -47,7 +49,8 @@ def board_info(game: Game[Any, Any, Any]) -> dict[str, Any]:
     t = game.ctx.t
     data = game.content.data
     return {
-        "title": data.title,
+        "title": game.title,
+        "pack_title": data.title,
         "estimated": bool(game.content.estimated_paths),
         "types": {
             lt.id: {
@@ -73,3 +76,47 @@ def game_options() -> dict[str, list[str]]:
         "ring_layout": ["random", "alternating"],
         "hand_limit_discards": ["face_up", "face_down"],
     }
+
+
+# Bot strength levels offered to people; each names an agent spec (see turncoat.agents).  Only
+# these specs are accepted from the web, so nobody can ask the server for a million-iteration
+# search.
+BOT_LEVELS: dict[str, tuple[str, str]] = {
+    "easy": ("random", "easy (plays at random)"),
+    "normal": ("heuristic", "normal (rules of thumb)"),
+    "hard": ("ismcts:iterations=300,time_limit=2.0", "hard (searches ahead)"),
+}
+
+
+def bot_spec(level: str) -> str | None:
+    """The agent spec for a level name (or for a plain built-in agent name), else None."""
+    if level in BOT_LEVELS:
+        return BOT_LEVELS[level][0]
+    by_agent = {spec.partition(":")[0]: level for level, (spec, _) in BOT_LEVELS.items()}
+    return BOT_LEVELS[by_agent[level]][0] if level in by_agent else None
+
+
+def bot_level(spec: str | None) -> str:
+    """The level name of an agent spec (for labels)."""
+    for level, (s, _) in BOT_LEVELS.items():
+        if s == spec:
+            return level
+    return spec or "bot"
+
+
+def level_choices() -> list[tuple[str, str]]:
+    return [(level, label) for level, (_, label) in BOT_LEVELS.items()]
+
+
+OPTION_LABELS = {
+    "builder_new_card_side": "Builder's new building",
+    "ring_layout": "Landscape ring",
+    "hand_limit_discards": "Hand-limit discards",
+}
+
+
+@functools.cache
+def pack_title() -> str:
+    """The title of the default Verräter content pack (for the lobby's pack choice)."""
+    game = load_game("verrater")
+    return str(game.content.data.title) if isinstance(game, VerraterGame) else game.name

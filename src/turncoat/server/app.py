@@ -17,10 +17,9 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import FormData
 
-from turncoat.agents import agent_names
 from turncoat.core.errors import RulesError
 from turncoat.server import views
-from turncoat.server.adapters import game_options
+from turncoat.server.adapters import OPTION_LABELS, game_options, level_choices, pack_title
 from turncoat.server.live import (
     OVER,
     Conn,
@@ -166,8 +165,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "lobby.html",
             csrf=csrf,
             tables=listed[:100],
-            agents=agent_names(),
+            levels=level_choices(),
             options=game_options(),
+            option_labels=OPTION_LABELS,
+            pack_title=pack_title(),
         )
         return html(request, body, csrf=csrf)
 
@@ -179,16 +180,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         specs: list[SeatSpec] = []
         me: int | None = None
         my_name = clean_name(str(form.get("my_name") or "Host"))
-        known_agents = agent_names()
         for i in range(players):
             choice = str(form.get(f"seat{i}", "human"))
             if choice == "me" and me is None:
                 me = i
                 specs.append(SeatSpec("human", name=my_name))
-            elif choice in known_agents:
-                specs.append(SeatSpec("bot", agent=choice))
-            else:
+            elif choice in ("me", "human"):
                 specs.append(SeatSpec("human"))
+            else:  # a bot level; the hub refuses unknown ones
+                specs.append(SeatSpec("bot", agent=choice))
         options: dict[str, Any] = {"players": players}
         for key, allowed in game_options().items():
             value = form.get(key)
@@ -258,7 +258,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             chat=chat,
             csrf=csrf,
             is_host=is_host,
-            agents=agent_names(),
+            levels=level_choices(),
             my_link=my_link,
             watch=f"{base_url(request)}/t/{table.id}",
         )
@@ -297,7 +297,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         _, is_host = who(request, table)
         if not is_host:
             raise ServerError("forbidden", "only the host can seat a bot")
-        await hub.fill_with_bot(table, seat, str(form.get("agent") or "random"))
+        await hub.fill_with_bot(table, seat, str(form.get("agent") or "normal"))
         return RedirectResponse(f"/t/{table_id}", 303)
 
     @app.post("/t/{table_id}/seats/{seat}/invite", response_class=HTMLResponse)
@@ -310,7 +310,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ServerError("forbidden", "only the host can hand out invite links")
         token = await hub.reissue(table, seat)
         url = f"{base_url(request)}/join/{table.id}/{token}"
-        return html(request, views.page("message.html", title=f"Invite link for seat {seat + 1}", link=url))
+        body = views.page(
+            "message.html", title=f"Invite link for seat {seat + 1}", link=url, back=f"/t/{table.id}"
+        )
+        return html(request, body)
 
     @app.post("/t/{table_id}/act")
     async def act_form(request: Request, table_id: str) -> Response:
@@ -375,7 +378,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/agents")
     async def api_agents() -> JSONResponse:
-        return JSONResponse(list(agent_names()))
+        return JSONResponse({level: label for level, label in level_choices()})
 
     @app.get("/healthz")
     async def healthz() -> JSONResponse:
@@ -446,7 +449,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return
         await websocket.accept()
         seat = table.seat_for_token(websocket.cookies.get(seat_cookie(table_id)))
-        conn = Conn(viewer=seat, fmt="html" if format == "html" else "json")
+        conn = Conn(
+            viewer=seat,
+            fmt="html" if format == "html" else "json",
+            is_host=table.is_host(websocket.cookies.get(host_cookie(table_id))),
+            csrf=websocket.cookies.get(CSRF_COOKIE) or "",
+        )
         if seat is not None and not table.seats[seat].claimed:
             await hub.claim(table, seat, None, rotate=False)
         hub.attach(table, conn)
@@ -545,7 +553,10 @@ async def _send_loop(hub: Hub, table: LiveTable, conn: Conn, websocket: WebSocke
                 conn.sent_version = payload["version"]
                 conn.dirty = False
                 if conn.fmt == "html":
-                    await websocket.send_text(views.render_update(payload, info))
+                    html_update = views.render_update(
+                        payload, info, is_host=conn.is_host, csrf=conn.csrf, levels=level_choices()
+                    )
+                    await websocket.send_text(html_update)
                 else:
                     await websocket.send_text(json.dumps(payload, separators=(",", ":")))
                 if full:

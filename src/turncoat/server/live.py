@@ -49,7 +49,7 @@ class ServerError(Exception):
         return {"kind": "server", "code": self.code, "rule": "", "message": self.message}
 
 
-@dataclass
+@dataclass(eq=False)  # identity semantics: connections live in sets
 class Conn:
     """One websocket: who it is, what it has been sent, and what it still has to send."""
 
@@ -60,6 +60,10 @@ class Conn:
     outbox: deque[tuple[str, dict[str, Any]]] = field(default_factory=deque)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     closed: bool = False
+    # Only for HTML updates: whether to draw the host's seat tools, and the CSRF token the
+    # page's plain-form fallbacks carry.
+    is_host: bool = False
+    csrf: str = ""
 
     def poke(self) -> None:
         self.wake.set()
@@ -109,7 +113,7 @@ class LiveTable:
                 "seat": s.seat,
                 "name": s.name,
                 "kind": s.kind,
-                "agent": s.agent,
+                "agent": adapters.bot_level(s.agent) if s.kind == "bot" else None,
                 "claimed": s.claimed or s.kind == "bot",
                 "connected": s.kind == "bot" or self.connected.get(s.seat, 0) > 0,
             }
@@ -183,10 +187,10 @@ def build_payload(
         "turn_seconds": table.turn_seconds,
         "outcome": to_builtins(over) if over is not None else None,
     }
-    if omniscient and over is not None:
-        payload["all_hands"] = [
-            to_builtins(game.observe(state, p)).get("hand") for p in range(game.num_players())
-        ]
+    if omniscient and table.status == OVER:  # post-game review: nothing is secret any more
+        seen = [to_builtins(game.observe(state, p)) for p in range(game.num_players())]
+        payload["all_hands"] = [o.get("hand") for o in seen]
+        payload["all_roles"] = [o.get("role") for o in seen]
     return payload
 
 
@@ -314,10 +318,9 @@ class Hub:
         rows: list[SeatRow] = []
         for i, spec in enumerate(seats):
             if spec.kind == "bot":
-                make_agent(spec.agent or "random")  # raises InvalidConfig for unknown names
-                rows.append(
-                    SeatRow(i, "bot", spec.agent or "random", spec.name or f"Bot {i + 1}", None, True)
-                )
+                agent = _checked_bot(spec.agent or "normal")
+                bot_name = spec.name or f"Bot {i + 1} ({adapters.bot_level(agent)})"
+                rows.append(SeatRow(i, "bot", agent, bot_name, None, True))
             elif spec.kind == "human":
                 tokens[i] = new_token()
                 rows.append(
@@ -421,8 +424,8 @@ class Hub:
             await self.db(self.store.update_seat, table.id, s, None)
         return token
 
-    async def fill_with_bot(self, table: LiveTable, seat: int, agent: str) -> None:
-        make_agent(agent)  # raises InvalidConfig for unknown names
+    async def fill_with_bot(self, table: LiveTable, seat: int, level: str) -> None:
+        agent = _checked_bot(level)
         async with table.lock:
             if not 0 <= seat < len(table.seats):
                 raise ServerError("bad_seat", "no such seat")
@@ -430,12 +433,14 @@ class Hub:
             if s.kind != "human" or s.claimed:
                 raise ServerError("seat_taken", "only an empty seat can be given to a bot")
             s.kind, s.agent, s.token_hash, s.claimed = "bot", agent, None, True
-            s.name = f"Bot {seat + 1} ({agent})"
+            s.name = f"Bot {seat + 1} ({adapters.bot_level(agent)})"
             table.agents[seat] = make_agent(agent)
             status = self._status_after_seats(table)
             await self.db(self.store.update_seat, table.id, s, status)
             table.status = status
-        await self.system_message(table, f"The host seats a {agent} bot at seat {seat + 1}.")
+        await self.system_message(
+            table, f"The host seats a {adapters.bot_level(agent)} bot at seat {seat + 1}."
+        )
         self._notify(table, dirty=True)
         self._kick(table)
 
@@ -637,6 +642,15 @@ class Hub:
         for conn in table.conns:
             conn.outbox.append(("chat", chat_dict(msg)))
             conn.poke()
+
+
+def _checked_bot(level: str) -> str:
+    """The agent spec for a bot level people may choose; anything else is refused."""
+    spec = adapters.bot_spec(level)
+    if spec is None:
+        choices = ", ".join(adapters.BOT_LEVELS)
+        raise ServerError("unknown_bot", f"bot level must be one of {choices}, not {level[:40]!r}")
+    return spec
 
 
 def chat_dict(msg: ChatRow) -> dict[str, Any]:

@@ -48,8 +48,8 @@ env = Environment(
 
 def ring_geometry(size: int = 12) -> dict[str, Any]:
     """Tile centres on a circle (clockwise from the top) and the boundary marker positions."""
-    cx = cy = 330.0
-    radius = 250.0
+    cx = cy = 370.0
+    radius = 290.0
     tiles = []
     bounds = []
     for i in range(size):
@@ -66,6 +66,16 @@ def ring_geometry(size: int = 12) -> dict[str, Any]:
 
 RING = ring_geometry()
 _LANDSCAPE = re.compile(r"landscapes? (\d+)")
+_SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
+
+
+def name_seats(line: str, names: dict[int, str]) -> str:
+    """The engine's log says "seat 2"; people know each other by name."""
+
+    def sub(m: re.Match[str]) -> str:
+        return names.get(int(m.group(1)), m.group(0))
+
+    return _SEAT.sub(sub, line).replace(" a estate", " an estate")
 
 
 def decorate(label: str, types: list[str], info: dict[str, Any]) -> str:
@@ -140,7 +150,9 @@ def context(payload: dict[str, Any], info: dict[str, Any], **extra: Any) -> dict
     obs = payload["observation"]
     me = payload.get("seat")
     seat_names = {s["seat"]: s["name"] for s in payload["seats"]}
+    log = [name_seats(line, seat_names) for line in payload["log"]]
     return {
+        "log": log,
         "p": payload,
         "o": obs,
         "info": info,

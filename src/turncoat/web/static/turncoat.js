@@ -1,0 +1,77 @@
+// Small helpers for the table page; every rule and every piece of state lives on the server.
+(function () {
+  "use strict";
+
+  // Copy buttons for invite and spectator links.
+  document.addEventListener("click", function (ev) {
+    var btn = ev.target.closest ? ev.target.closest("button.copy") : null;
+    if (!btn) return;
+    var text = btn.getAttribute("data-copy") || "";
+    var done = function () { btn.textContent = "Copied"; setTimeout(function () { btn.textContent = "Copy"; }, 1500); };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done, function () {});
+    } else {
+      var input = btn.parentNode.querySelector("input.link");
+      if (input) { input.focus(); input.select(); }
+    }
+  });
+
+  // Turn timer: count down to the server's deadline (the server decides when time is up).
+  function tick() {
+    var nodes = document.querySelectorAll(".timer[data-deadline]");
+    for (var i = 0; i < nodes.length; i++) {
+      var left = Math.max(0, Math.round(parseFloat(nodes[i].getAttribute("data-deadline")) - Date.now() / 1000));
+      nodes[i].textContent = "⏱ " + left + "s";
+      nodes[i].classList.toggle("low", left <= 10);
+    }
+  }
+  setInterval(tick, 1000);
+
+  // After the server swaps in a new position, keep keyboard users in the controls and the
+  // log and chat scrolled to their newest lines.
+  var hadFocusInControls = false;
+  document.addEventListener("focusin", function (ev) {
+    hadFocusInControls = !!(ev.target.closest && ev.target.closest("#controls"));
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    tick();
+    ["log", "chat-log"].forEach(function (id) {
+      var el = document.getElementById(id);
+      if (el) el.scrollTop = el.scrollHeight;
+    });
+    var active = document.activeElement;
+    if (hadFocusInControls && (!active || active === document.body)) {
+      var first = document.querySelector("#controls button, #controls input, #controls select");
+      if (first) first.focus();
+    }
+    var table = document.getElementById("table");
+    if (table) table.setAttribute("data-ws", "open");
+  });
+  document.addEventListener("htmx:wsOpen", function () {
+    var table = document.getElementById("table");
+    if (table) table.setAttribute("data-ws", "open");
+  });
+  document.addEventListener("htmx:wsClose", function () {
+    var table = document.getElementById("table");
+    if (table) table.setAttribute("data-ws", "closed");
+  });
+  // A sent chat line clears its box; a sent action disables the buttons until the answer.
+  document.addEventListener("htmx:wsAfterSend", function (ev) {
+    var form = ev.target && ev.target.closest ? ev.target.closest("form") : null;
+    if (!form) return;
+    if (form.classList.contains("chat-form")) {
+      form.reset();
+    } else {
+      var buttons = document.querySelectorAll("#controls button");
+      for (var i = 0; i < buttons.length; i++) buttons[i].disabled = true;
+      setTimeout(function () { for (var j = 0; j < buttons.length; j++) buttons[j].disabled = false; }, 4000);
+    }
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    tick();
+    ["log", "chat-log"].forEach(function (id) {
+      var el = document.getElementById(id);
+      if (el) el.scrollTop = el.scrollHeight;
+    });
+  });
+})();
