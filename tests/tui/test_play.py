@@ -216,7 +216,7 @@ async def test_resume_a_saved_game_and_finish_it(tmp_path: Path) -> None:
     assert played == len(session.record.actions) and played > 4
 
     resumed = Session.resume(save)
-    assert resumed.names() == ["Cid", "Random bot 2", "Random bot 3"]
+    assert resumed.names() == ["Cid", "Bot 2", "Bot 3"]
     assert resumed.observe(0) == session.observe(0)
     app2 = VerraterApp(resumed, bot_delay=0)
     async with app2.run_test(size=SIZE) as pilot:
@@ -256,7 +256,7 @@ def test_seat_planning() -> None:
     plan = plan_seats(None, "human,random,human", names="Ann,Bob")
     assert [(s.kind, s.name) for s in plan] == [
         ("human", "Ann"),
-        ("random", "Random bot 2"),
+        ("random", "Bot 2"),
         ("human", "Bob"),
     ]
     assert [s.kind for s in plan_seats(3, humans=2)][:2] == ["human", "human"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import time
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -21,7 +22,7 @@ from textual.binding import Binding
 from textual.containers import Center, Grid, Horizontal, Middle, Vertical, VerticalScroll
 from textual.events import Click
 from textual.message import Message
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
@@ -32,6 +33,7 @@ from turncoat.tui import verrater_view as V
 from turncoat.tui.session import Session
 
 # Ring positions laid clockwise round a 4x4 grid; the centre spans the middle 2x2.
+MIN_SIZE = (120, 40)  # columns, rows: the whole board, the choices and the log fit
 GRID_ORDER: tuple[int | str, ...] = (0, 1, 2, 3, 11, "centre", 4, 10, 5, 9, 8, 7, 6)
 
 
@@ -86,6 +88,42 @@ class CurtainScreen(Screen[None]):
         self.dismiss(None)
 
 
+HELP_TEXT = """\
+Keys and mouse
+
+  1-9            play choice 1-9 of the list under the board
+  Up/Down Enter  move through the list and play the highlighted choice
+  click          a choice plays it; a landscape highlights the next choice about it
+  mouse wheel    scroll the game log or the choice list
+  e              final score (when the game is over)
+  q              save and quit (the game is saved after every move anyway)
+  ?              this help; Esc or ? closes it
+
+Hot seat: when the screen says "Pass the screen to <name>", hand it over;
+<name> presses Enter (or clicks) when nobody else is looking.
+
+The board: each landscape shows its house (▲ Eagle or ✿ Rose), its conflict
+strength, the VP row (points each winner gets with 1, 2, 3 or 4 winners; * marks
+an estimated value) and its building card.  The two landscapes in this round's
+conflict have a heavy border and "⚔ vs N" underneath.
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    """The keys, the mouse and how to read the board."""
+
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("escape,question_mark,q", "dismiss", "Close")
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center():
+            yield Static(HELP_TEXT, id="help-text")
+
+    def on_click(self) -> None:
+        self.dismiss(None)
+
+
 class EndScreen(Screen[None]):
     """Final score breakdown, the winners and the game summary."""
 
@@ -126,27 +164,31 @@ class VerraterApp(App[None]):
     #status { height: 1; background: $boost; padding: 0 1; }
     #main { height: 1fr; }
     #left { width: 3fr; }
-    #right { width: 2fr; }
-    #board { grid-size: 4 4; height: 28; }
-    .land { border: round $secondary; padding: 0 1; height: 7; }
+    #right { width: 2fr; min-width: 44; }
+    #board { grid-size: 4 4; height: 24; }
+    .land { border: round $secondary; padding: 0 0 0 1; height: 6; }
     .land.eagle { border: round yellow; }
     .land.rose { border: round red; }
-    .land.contested { border: heavy magenta; }
-    .land.pointed { background: $boost; }
-    #centre { column-span: 2; row-span: 2; padding: 1 2; border: round $panel; }
+    .land.contested { border: heavy magenta; border-subtitle-color: magenta; }
+    .land.pointed { background: $accent 30%; }
+    #centre { column-span: 2; row-span: 2; padding: 0 1; border: round $panel; }
     #prompt { padding: 0 1; color: $text; text-style: bold; }
-    #error { padding: 0 1; color: $error; height: auto; }
-    #options { height: 1fr; min-height: 5; }
+    #error { padding: 0 1; color: $error; height: auto; display: none; }
+    #options { height: 1fr; min-height: 4; }
     #players { height: auto; border: round $panel; padding: 0 1; }
     #private { height: auto; border: round green; padding: 0 1; }
     #log { height: 1fr; border: round $panel; }
+    HelpScreen { align: center middle; }
+    #help-text { width: 90; padding: 1 2; border: heavy $accent; background: $panel; }
     #curtain-text { width: 70; padding: 2 4; border: heavy magenta; text-align: center; }
     #end VerticalScroll { padding: 1 2; }
     #winners { padding: 1 0; }
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("q", "quit", "Save & quit"),
-        *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)),
+        Binding("1", "pick(1)", "Choose", key_display="1-9"),
+        *(Binding(str(n), f"pick({n})", show=False) for n in range(2, 10)),
+        Binding("question_mark", "help", "Keys", key_display="?"),
         Binding("e", "end_screen", "Final score", show=False),
     ]
 
@@ -164,6 +206,12 @@ class VerraterApp(App[None]):
         self._log_shown: list[str] = []
         self._log_viewer: Viewer = -1
         self._events_seen = -1
+        # A key pressed just before a new decision appeared was meant for the screen before it.
+        self.key_guard = min(0.5, bot_delay)
+        self._offered: tuple[int, int] | None = None  # (seat, actions played) of the decision shown
+        self._offered_at = 0.0
+        self._guarded = False
+        self._warned_small = False
 
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -179,12 +227,28 @@ class VerraterApp(App[None]):
             with Vertical(id="right"):
                 yield Static(id="players")
                 yield Static(id="private")
-                yield RichLog(id="log", wrap=True, markup=False, highlight=False)
+                yield RichLog(id="log", wrap=True, markup=False, highlight=False, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
         self.refresh_view()
         self.call_after_refresh(self.advance)
+        self._check_size()
+
+    def on_resize(self) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        width, height = self.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small and not self._warned_small:
+            self.notify(
+                f"The table needs a terminal of at least {MIN_SIZE[0]}×{MIN_SIZE[1]} "
+                f"(this one is {width}×{height}); enlarge the window to see the whole board.",
+                severity="warning",
+                timeout=8,
+            )
+        self._warned_small = small
 
     # -- drawing -----------------------------------------------------------------------------------
     def refresh_view(self) -> None:
@@ -197,6 +261,7 @@ class VerraterApp(App[None]):
         for i in range(RING_SIZE):
             cell = self.query_one(f"#land-{i}", LandscapeCell)
             cell.border_title = V.landscape_title(obs, i)
+            cell.border_subtitle = V.landscape_subtitle(obs, i)
             cell.update(V.landscape_body(obs, i, tables, names))
             cell.set_class(obs.owners[i] == "eagle", "eagle")
             cell.set_class(obs.owners[i] == "rose", "rose")
@@ -230,7 +295,8 @@ class VerraterApp(App[None]):
         seat = s.to_act()
         if self.awaiting is not None and self.awaiting == seat and self.viewer == seat:
             obs = s.observe(seat)
-            self.legal = tuple(s.legal_actions(seat))
+            self.legal = V.offer_order(s.legal_actions(seat))
+            self._note_offer(seat)
             self.query_one("#prompt", Static).update(f"{s.seats[seat].name}: {V.prompt(obs, s.names())}")
             options.add_options(
                 Option(f"{n + 1 if n < 9 else ' '} {V.option_label(a, obs)}", id=str(n))
@@ -239,8 +305,10 @@ class VerraterApp(App[None]):
             options.highlighted = 0
             options.disabled = False
             options.focus()
+            self._point_at(self.legal[0] if self.legal else None)
         else:
             self.legal = ()
+            self._point_at(None)
             options.disabled = True
             if seat is None:
                 text = "The game is over. Press e for the final score, q to quit."
@@ -249,6 +317,28 @@ class VerraterApp(App[None]):
             else:
                 text = f"Waiting for {s.seats[seat].name}…"
             self.query_one("#prompt", Static).update(text)
+
+    def _note_offer(self, seat: int) -> None:
+        """Remember when this decision first appeared, and whether anyone else moved before it."""
+        played = len(self.session.record.actions)
+        if self._offered == (seat, played):
+            return
+        self._offered = (seat, played)
+        self._offered_at = time.monotonic()
+        last = self.session.record.actions[-1].player if played else None
+        self._guarded = last != seat
+
+    def _too_soon(self) -> bool:
+        if self._guarded and time.monotonic() - self._offered_at < self.key_guard:
+            self.show_error("That key came before this choice was on screen, so it was ignored.")
+            return True
+        return False
+
+    def _point_at(self, action: Action | None) -> None:
+        """Highlight the landscapes the highlighted choice is about."""
+        marked = set(V.landscapes_of(action)) if action is not None else set()
+        for i in range(RING_SIZE):
+            self.query_one(f"#land-{i}", LandscapeCell).set_class(i in marked, "pointed")
 
     # -- the flow of play --------------------------------------------------------------------------
     def advance(self) -> None:
@@ -305,34 +395,44 @@ class VerraterApp(App[None]):
         """Play a human's choice; a refusal shows the engine's message and changes nothing."""
         s = self.session
         seat = self.awaiting
-        error = self.query_one("#error", Static)
         if seat is None:
-            error.update("It is not your turn.")
+            self.show_error("It is not your turn.")
             return False
         try:
             s.apply(seat, action)
         except RulesError as exc:
-            error.update(f"Not allowed: {exc}")
+            self.show_error(f"Not allowed: {exc}")
             return False
-        error.update("")
+        self.show_error("")
         nxt = s.to_act()
         if nxt != seat:
             self.awaiting = None
         self.advance()
         return True
 
+    def show_error(self, message: str) -> None:
+        """A refusal in plain words under the prompt; the line is hidden when there is none."""
+        error = self.query_one("#error", Static)
+        error.update(message)
+        error.display = bool(message)
+
     # -- input -------------------------------------------------------------------------------------
     @on(OptionList.OptionSelected, "#options")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         index = int(event.option.id or -1)
-        if 0 <= index < len(self.legal):
+        if 0 <= index < len(self.legal) and not self._too_soon():
             self.play(self.legal[index])
 
     def action_pick(self, n: int) -> None:
-        if isinstance(self.screen, CurtainScreen | EndScreen):
+        if isinstance(self.screen, CurtainScreen | EndScreen | HelpScreen):
             return
-        if 1 <= n <= len(self.legal):
+        if 1 <= n <= len(self.legal) and not self._too_soon():
             self.play(self.legal[n - 1])
+
+    @on(OptionList.OptionHighlighted, "#options")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        index = int(event.option.id or -1)
+        self._point_at(self.legal[index] if 0 <= index < len(self.legal) else None)
 
     @on(LandscapeCell.Picked)
     def _landscape_clicked(self, event: LandscapeCell.Picked) -> None:
@@ -340,14 +440,18 @@ class VerraterApp(App[None]):
         matches = [n for n, a in enumerate(self.legal) if event.index in V.landscapes_of(a)]
         if not matches:
             if self.legal:
-                self.query_one("#error", Static).update(f"No choice concerns landscape {event.index}.")
+                self.show_error(f"No choice concerns landscape {event.index}.")
             return
         options = self.query_one("#options", OptionList)
         current = options.highlighted
         later = [n for n in matches if current is None or n > current]
         options.highlighted = (later or matches)[0]
         options.focus()
-        self.query_one("#error", Static).update("")
+        self.show_error("")
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
 
     def action_end_screen(self) -> None:
         if self.session.outcome() is not None and not isinstance(self.screen, EndScreen):

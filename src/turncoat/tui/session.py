@@ -98,7 +98,7 @@ def plan_seats(
         elif kind == HUMAN:
             name = next(human_names, f"Player {seat + 1}")
         else:
-            name = f"{kind.partition(':')[0].capitalize()} bot {seat + 1}"
+            name = f"Bot {seat + 1}"  # the players panel shows which bot
         out.append(SeatSpec(kind, name))
     if len({s.name for s in out}) != len(out):
         raise InvalidConfig("every seat needs a different name", code="bad_names")

@@ -78,7 +78,7 @@ def contested(obs: VerraterObservation) -> tuple[int, int] | None:
 
 def vp_circles(tables: Tables, landscape_type: str, players: int) -> Text:
     """VP each for 1..players winners (circles I, II, ...); estimated values carry a '*'."""
-    text = Text(f"VP {'/'.join(ROMAN[1 : players + 1])}: ")
+    text = Text("VP ")
     values, estimated = tables.vp[landscape_type], tables.vp_estimated[landscape_type]
     for n in range(1, players + 1):
         text.append(str(values[n]))
@@ -93,11 +93,22 @@ def landscape_title(obs: VerraterObservation, i: int) -> str:
     return f"{i} {type_name(obs.types[i])}"
 
 
+def landscape_subtitle(obs: VerraterObservation, i: int) -> str:
+    """The conflict marker on the contested pair's bottom edge (RULES §5 step 1)."""
+    pair = contested(obs)
+    if pair is None or i not in pair:
+        return ""
+    other = pair[1] if i == pair[0] else pair[0]
+    return f"⚔ vs {other}"
+
+
 def landscape_body(obs: VerraterObservation, i: int, tables: Tables, names: Sequence[str]) -> Text:
+    """Four short lines: owner house and conflict value, VP circles, the building card and its
+    owner (RULES §3: all public)."""
     owner = obs.owners[i]
-    text = Text()
+    text = Text(no_wrap=True, overflow="ellipsis")
     text.append(f"{HOUSE_MARK[owner]} {HOUSE_NAME[owner]}", style=HOUSE_STYLE[owner])
-    text.append(f"  strength {tables.conflict_value[obs.types[i]]}\n")
+    text.append(f"  str {tables.conflict_value[obs.types[i]]}\n")
     text.append_text(vp_circles(tables, obs.types[i], obs.players))
     text.append("\n")
     card = obs.buildings[i]
@@ -105,35 +116,37 @@ def landscape_body(obs: VerraterObservation, i: int, tables: Tables, names: Sequ
         text.append("no building", style="dim")
     else:
         style = "bold green" if card.side == "estate" else "bold cyan"
-        text.append(f"{names[card.owner]}: ", style="bold")
         text.append(SIDE_NAMES[card.side], style=style)
-    pair = contested(obs)
-    if pair is not None and i in pair:
-        other = pair[1] if i == pair[0] else pair[0]
-        text.append(f"\n⚔ conflict with {other}", style="bold magenta")
+        text.append(f"\nof {names[card.owner]}", style="bold")
     return text
 
 
 def centre_text(obs: VerraterObservation, tables: Tables, names: Sequence[str]) -> Text:
+    """Round and step, the marker holders, the conflict site, the piles, the last result."""
     text = Text()
     final = " (final round)" if obs.final_round else ""
     if obs.round:
         text.append(f"Round {obs.round} of {obs.total_rounds}{final}\n", style="bold")
     else:
         text.append("Setting up\n", style="bold")
-    text.append(f"{STEP_TEXT.get(obs.step, obs.step)}\n")
+    step = STEP_TEXT.get(obs.step, obs.step)
+    text.append(step[0].upper() + step[1:] + "\n")
     text.append(f"Start player: {names[obs.start_player]}\n")
     text.append(f"Strategy card: {names[obs.strategist]}\n")
     pair = contested(obs)
     if pair is not None:
         a, b = pair
-        text.append("⚔ Conflict: ", style="bold magenta")
-        text.append(f"{land(obs, a)} ({HOUSE_NAME[obs.owners[a]]}) vs ")
-        text.append(f"{land(obs, b)} ({HOUSE_NAME[obs.owners[b]]})\n")
+        text.append("⚔ ", style="bold magenta")
+        text.append(f"{land(obs, a)} ", style="bold")
+        text.append(HOUSE_MARK[obs.owners[a]], style=HOUSE_STYLE[obs.owners[a]])
+        text.append(" vs ")
+        text.append(f"{land(obs, b)} ", style="bold")
+        text.append(HOUSE_MARK[obs.owners[b]], style=HOUSE_STYLE[obs.owners[b]])
+        text.append("\n")
     else:
         text.append("⚔ Conflict site not chosen yet\n", style="dim")
     discard = " ".join(map(str, obs.discard)) or "empty"
-    text.append(f"Draw pile {obs.draw_pile_size} · discard: {discard}")
+    text.append(f"Draw pile {obs.draw_pile_size} · discard {discard}")
     if obs.face_down_discards:
         text.append(f" (+{obs.face_down_discards} face down)")
     text.append("\n")
@@ -141,22 +154,20 @@ def centre_text(obs: VerraterObservation, tables: Tables, names: Sequence[str]) 
     if last is not None:
         es, rs = last.strength
         result = f"{HOUSES_NAME[last.winner]} won" if last.winner else "tie"
-        text.append(f"Last conflict (round {last.round}): Eagles {es} – Roses {rs}, {result}\n", style="dim")
+        text.append(f"Last conflict: Eagles {es} – Roses {rs}, {result}\n", style="dim")
+    counts = "/".join(str(n) for n in range(1, obs.players + 1))
+    text.append(f"VP row: each winner's points with {counts} winners", style="dim")
     if any(any(v) for v in tables.vp_estimated.values()):
-        text.append("* estimated VP (printed value not public)", style="dim")
+        text.append("; * estimated", style="dim")
     return text
 
 
 # -- players -----------------------------------------------------------------------------------------
 def players_text(obs: VerraterObservation, names: Sequence[str], kinds: Sequence[str]) -> Text:
+    """Three lines a player: name, house and score; hand and role; committed and unbuilt cards."""
     text = Text()
     for view in obs.seats:
         p = view.seat
-        marks = []
-        if p == obs.start_player:
-            marks.append("start")
-        if p == obs.strategist:
-            marks.append("strategy")
         acting = p in obs.to_act
         text.append("▶ " if acting else "  ", style="bold magenta")
         who = names[p] + (" (you)" if p == obs.viewer else "")
@@ -167,19 +178,21 @@ def players_text(obs: VerraterObservation, names: Sequence[str], kinds: Sequence
         text.append(
             f"{HOUSE_MARK[view.allegiance]} {HOUSES_NAME[view.allegiance]}", HOUSE_STYLE[view.allegiance]
         )
-        text.append(f"  {view.victory_points} VP")
-        if marks:
-            text.append("  [" + ", ".join(marks) + "]", style="italic")
+        text.append(f"  {view.victory_points} VP", style="bold")
+        holders = (("start player", obs.start_player), ("strategy", obs.strategist))
+        marks = [m for m, holder in holders if holder == p]
         text.append("\n    ")
         known = f" (known: {' '.join(map(str, view.known_cards))})" if view.known_cards else ""
         text.append(f"hand {view.hand_size}{known}")
-        committed = " ".join(map(str, view.committed)) or "–"
-        text.append(f" · committed {committed}")
         if view.role is not None and (obs.roles_revealed or p == obs.viewer):
-            text.append(f" · role {role_name(view.role)}")
+            text.append(" · role ")
+            text.append(role_name(view.role), style="cyan")
         else:
             text.append(" · role ?")
-        text.append(f" · unbuilt {view.unbuilt}\n")
+        committed = " ".join(map(str, view.committed)) or "–"
+        text.append(f"\n    committed {committed} · unbuilt {view.unbuilt}\n")
+        if marks:
+            text.append("    holds " + " and ".join(f"the {m} card" for m in marks) + "\n", style="italic")
     return text
 
 
@@ -269,6 +282,21 @@ def option_label(action: Action, obs: VerraterObservation) -> str:
         case A.DiscardSupply(value=v):
             return f"Discard a {v}"
     return repr(action)
+
+
+def offer_order(legal: Sequence[Action]) -> tuple[Action, ...]:
+    """The engine's legal actions in the order offered, nothing added or dropped: commits and
+    discards highest value first (the engine takes a set of cards one card at a time, highest
+    first, RULES §5 steps 3 and 10), with "finish" last."""
+
+    def key(a: Action) -> int:
+        if isinstance(a, A.CommitSupply | A.DiscardSupply):
+            return -a.value
+        return 1 if isinstance(a, A.FinishCommitting) else 0
+
+    if any(isinstance(a, A.CommitSupply | A.DiscardSupply) for a in legal):
+        return tuple(sorted(legal, key=key))
+    return tuple(legal)
 
 
 def landscapes_of(action: Action) -> tuple[int, ...]:
