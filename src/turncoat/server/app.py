@@ -52,6 +52,28 @@ def host_cookie(table_id: str) -> str:
     return f"tc_host_{table_id}"
 
 
+_BAD_REQUEST = (
+    "malformed_json",
+    "malformed_action",
+    "bad_request",
+    "bad_seats",
+    "bad_timer",
+    "bad_options",
+    "bad_values",
+    "unknown_bot",
+    "content_type",
+    "no_action",
+    "missing_version",
+)
+_STATUS = {
+    "no_such_table": 404,
+    "forbidden": 403,
+    "csrf": 403,
+    "not_seated": 403,
+    **dict.fromkeys(_BAD_REQUEST, 400),
+}
+
+
 def _error(exc: ServerError | RulesError) -> dict[str, Any]:
     return {"type": "error", **exc.to_dict()}
 
@@ -103,7 +125,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(ServerError)
     async def server_error(request: Request, exc: ServerError) -> Response:
-        status = 404 if exc.code == "no_such_table" else 403 if exc.code in ("forbidden", "csrf") else 409
+        status = _STATUS.get(exc.code, 409)  # 409: the request was fine but the table says no
         if request.url.path.startswith("/api/"):
             return JSONResponse(_error(exc), status)
         return HTMLResponse(views.page("message.html", title="Sorry", message=exc.message), status)
@@ -399,17 +421,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seats_raw = body.get("seats") or [{"kind": "human"}] * (players if isinstance(players, int) else 4)
         if not isinstance(options, dict) or not isinstance(seats_raw, list) or len(seats_raw) > 8:
             raise ServerError("bad_request", "options must be an object and seats a list")
-        if any(k in options for k in ("scenario", "content_overrides")):
-            raise ServerError("bad_request", "scenarios and content overrides are not allowed here")
+        options = _checked_options(options)
         specs = []
         for s in seats_raw:
             if not isinstance(s, dict):
                 raise ServerError("bad_seats", "each seat must be an object")
-            specs.append(
-                SeatSpec(str(s.get("kind", "human")), s.get("agent"), clean_name(str(s.get("name") or "")))
-                if s.get("name")
-                else SeatSpec(str(s.get("kind", "human")), s.get("agent"))
-            )
+            level = s.get("level", s.get("agent"))
+            name = clean_name(str(s["name"])) if s.get("name") else ""
+            specs.append(SeatSpec(str(s.get("kind", "human")), str(level) if level else None, name))
         timer = body.get("turn_seconds")
         if timer is not None and (isinstance(timer, bool) or not isinstance(timer, int)):
             raise ServerError("bad_timer", "turn_seconds must be a whole number or null")
@@ -576,6 +595,21 @@ async def _send_loop(hub: Hub, table: LiveTable, conn: Conn, websocket: WebSocke
                     await websocket.send_text(json.dumps(data, separators=(",", ":")))
     except (WebSocketDisconnect, RuntimeError, OSError):
         conn.closed = True
+
+
+def _checked_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Only the variants a table may choose (never scenarios or content overrides), plus a
+    shorter game for practice (``rounds``)."""
+    allowed = game_options()
+    out: dict[str, Any] = {}
+    for key, value in options.items():
+        variant = key in allowed and value in allowed[key]
+        short_game = key == "rounds" and type(value) is int and 1 <= value <= 9
+        if variant or short_game:
+            out[key] = value
+        else:
+            raise ServerError("bad_options", f"option {str(key)[:40]!r} cannot be set to {str(value)[:40]!r}")
+    return out
 
 
 def _int(value: Any) -> Any:

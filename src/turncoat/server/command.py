@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Annotated
 
 import typer
@@ -17,6 +18,9 @@ def serve_cmd(
         str, typer.Option(help="Address to listen on (0.0.0.0 lets your local network in).")
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+    bot_delay: Annotated[
+        float | None, typer.Option(help="Seconds before each bot move (default 0.6: people can follow).")
+    ] = None,
 ) -> None:
     """Play Verräter in the browser with friends and bots (data kept in TURNCOAT_DATA_DIR)."""
     import uvicorn  # lazy: the other commands do not need the web stack
@@ -25,6 +29,8 @@ def serve_cmd(
     from turncoat.server.settings import Settings
 
     settings = Settings()
+    if bot_delay is not None:
+        settings = dataclasses.replace(settings, bot_delay_s=max(0.0, bot_delay))
     where = "the database in TURNCOAT_DATABASE_URL" if settings.database_url else str(settings.data_dir)
     typer.echo(f"turncoat: serving on http://{host}:{port}/ (games are kept in {where})")
     # One worker process: live tables are held in memory by the app (the database is their log).

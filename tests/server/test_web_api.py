@@ -1,0 +1,203 @@
+"""The HTTP side of the web app through the real app: lobby, tables, seats, forms, headers."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from tests.server.web_support import app_client, create_table, csrf_of, seat_cookie
+from turncoat.server.security import RedactTokensFilter
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with app_client(tmp_path) as c:
+        yield c
+
+
+def test_lobby_lists_open_tables_with_security_headers(client: TestClient) -> None:
+    created = create_table(client, name="Lobby test")
+    page = client.get("/")
+    assert page.status_code == 200
+    assert "Lobby test" in page.text and f"/t/{created['table']}" in page.text
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert page.headers["x-frame-options"] == "DENY"
+    assert "tc_csrf" in page.cookies
+
+
+def test_create_from_the_lobby_form_seats_the_host_and_hands_out_invites(client: TestClient) -> None:
+    csrf = csrf_of(client.get("/").text)
+    form = {"csrf": csrf, "players": "4", "my_name": "Ann", "name": "Form table", "listed": "on"}
+    form |= {"seat0": "me", "seat1": "human", "seat2": "easy", "seat3": "hard", "timer": "60"}
+    page = client.post("/tables", data=form)
+    assert page.status_code == 200
+    assert page.text.count('aria-label="Invite link for seat') == 1  # the host already sits
+    table_id = next(t for t in client.get("/api/tables").json() if t["name"] == "Form table")["id"]
+    summary = client.get(f"/api/tables/{table_id}").json()
+    assert [s["kind"] for s in summary["seats"]] == ["human", "human", "bot", "bot"]
+    assert [s["agent"] for s in summary["seats"]] == [None, None, "easy", "hard"]
+    assert summary["seats"][0]["name"] == "Ann" and summary["turn_seconds"] == 60
+    table = client.get(f"/t/{table_id}")
+    assert "Ann, you support the" in table.text  # the host cookie and seat cookie were set
+
+
+def test_forms_without_the_csrf_token_are_refused_and_change_nothing(client: TestClient) -> None:
+    client.get("/")
+    before = client.get("/api/tables").json()
+    response = client.post("/tables", data={"players": "4", "seat0": "me"})
+    assert response.status_code == 403 and "expired" in response.text
+    response = client.post("/tables", data={"csrf": "forged-token-forged-token", "players": "4"})
+    assert response.status_code == 403
+    assert client.get("/api/tables").json() == before
+
+
+def test_join_link_claims_the_seat_and_a_forged_link_does_not(client: TestClient) -> None:
+    created = create_table(client)
+    table_id, token = created["table"], created["seat_tokens"]["1"]
+    forged = client.get(f"/join/{table_id}/{token[:-2]}xx", follow_redirects=False)
+    assert forged.status_code == 403
+    joined = client.get(f"/join/{table_id}/{token}", follow_redirects=False)
+    assert joined.status_code == 303 and joined.headers["location"] == f"/t/{table_id}"
+    seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+    assert seats[1]["claimed"] and not seats[0]["claimed"]
+
+
+def test_join_from_the_lobby_until_the_table_is_full(client: TestClient) -> None:
+    created = create_table(client, seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}])
+    table_id = created["table"]
+    csrf = csrf_of(client.get("/").text)
+    first = client.post(f"/t/{table_id}/join", data={"csrf": csrf, "name": "Bea"}, follow_redirects=False)
+    assert first.status_code == 303
+    assert client.get(f"/api/tables/{table_id}").json()["status"] == "playing"
+    client.cookies.clear()
+    csrf = csrf_of(client.get("/").text)
+    full = client.post(f"/t/{table_id}/join", data={"csrf": csrf, "name": "Cid"})
+    assert full.status_code == 409 and "no free seat" in full.text
+    seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+    assert seats[0]["name"] == "Bea"
+
+
+def test_only_the_host_fills_an_empty_seat_with_a_bot(tmp_path: Path) -> None:
+    with app_client(tmp_path) as client:
+        csrf = csrf_of(client.get("/").text)
+        form = {
+            "csrf": csrf,
+            "players": "3",
+            "seat0": "me",
+            "seat1": "human",
+            "seat2": "human",
+            "listed": "on",
+        }
+        client.post("/tables", data=form)
+        table_id = client.get("/api/tables").json()[0]["id"]
+        host_cookies = dict(client.cookies)
+        client.cookies.clear()
+        csrf = csrf_of(client.get("/").text)
+        stranger = client.post(f"/t/{table_id}/seats/1/bot", data={"csrf": csrf, "agent": "easy"})
+        assert stranger.status_code == 403
+        assert client.get(f"/api/tables/{table_id}").json()["seats"][1]["kind"] == "human"
+        client.cookies.update(host_cookies)
+        bad = client.post(f"/t/{table_id}/seats/1/bot", data={"csrf": host_cookies["tc_csrf"], "agent": "x"})
+        assert bad.status_code == 400
+        for seat in (1, 2):
+            done = client.post(
+                f"/t/{table_id}/seats/{seat}/bot",
+                data={"csrf": host_cookies["tc_csrf"], "agent": "easy"},
+                follow_redirects=False,
+            )
+            assert done.status_code == 303
+        summary = client.get(f"/api/tables/{table_id}").json()
+        assert [s["kind"] for s in summary["seats"]] == ["human", "bot", "bot"]
+        assert summary["status"] == "playing"
+
+
+def test_the_host_reissues_an_invite_and_the_old_link_stops_working(client: TestClient) -> None:
+    created = create_table(client)
+    table_id, old = created["table"], created["seat_tokens"]["1"]
+    client.cookies.set(f"tc_host_{table_id}", created["host_token"])
+    csrf = csrf_of(client.get(f"/t/{table_id}").text)
+    page = client.post(f"/t/{table_id}/seats/1/invite", data={"csrf": csrf})
+    assert page.status_code == 200 and f"/join/{table_id}/" in page.text
+    assert client.get(f"/join/{table_id}/{old}", follow_redirects=False).status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"players": 5}, "bad_players"),
+        ({"players": 4, "seats": [{"kind": "human"}] * 3}, "bad_seats"),
+        ({"players": 3, "seats": [{"kind": "robot"}] * 3}, "bad_seats"),
+        (
+            {"players": 3, "seats": [{"kind": "bot", "level": "ismcts:iterations=99999999"}] * 3},
+            "unknown_bot",
+        ),
+        ({"players": 4, "options": {"content_overrides": {}}}, "bad_options"),
+        ({"players": 4, "options": {"rounds": 500}}, "bad_options"),
+        ({"players": 4, "turn_seconds": 1}, "bad_timer"),
+        ({"players": 4, "turn_seconds": "soon"}, "bad_timer"),
+    ],
+)
+def test_bad_table_requests_get_a_clear_error_and_create_nothing(
+    client: TestClient, body: dict[str, object], code: str
+) -> None:
+    response = client.post("/api/tables", json=body)
+    assert 400 <= response.status_code < 500
+    error = response.json()
+    assert error["type"] == "error" and error["code"] == code and error["message"]
+    assert client.get("/api/tables").json() == []
+
+
+def test_malformed_and_oversized_bodies_are_refused(client: TestClient) -> None:
+    bad = client.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"})
+    assert bad.status_code == 400 and bad.json()["code"] == "malformed_json"
+    huge = client.post(
+        "/api/tables", content=b"[" + b"1," * 40000 + b"1]", headers={"content-type": "application/json"}
+    )
+    assert huge.status_code == 413 and huge.json()["code"] == "too_large"
+    assert client.get("/api/tables").json() == []
+
+
+def test_no_endpoint_shows_the_state_seed_or_tokens(client: TestClient) -> None:
+    created = create_table(client)
+    table_id = created["table"]
+    texts = [
+        client.get("/api/tables").text,
+        client.get(f"/api/tables/{table_id}").text,
+        client.get(f"/t/{table_id}").text,
+        client.get(f"/t/{table_id}/replay").text,
+        client.get("/").text,
+    ]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    seed = str(hub.tables[table_id].seed)
+    for text in texts:
+        assert seed not in text and 'draw_pile"' not in text and '"hands"' not in text
+        for token in [created["host_token"], *created["seat_tokens"].values()]:
+            assert token not in text
+
+
+def test_a_spectator_page_shows_no_hand_and_a_seat_page_shows_its_own(client: TestClient) -> None:
+    created = create_table(client)
+    table_id = created["table"]
+    watch = client.get(f"/t/{table_id}").text
+    assert "Spectating" in watch and "supply card" not in watch
+    client.cookies.update(seat_cookie(table_id, created["seat_tokens"]["0"]))
+    mine = client.get(f"/t/{table_id}").text
+    assert mine.count('aria-label="supply card') == 3  # the starting hand 3, 4, 5
+
+
+def test_seat_tokens_never_reach_the_access_log() -> None:
+    record = logging.LogRecord(
+        "uvicorn.access",
+        logging.INFO,
+        __file__,
+        1,
+        '%s - "%s %s HTTP/%s" %d',
+        ("1.2.3.4", "GET", "/join/abc/SECRETTOKEN", "1.1", 303),
+        None,
+    )
+    RedactTokensFilter().filter(record)
+    assert "SECRETTOKEN" not in record.getMessage() and "/join/abc/***" in record.getMessage()

@@ -1,0 +1,110 @@
+"""Helpers for the web tests: the app in-process (TestClient) or as a real ``turncoat serve``."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+from starlette.testclient import TestClient
+
+from turncoat.server.app import create_app
+from turncoat.server.settings import Settings
+
+FOUR_MIXED = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "easy"}, {"kind": "bot"}]
+
+
+def settings_for(data_dir: Path, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {"data_dir": data_dir, "database_url": None, "bot_delay_s": 0.0}
+    values.update(overrides)
+    return Settings(**values)
+
+
+@contextmanager
+def app_client(data_dir: Path, **overrides: Any) -> Iterator[TestClient]:
+    """The real app (storage, hub, bots) in this process, started and stopped around the test."""
+    with TestClient(create_app(settings_for(data_dir, **overrides))) as client:
+        yield client
+
+
+def create_table(
+    client: TestClient, seats: list[dict[str, Any]] | None = None, **body: Any
+) -> dict[str, Any]:
+    seats = seats if seats is not None else FOUR_MIXED
+    response = client.post("/api/tables", json={"players": len(seats), "seats": seats, **body})
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def csrf_of(html: str) -> str:
+    match = re.search(r'name="csrf" value="([^"]+)"', html)
+    assert match, "the page carries no CSRF token"
+    return match.group(1)
+
+
+def seat_cookie(table_id: str, token: str) -> dict[str, str]:
+    return {f"tc_seat_{table_id}": token}
+
+
+def receive_json(ws: Any) -> dict[str, Any]:
+    message: dict[str, Any] = json.loads(ws.receive_text())
+    return message
+
+
+def receive_until(ws: Any, kind: str, limit: int = 50) -> dict[str, Any]:
+    """The next message of one type (skipping e.g. chat history or other updates)."""
+    for _ in range(limit):
+        message = receive_json(ws)
+        if message.get("type") == kind:
+            return message
+    raise AssertionError(f"no {kind!r} message in {limit} messages")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def served(data_dir: Path, log: Path, bot_delay: float = 0.0) -> Iterator[str]:
+    """``turncoat serve`` as a separate process on 127.0.0.1; yields its base URL."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TURNCOAT_")}
+    env["TURNCOAT_DATA_DIR"] = str(data_dir)
+    cmd = [sys.executable, "-m", "turncoat.cli", "serve", "--port", str(port), "--bot-delay", str(bot_delay)]
+    with log.open("ab") as out:
+        proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if proc.poll() is not None:
+                raise AssertionError(f"turncoat serve exited:\n{log.read_text(errors='replace')[-3000:]}")
+            try:
+                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                raise AssertionError("turncoat serve did not start in 60 s")
+            time.sleep(0.1)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
