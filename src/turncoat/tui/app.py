@@ -145,7 +145,7 @@ class EndScreen(Screen[None]):
                 yield Static(Text(V.winners_text(outcome, names), style="bold magenta"), id="winners")
                 yield Static(V.final_table(outcome, names), id="final-table")
             summary = self.session.game.render_summary(self.session.events, self.viewer)
-            lines = [V.with_names(line, names) for line in summary]
+            lines = [V.summary_line(line, names) for line in summary]
             yield Static(Text("\n".join(["Rounds:", *lines])), id="summary")
             where = self.session.save_path
             if where is not None:
@@ -189,7 +189,7 @@ class VerraterApp(App[None]):
         Binding("1", "pick(1)", "Choose", key_display="1-9"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(2, 10)),
         Binding("question_mark", "help", "Keys", key_display="?"),
-        Binding("e", "end_screen", "Final score", show=False),
+        Binding("e", "end_screen", "Final score"),
     ]
 
     def __init__(self, session: Session, *, bot_delay: float = 0.6) -> None:
@@ -317,6 +317,15 @@ class VerraterApp(App[None]):
             else:
                 text = f"Waiting for {s.seats[seat].name}…"
             self.query_one("#prompt", Static).update(text)
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show and allow only the keys that do something now (the footer follows this)."""
+        if action == "pick":
+            return bool(self.legal) and not isinstance(self.screen, CurtainScreen | EndScreen | HelpScreen)
+        if action == "end_screen":
+            return self.session.outcome() is not None
+        return True
 
     def _note_offer(self, seat: int) -> None:
         """Remember when this decision first appeared, and whether anyone else moved before it."""

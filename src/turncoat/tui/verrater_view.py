@@ -69,6 +69,23 @@ def with_names(line: str, names: Sequence[str]) -> str:
     return _SEAT.sub(name, line)
 
 
+_ROLES_PART = re.compile(r"roles ([^;]*)")
+_SEAT_ROLE = re.compile(r"\b(\d+):")
+
+
+def summary_line(line: str, names: Sequence[str]) -> str:
+    """A round of the engine's summary with names for seats ("roles 0:Traitor" included)."""
+
+    def roles(m: re.Match[str]) -> str:
+        def name(r: re.Match[str]) -> str:
+            seat = int(r.group(1))
+            return f"{names[seat]} " if 0 <= seat < len(names) else r.group(0)
+
+        return "roles " + _SEAT_ROLE.sub(name, m.group(1))
+
+    return with_names(_ROLES_PART.sub(roles, line), names)
+
+
 # -- the ring ----------------------------------------------------------------------------------------
 def contested(obs: VerraterObservation) -> tuple[int, int] | None:
     if obs.site < 0:

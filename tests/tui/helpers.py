@@ -1,0 +1,57 @@
+"""Shared by the terminal-table tests: let the app run, and check what a screen may show."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+
+from turncoat.tui import verrater_view as V
+from turncoat.tui.app import CurtainScreen, EndScreen, VerraterApp, screen_text
+
+SIZE = (160, 50)
+
+
+async def settle(pilot: Pilot[None], app: VerraterApp, done: Callable[[], bool], limit: int = 400) -> None:
+    """Let the app run (bots move off the UI thread) until ``done()`` or fail."""
+    for _ in range(limit):
+        if done():
+            return
+        await pilot.pause()
+    raise AssertionError("the table did not reach the expected point")
+
+
+def human_turn(app: VerraterApp) -> bool:
+    return bool(app.legal) or isinstance(app.screen, CurtainScreen | EndScreen)
+
+
+def assert_screen_shows_only_what_viewer_may_see(app: VerraterApp) -> None:
+    """Swap the true state for a re-deal of everything the viewer cannot see: the screen
+    must not change.  (Anything drawn from hidden information would differ.)"""
+    session = app.session
+    viewer = app.viewer
+    state = session._state
+    before = screen_text(app)
+    if viewer is None:
+        worlds = [session.game.determinize(state, v, 99) for v in range(session.players)]
+    else:
+        worlds = [session.game.determinize(state, viewer, seed) for seed in (1, 2)]
+    try:
+        for world in worlds:
+            if viewer is None and session.game.observe(world, None) != session.observe(None):
+                continue  # a seat's re-deal changes nothing public; skip if it ever did
+            session._state = world
+            app.refresh_view()
+            assert screen_text(app) == before
+    finally:
+        session._state = state
+        app.refresh_view()
+
+
+def assert_log_is_redacted(app: VerraterApp) -> None:
+    """The log on screen is the engine's log redacted for the viewer, plus conflict details."""
+    session = app.session
+    names = session.names()
+    assert app._log_shown == V.log_lines(session.events, app.viewer, names, session.game.ctx.t)
+    engine = [V.with_names(x, names) for x in session.game.render_log(session.events, app.viewer)]
+    assert [x for x in app._log_shown if not x.startswith("  ")] == engine

@@ -1,0 +1,163 @@
+"""Every kind of decision a person makes in Verräter, made through the terminal table.
+
+RULES §9 lists what a UI must offer: the first estate (setup step 6), the conflict site (step 1),
+the action card to keep (step 2), the supply commit (step 3), the Builder's move (step 7) and the
+hand-limit discards (step 10).  One person plays a whole game against random bots with a fixed
+plan that steers into all of them; each choice goes in by key, arrow keys, or mouse.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rich.text import Text
+from textual.content import Content
+from textual.widgets import OptionList
+
+from turncoat.core.actions import Action
+from turncoat.core.record import RecordedAction, encode_action
+from turncoat.games.verrater import actions as A
+from turncoat.games.verrater.components import RING_SIZE
+from turncoat.games.verrater.notation import SIDE_NAMES
+from turncoat.games.verrater.observe import VerraterObservation
+from turncoat.tui import verrater_view as V
+from turncoat.tui.app import MIN_SIZE, EndScreen, LandscapeCell, VerraterApp, screen_text
+from turncoat.tui.session import Session, plan_seats
+
+from .helpers import assert_log_is_redacted, assert_screen_shows_only_what_viewer_may_see, human_turn, settle
+
+# Kept roles rotate by round, so the person is Builder, Farmer (many cards: discards) and
+# Strategist (the conflict site) at some point.
+WANTED_ROLES = ("builder", "farmer", "strategist")
+
+PROMPTS = {
+    A.PlaceEstate: "Place your first estate",
+    A.ChooseConflictSite: "choose the conflict site",
+    A.KeepRole: "Keep one action card from the packet you hold",
+    A.CommitSupply: "Commit supply cards face up",
+    A.FinishCommitting: "Commit supply cards face up",
+    A.Build: "You are the Builder",
+    A.Convert: "You are the Builder",
+    A.Move: "You are the Builder",
+    A.SkipBuilding: "You are the Builder",
+    A.DiscardSupply: "Hand limit: discard down to 5",
+}
+
+
+def plan(legal: tuple[Action, ...], obs: VerraterObservation) -> int:
+    """Which offered choice the person takes (an index into the list on screen)."""
+    first = legal[0]
+    if isinstance(first, A.KeepRole):
+        want = WANTED_ROLES[obs.round % 3]
+        return next((i for i, a in enumerate(legal) if isinstance(a, A.KeepRole) and a.role == want), 0)
+    if isinstance(first, A.CommitSupply | A.FinishCommitting):
+        me = obs.viewer
+        assert me is not None
+        if obs.round == 1 and not obs.seats[me].committed:
+            return 0  # one card (the highest) in round 1, then hoard cards for the hand limit
+        return next(i for i, a in enumerate(legal) if isinstance(a, A.FinishCommitting))
+    if isinstance(first, A.ChooseConflictSite):
+        return len(legal) - 1
+    if any(isinstance(a, A.SkipBuilding) for a in legal):
+        return next(i for i, a in enumerate(legal) if not isinstance(a, A.SkipBuilding))
+    return 0
+
+
+def shown(cell: LandscapeCell) -> str:
+    """The text a landscape cell draws."""
+    content = cell.render()
+    assert isinstance(content, Content)
+    return content.plain
+
+
+def cell_fits(cell: LandscapeCell) -> bool:
+    """The cell's text fits inside its border: nothing of the landscape is cut off."""
+    lines = shown(cell).split("\n")
+    region = cell.content_region
+    return len(lines) <= region.height and all(Text(x).cell_len <= region.width for x in lines)
+
+
+@pytest.mark.asyncio
+async def test_every_decision_kind_is_offered_and_played_through_the_ui(tmp_path: Path) -> None:
+    seats = plan_seats(4, "human,random,random,random", names="Ann")
+    session = Session.new(seats, seed=3, save_path=tmp_path / "all.json")
+    app = VerraterApp(session, bot_delay=0)
+    played: dict[type, int] = {}
+    async with app.run_test(size=MIN_SIZE) as pilot:
+        while session.outcome() is None:
+            await settle(pilot, app, lambda: human_turn(app))
+            if isinstance(app.screen, EndScreen):
+                break
+            obs = session.observe(0)
+            legal = app.legal
+            # Offered: exactly the engine's legal actions, nothing added, nothing left out.
+            assert sorted(map(repr, legal)) == sorted(map(repr, session.legal_actions(0)))
+            text = screen_text(app)
+            choice = legal[plan(tuple(legal), obs)]
+            assert PROMPTS[type(choice)] in text
+            for n, action in enumerate(legal[:9]):
+                assert f"{n + 1} {V.option_label(action, obs)}"[:60] in text
+            if isinstance(choice, A.KeepRole):
+                # The draft shows the packet handed to Ann and nothing else of the draft.
+                assert obs.packet is not None
+                assert {a.role for a in legal if isinstance(a, A.KeepRole)} == set(obs.packet)
+            if type(choice) not in played:
+                # The first time each kind comes up: the board fits and shows nothing hidden.
+                assert all(cell_fits(app.query_one(f"#land-{i}", LandscapeCell)) for i in range(RING_SIZE))
+                assert_screen_shows_only_what_viewer_may_see(app)
+                assert_log_is_redacted(app)
+            index = legal.index(choice)
+            before = len(session.record.actions)
+            style = sum(played.values()) % 3
+            targets = V.landscapes_of(choice)
+            if isinstance(choice, A.PlaceEstate | A.Build) and len(targets) == 1:
+                # Mouse: the landscape highlights the first choice about it; Enter plays it.
+                await pilot.click(f"#land-{targets[0]}")
+                assert legal[app.query_one("#options", OptionList).highlighted or 0] == choice
+                await pilot.press("enter")
+            elif style == 0 and index < 9:
+                await pilot.press(str(index + 1))
+            else:
+                await pilot.press(*(["down"] * index), "enter")
+            await pilot.pause()
+            assert len(session.record.actions) > before, f"{choice!r} was not played"
+            assert session.record.actions[before] == RecordedAction(player=0, action=encode_action(choice))
+            played[type(choice)] = played.get(type(choice), 0) + 1
+        await settle(pilot, app, lambda: isinstance(app.screen, EndScreen))
+    for kind in (A.PlaceEstate, A.ChooseConflictSite, A.KeepRole, A.CommitSupply, A.FinishCommitting):
+        assert played.get(kind), f"no {kind.__name__} decision came up"
+    assert played.get(A.DiscardSupply), "no hand-limit discard came up"
+    assert any(played.get(k) for k in (A.Build, A.Convert, A.Move)), "the Builder never built"
+
+
+@pytest.mark.asyncio
+async def test_board_shows_every_building_card_and_the_conflict_marker() -> None:
+    seats = plan_seats(4, "human,heuristic,heuristic,heuristic", names="Ann")
+    session = Session.new(seats, seed=8, save_path=None)
+    app = VerraterApp(session, bot_delay=0)
+    async with app.run_test(size=MIN_SIZE) as pilot:
+        # Ann takes the first choice until round 3's site is set and she is to decide.
+        while True:
+            await settle(pilot, app, lambda: human_turn(app))
+            obs = session.observe(0)
+            if obs.round >= 3 and obs.site >= 0:
+                break
+            await pilot.press("1")
+            await pilot.pause()
+        names = session.names()
+        pair = V.contested(obs)
+        assert pair is not None and sum(b is not None for b in obs.buildings) >= 4
+        for i in range(RING_SIZE):
+            cell = app.query_one(f"#land-{i}", LandscapeCell)
+            assert cell_fits(cell), f"landscape {i} is cut off"
+            text = shown(cell)
+            assert V.HOUSE_NAME[obs.owners[i]] in text
+            assert str(session.game.ctx.t.conflict_value[obs.types[i]]) in text
+            assert str(cell.border_title).endswith(V.type_name(obs.types[i]))
+            card = obs.buildings[i]
+            if card is None:
+                assert "no building" in text
+            else:
+                assert names[card.owner] in text and SIDE_NAMES[card.side] in text
+            assert ("⚔" in str(cell.border_subtitle)) == (i in pair)
