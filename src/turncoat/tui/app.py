@@ -165,13 +165,13 @@ class VerraterApp(App[None]):
     #main { height: 1fr; }
     #left { width: 3fr; }
     #right { width: 2fr; min-width: 44; }
-    #board { grid-size: 4 4; height: 24; }
+    #board { grid-size: 4 4; grid-rows: 6; height: 24; }
     .land { border: round $secondary; padding: 0 0 0 1; height: 6; }
     .land.eagle { border: round yellow; }
     .land.rose { border: round red; }
     .land.contested { border: heavy magenta; border-subtitle-color: magenta; }
     .land.pointed { background: $accent 30%; }
-    #centre { column-span: 2; row-span: 2; padding: 0 1; border: round $panel; }
+    #centre { column-span: 2; row-span: 2; height: 12; padding: 0 1; border: round $panel; }
     #prompt { padding: 0 1; color: $text; text-style: bold; }
     #error { padding: 0 1; color: $error; height: auto; display: none; }
     #options { height: 1fr; min-height: 4; }

@@ -100,7 +100,7 @@ def vp_circles(tables: Tables, landscape_type: str, players: int) -> Text:
     for n in range(1, players + 1):
         text.append(str(values[n]))
         if estimated[n]:
-            text.append("*", style="dim")
+            text.append("*", style="italic")
         if n < players:
             text.append(" ")
     return text
@@ -170,10 +170,13 @@ def centre_text(obs: VerraterObservation, tables: Tables, names: Sequence[str]) 
     last = obs.last_conflict
     if last is not None:
         es, rs = last.strength
-        result = f"{HOUSES_NAME[last.winner]} won" if last.winner else "tie"
-        text.append(f"Last conflict: Eagles {es} – Roses {rs}, {result}\n", style="dim")
+        if last.winner is None:
+            text.append(f"Last conflict: a tie, {es}–{rs}\n", style="dim")
+        else:
+            high, low = max(es, rs), min(es, rs)
+            text.append(f"Last conflict: {HOUSES_NAME[last.winner]} won {high}–{low}\n", style="dim")
     counts = "/".join(str(n) for n in range(1, obs.players + 1))
-    text.append(f"VP row: each winner's points with {counts} winners", style="dim")
+    text.append(f"VP row: VP each, {counts} winners", style="dim")
     if any(any(v) for v in tables.vp_estimated.values()):
         text.append("; * estimated", style="dim")
     return text
