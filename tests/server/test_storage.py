@@ -222,3 +222,13 @@ def test_load_all_gives_back_seats_log_snapshots_and_chat_free_of_tokens(store: 
     assert row.snapshot == (3, '{"s":3}', "b" * 64)
     assert row.snapshot_digests == {1: "a" * 64, 3: "b" * 64}
     assert [(m.kind, m.text) for m in store.chat("t1")] == [("system", "end")]
+
+
+def test_bot_delay_comes_from_the_environment_and_nonsense_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TURNCOAT_BOT_DELAY", "0")
+    assert Settings().bot_delay_s == 0.0
+    monkeypatch.setenv("TURNCOAT_BOT_DELAY", "soon")
+    with pytest.raises(ValueError, match="TURNCOAT_BOT_DELAY"):
+        Settings()

@@ -7,6 +7,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 
+def _env_float(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    if not raw:
+        return default
+    try:
+        return float(raw)
+    except ValueError as exc:
+        raise ValueError(f"{name} must be a number of seconds, not {raw!r}") from exc
+
+
 def default_data_dir() -> Path:
     env = os.environ.get("TURNCOAT_DATA_DIR")
     if env:
@@ -22,7 +32,9 @@ class Settings:
     # SQLAlchemy URL; None means SQLite (WAL) in data_dir.  TURNCOAT_DATABASE_URL overrides.
     database_url: str | None = field(default_factory=lambda: os.environ.get("TURNCOAT_DATABASE_URL"))
     bot_workers: int = 2
-    bot_delay_s: float = 0.6  # a pause before each bot move so people can follow the game
+    # A pause before each bot move so people can follow the game; TURNCOAT_BOT_DELAY=0 for
+    # bot-only tables (tests, benchmarks).
+    bot_delay_s: float = field(default_factory=lambda: _env_float("TURNCOAT_BOT_DELAY", 0.6))
     snapshot_every: int = 50  # actions between state snapshots
     max_ws_message: int = 8192  # bytes
     ws_rate: float = 15.0  # messages per second per connection (token bucket)
