@@ -96,7 +96,7 @@ def make_agent(spec: str, **options: Any) -> Agent:
         options[key] = _parse_value(value)
     try:
         return _AGENTS[name](**options)
-    except TypeError as exc:
+    except (TypeError, ValueError) as exc:  # unknown option names, or values the agent refuses
         raise InvalidConfig(f"bad options for agent {name!r}: {exc}", code="bad_agent_option") from exc
 
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 import random
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -46,6 +47,8 @@ RolloutPolicy = Callable[[Game[Any, Any, Any], Any, PlayerId, Sequence[Action], 
 Evaluator = Callable[[Any], Sequence[float] | None]
 
 _SEED_BITS = 62
+ROLLOUTS = ("auto", "random", "heuristic")
+OPPONENTS = ("tree", "heuristic")
 
 
 class _Stat:
@@ -91,6 +94,13 @@ def rewards_from_scores(
     return out
 
 
+def _require_number(name: str, value: object, *, integer: bool = False) -> None:
+    """Options often come from the command line (``ismcts:iterations=abc``): say which is wrong."""
+    kinds: tuple[type, ...] = (int,) if integer else (int, float)
+    if isinstance(value, bool) or not isinstance(value, kinds):
+        raise ValueError(f"{name} must be {'an integer' if integer else 'a number'} (got {value!r})")
+
+
 class ISMCTSAgent:
     """Single-observer ISMCTS over sampled worlds.
 
@@ -101,12 +111,18 @@ class ISMCTSAgent:
     - ``exploration`` — the UCB1 constant (rewards lie in [0, 1]);
     - ``seed`` — fixes the search's randomness (else it is drawn from the match's rng);
     - ``rollout`` — ``"auto"`` (the game's ``rollout_policy()`` if any, else random),
-      ``"random"``, or a callable ``(game, state, seat, legal, rng) -> action``;
+      ``"random"``, ``"heuristic"`` (every seat plays the game's ``heuristic_policy()`` from its
+      own observation of the sampled world), or a callable ``(game, state, seat, legal, rng) -> action``;
     - ``rollout_depth`` — after this many rollout moves, stop at the first position the game's
       ``evaluate`` hook can value (``None`` or a negative number: always play to the end; games
       without the hook always play to the end);
     - ``max_rollout`` — hard cap on rollout moves (then evaluate if possible, else a draw);
-    - ``margin_weight`` — weight of the score-margin term in the reward.
+    - ``margin_weight`` — weight of the score-margin term in the reward;
+    - ``opponents`` — ``"tree"`` (classic single-observer ISMCTS: the other seats' moves are
+      tree nodes chosen by UCB for them) or ``"heuristic"`` (the other seats play the game's
+      heuristic from their own observation of the sampled world, and only the searching seat's
+      moves branch — a best response to sensible opponents, with the whole budget spent on the
+      searcher's own choices).
     """
 
     name = "ismcts"
@@ -121,13 +137,26 @@ class ISMCTSAgent:
         rollout_depth: int | None = 0,
         max_rollout: int = 10_000,
         margin_weight: float = 0.1,
+        opponents: str = "tree",
     ) -> None:
+        _require_number("iterations", iterations, integer=True)
+        _require_number("exploration", exploration)
+        _require_number("margin_weight", margin_weight)
+        _require_number("max_rollout", max_rollout, integer=True)
+        if time_limit is not None:
+            _require_number("time_limit", time_limit)
+        if rollout_depth is not None:
+            _require_number("rollout_depth", rollout_depth, integer=True)
+        if seed is not None:
+            _require_number("seed", seed, integer=True)
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         if time_limit is not None and time_limit <= 0:
             raise ValueError("time_limit must be positive")
-        if isinstance(rollout, str) and rollout not in ("auto", "random"):
-            raise ValueError("rollout must be 'auto', 'random' or a callable")
+        if isinstance(rollout, str) and rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)} or a callable")
+        if opponents not in OPPONENTS:
+            raise ValueError(f"opponents must be one of {', '.join(OPPONENTS)}")
         if not 0.0 <= margin_weight <= 1.0:
             raise ValueError("margin_weight must lie in [0, 1]")
         self.iterations = int(iterations)
@@ -138,7 +167,9 @@ class ISMCTSAgent:
         self.rollout_depth = None if rollout_depth is None or rollout_depth < 0 else int(rollout_depth)
         self.max_rollout = int(max_rollout)
         self.margin_weight = float(margin_weight)
+        self.opponents = opponents
         self.last_iterations = 0  # iterations run by the last ``choose`` (for benchmarks and logs)
+        self._rollouts: weakref.WeakKeyDictionary[Any, RolloutPolicy] = weakref.WeakKeyDictionary()
 
     # -- the Agent protocol ---------------------------------------------------------------------
     def choose(self, view: SeatView, rng: random.Random) -> Action:
@@ -157,13 +188,14 @@ class ISMCTSAgent:
         """Run the iterations (or until the time limit) and return the root node."""
         game = view.game
         policy = self._policy(game)
+        opponent = self._heuristic(game) if self.opponents == "heuristic" else None
         evaluate: Evaluator | None = getattr(game, "evaluate", None)
         root = _Node()
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         done = 0
         while True:
             world = view.sample_world(rng.getrandbits(_SEED_BITS))
-            self._iterate(game, root, world, view.seat, policy, evaluate, rng)
+            self._iterate(game, root, world, view.seat, policy, opponent, evaluate, rng)
             done += 1
             if deadline is None:
                 if done >= self.iterations:
@@ -176,12 +208,21 @@ class ISMCTSAgent:
     def _policy(self, game: Game[Any, Any, Any]) -> RolloutPolicy | None:
         if callable(self.rollout):
             return self.rollout
+        if self.rollout == "heuristic":
+            return self._heuristic(game)
         if self.rollout == "auto":
             factory = getattr(game, "rollout_policy", None)
             if factory is not None:
                 policy: RolloutPolicy = factory()
                 return policy
         return None
+
+    def _heuristic(self, game: Game[Any, Any, Any]) -> RolloutPolicy:
+        # Built once per game: heuristic policies precompute tables from the game's content.
+        cached = self._rollouts.get(game)
+        if cached is None:
+            cached = self._rollouts[game] = heuristic_rollout(game)
+        return cached
 
     def _iterate(
         self,
@@ -190,6 +231,7 @@ class ISMCTSAgent:
         state: Any,
         viewer: PlayerId,
         policy: RolloutPolicy | None,
+        opponent: RolloutPolicy | None,
         evaluate: Evaluator | None,
         rng: random.Random,
     ) -> None:
@@ -211,13 +253,17 @@ class ISMCTSAgent:
                 break
             if len(seats) > 1:
                 node, state, expanded = self._simultaneous(
-                    game, node, state, seats, viewer if node is root else None, path, rng
+                    game, node, state, seats, viewer, node is root, opponent, path, rng
                 )
                 if expanded:
                     break
                 continue
             (seat,) = seats
             legal = legal_actions(state, seat)
+            if opponent is not None and seat != viewer:
+                # Modelled opponent: its move does not branch the tree (the node stays put).
+                state = apply(state, seat, opponent(game, state, seat, legal, rng)).state
+                continue
             table = node.kids.get(seat)
             if table is None:
                 table = node.kids[seat] = {}
@@ -263,25 +309,32 @@ class ISMCTSAgent:
         node: _Node,
         state: Any,
         seats: frozenset[PlayerId],
-        viewer: PlayerId | None,
+        viewer: PlayerId,
+        at_root: bool,
+        opponent: RolloutPolicy | None,
         path: list[tuple[_Stat, PlayerId]],
         rng: random.Random,
     ) -> tuple[_Node, Any, bool]:
         """Decoupled choice at a sealed simultaneous step: each seat picks from its own table,
         blind to the others' picks; the picks are applied in seat order (the viewer, if it is at
-        the root, picks first — it is the decision being searched)."""
+        the root, picks first — it is the decision being searched).  Modelled opponents pick by
+        their policy instead, and only the viewer's pick keys the child."""
         order = sorted(seats)
-        if viewer is not None and viewer in seats:
+        if at_root and viewer in seats:
             order.remove(viewer)
             order.insert(0, viewer)
         picks: list[tuple[PlayerId, Any]] = []
+        modelled: list[tuple[PlayerId, Any]] = []
         for seat in order:
+            legal = game.legal_actions(state, seat)
+            if opponent is not None and seat != viewer:
+                modelled.append((seat, opponent(game, state, seat, legal, rng)))
+                continue
             table = node.tables.get(seat)
             if table is None:
                 table = node.tables[seat] = {}
-            legal = game.legal_actions(state, seat)
             picks.append((seat, self._decoupled_pick(table, legal, path, seat, rng)))
-        for seat, action in sorted(picks, key=lambda pick: pick[0]):
+        for seat, action in sorted([*picks, *modelled], key=lambda pick: pick[0]):
             if seat in game.to_act(state):
                 state = game.apply(state, seat, action).state
         key = tuple(sorted(picks, key=lambda pick: pick[0]))
@@ -378,6 +431,27 @@ class ISMCTSAgent:
                 best_key = key
                 best = action
         return best
+
+
+def heuristic_rollout(game: Game[Any, Any, Any]) -> RolloutPolicy:
+    """A rollout policy from the game's ``heuristic_policy()`` hook: each seat plays the cheap
+    variant of the heuristic from *its own observation of the sampled world*, so rollouts model
+    opponents that play sensibly rather than at random (slower per move, far more informative)."""
+    hook = getattr(game, "heuristic_policy", None)
+    if hook is None:
+        raise ValueError(f"game {game.name!r} has no heuristic_policy() for rollout=heuristic")
+    heuristic = hook()
+    observe = game.observe
+
+    def policy(
+        game: Game[Any, Any, Any], state: Any, seat: PlayerId, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        action: Action = heuristic.rollout_choose(observe(state, seat), legal, rng)
+        return action
+
+    return policy
 
 
 def root_statistics(root: _Node, seat: PlayerId) -> dict[Any, tuple[int, float]]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor
+from contextlib import ExitStack
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
@@ -28,7 +30,7 @@ from typer.core import TyperCommand
 
 from turncoat.sim import output
 from turncoat.sim.executors import DEFAULT_CONNECT_TIMEOUT, ExecutorError, Stopwatch, make_executor
-from turncoat.sim.runner import GameResult, game_for
+from turncoat.sim.runner import GameResult, SimSpec, game_for
 from turncoat.sim.tournament import (
     InputError,
     build_spec,
@@ -106,6 +108,89 @@ def _print_summary(summary: Mapping[str, Any], out_dir: Path, timing: Mapping[st
         )
 
 
+def _progress_bar(enabled: bool) -> Progress:
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=err_console,
+        disable=not enabled,
+        transient=False,
+    )
+
+
+def _play_and_write(
+    spec: SimSpec,
+    executor: Executor,
+    out: Path,
+    *,
+    force: bool,
+    batch: int | None,
+    workers: int,
+    executor_name: str,
+    progress: bool,
+    failures: list[GameResult],
+) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+    """Play every game into ``out`` and write the results; the folder stays marked incomplete
+    unless everything was written.  Failed games are appended to ``failures``."""
+    try:
+        output.prepare_dir(out, force=force)
+    except output.OutputError as exc:
+        raise _fail(str(exc), EXIT_OUTPUT) from None
+    partial: output.PartialLog | None = None
+    bar = _progress_bar(progress)
+    try:
+        partial = output.PartialLog(out)
+        clock = Stopwatch()
+        with bar:
+            task = bar.add_task(f"{spec.game} ({executor_name})", total=spec.games)
+
+            def on_done(done: Sequence[GameResult]) -> None:
+                assert partial is not None
+                partial.add([r.row() for r in done])
+                for result in done:
+                    if result.error is not None:
+                        failures.append(result)
+                        save_game_record(out, "failures", result)
+                    if spec.keep_records:
+                        save_game_record(out, "records", result)
+                bar.advance(task, len(done))
+
+            results, batch_used = play_all(spec, executor, batch=batch, workers=workers, on_done=on_done)
+        elapsed = clock.elapsed
+        partial.close()
+        timing = {
+            "elapsed_s": round(elapsed, 3),
+            "games_per_s": round(spec.games / elapsed, 2) if elapsed > 0 else None,
+            "executor": executor_name,
+            "workers": workers,
+            "batch": batch_used,
+            "finished_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        }
+        summary = write_results(out, results, spec, game_for(spec), timing)
+        report_lines = write_balance_report(out, results, spec) if spec.full_facts else []
+        output.mark_complete(out)
+    except ExecutorError as exc:
+        output.mark_incomplete(out, str(exc))
+        raise _fail(str(exc), EXIT_BAD_INPUT) from None
+    except output.OutputError as exc:
+        output.mark_incomplete(out, str(exc))
+        raise _fail(f"{exc} — the run is incomplete (see {out / output.INCOMPLETE})", EXIT_OUTPUT) from None
+    except KeyboardInterrupt:
+        output.mark_incomplete(out, "interrupted")
+        raise _fail(
+            f"interrupted; partial results in {out} are marked incomplete", EXIT_INTERRUPTED
+        ) from None
+    finally:
+        if partial is not None:
+            partial.close()
+    return summary, timing, report_lines
+
+
 def sim_cmd(
     game: Annotated[str, typer.Argument(help="Game id, e.g. verrater.")],
     agents: Annotated[
@@ -167,70 +252,30 @@ def sim_cmd(
     if out is None:
         out = Path("sim-results") / f"{game}-{datetime.now(UTC):%Y%m%dT%H%M%S}"
     try:
-        output.prepare_dir(out, force=force)
+        output.check_dir(out, force=force)
     except output.OutputError as exc:
         raise _fail(str(exc), EXIT_OUTPUT) from None
 
-    failures: list[GameResult] = []
-    partial: output.PartialLog | None = None
-    clock = Stopwatch()
     executor_name = f"dask {dask}" if dask else ("in-process" if workers == 1 else f"{workers} processes")
-    bar = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("games"),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        console=err_console,
-        disable=not progress,
-        transient=False,
-    )
-    try:
-        partial = output.PartialLog(out)
-        with make_executor(workers, dask, connect_timeout=connect_timeout) as executor, bar:
-            task = bar.add_task(f"{game} ({executor_name})", total=spec.games)
-
-            def on_done(done: Sequence[GameResult]) -> None:
-                assert partial is not None
-                partial.add([r.row() for r in done])
-                for result in done:
-                    if result.error is not None:
-                        failures.append(result)
-                        save_game_record(out, "failures", result)
-                    if spec.keep_records:
-                        save_game_record(out, "records", result)
-                bar.advance(task, len(done))
-
-            results, batch_used = play_all(spec, executor, batch=batch, workers=workers, on_done=on_done)
-        elapsed = clock.elapsed
-        partial.close()
-        timing = {
-            "elapsed_s": round(elapsed, 3),
-            "games_per_s": round(spec.games / elapsed, 2) if elapsed > 0 else None,
-            "executor": executor_name,
-            "workers": workers,
-            "batch": batch_used,
-            "finished_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        }
-        summary = write_results(out, results, spec, game_for(spec), timing)
-        report_lines = write_balance_report(out, results, spec) if report else []
-        output.mark_complete(out)
-    except ExecutorError as exc:
-        output.mark_incomplete(out, str(exc))
-        raise _fail(str(exc), EXIT_BAD_INPUT) from None
-    except output.OutputError as exc:
-        output.mark_incomplete(out, str(exc))
-        raise _fail(f"{exc} — the run is incomplete (see {out / output.INCOMPLETE})", EXIT_OUTPUT) from None
-    except KeyboardInterrupt:
-        output.mark_incomplete(out, "interrupted")
-        raise _fail(
-            f"interrupted; partial results in {out} are marked incomplete", EXIT_INTERRUPTED
-        ) from None
-    finally:
-        if partial is not None:
-            partial.close()
+    failures: list[GameResult] = []
+    # The executor comes up before the output folder is touched: an unreachable scheduler is bad
+    # input and must leave nothing behind.
+    with ExitStack() as stack:
+        try:
+            executor = stack.enter_context(make_executor(workers, dask, connect_timeout=connect_timeout))
+        except ExecutorError as exc:
+            raise _fail(str(exc), EXIT_BAD_INPUT) from None
+        summary, timing, report_lines = _play_and_write(
+            spec,
+            executor,
+            out,
+            force=force,
+            batch=batch,
+            workers=workers,
+            executor_name=executor_name,
+            progress=progress,
+            failures=failures,
+        )
 
     _print_summary(summary, out, timing)
     for line in report_lines:

@@ -74,17 +74,34 @@ def results_csv(rows: Sequence[Mapping[str, Any]]) -> str:
     return out.getvalue()
 
 
-def prepare_dir(out_dir: Path, *, force: bool) -> None:
-    """Create the output folder and mark it incomplete; refuse to mix with an earlier run."""
-    try:
-        if out_dir.exists() and not out_dir.is_dir():
-            raise OutputError(f"{out_dir} exists and is not a folder")
-        if out_dir.is_dir() and not force:
+def check_dir(out_dir: Path, *, force: bool) -> None:
+    """Refuse an output folder that cannot be used, without creating or changing anything: not a
+    folder, holding an earlier run (unless ``force``), or with no writable folder to create it in."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise OutputError(f"{out_dir} exists and is not a folder")
+    if out_dir.is_dir():
+        if not force:
             earlier = [n for n in ("results.jsonl", INCOMPLETE, PARTIAL_RESULTS) if (out_dir / n).exists()]
             if earlier:
                 raise OutputError(
                     f"{out_dir} already holds a run ({earlier[0]}); use --force or another --out"
                 )
+        if not os.access(out_dir, os.W_OK | os.X_OK):
+            raise OutputError(f"cannot write in {out_dir}: permission denied")
+        return
+    parent = out_dir.absolute().parent
+    while not parent.exists():
+        parent = parent.parent
+    if not parent.is_dir():
+        raise OutputError(f"cannot create {out_dir}: {parent} is not a folder")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise OutputError(f"cannot create {out_dir}: {parent} is not writable")
+
+
+def prepare_dir(out_dir: Path, *, force: bool) -> None:
+    """Create the output folder and mark it incomplete; refuse to mix with an earlier run."""
+    check_dir(out_dir, force=force)
+    try:
         out_dir.mkdir(parents=True, exist_ok=True)
         (out_dir / INCOMPLETE).write_text(
             "This run has not finished (or was interrupted): the files here are not complete results.\n",
@@ -92,8 +109,6 @@ def prepare_dir(out_dir: Path, *, force: bool) -> None:
         )
         for stale in ("results.jsonl", "results.csv", "summary.json", "summary.md", PARTIAL_RESULTS):
             (out_dir / stale).unlink(missing_ok=True)
-    except OutputError:
-        raise
     except OSError as exc:
         raise OutputError(f"cannot use {out_dir} as the output folder: {exc.strerror or exc}") from exc
 

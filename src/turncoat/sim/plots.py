@@ -27,7 +27,7 @@ def rate_bars(path: Path, title: str, rates: Sequence[Rate], *, reference: float
     ax = fig.add_subplot()
     xs = range(len(rates))
     values = [r.rate for r in rates]
-    err = [[r.rate - r.low for r in rates], [r.high - r.rate for r in rates]]
+    err = [[max(0.0, r.rate - r.low) for r in rates], [max(0.0, r.high - r.rate) for r in rates]]
     ax.bar(xs, values, yerr=err, capsize=5, color="#4c72b0")
     ax.set_xticks(list(xs), [f"{r.group}\n(n={r.games})" for r in rates], fontsize=8)
     if reference is not None:

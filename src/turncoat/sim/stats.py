@@ -56,7 +56,8 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # Rounding can put a bound a hair on the wrong side of p when p is 0 or 1; keep low <= p <= high.
+    return min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half))
 
 
 def finished(rows: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:

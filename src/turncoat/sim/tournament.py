@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor, Future, as_completed
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from pathlib import Path
 from typing import Any
 
@@ -190,19 +190,33 @@ def play_all(
             batch = batch_size(per_game, spec.games - first, workers)
             if on_done is not None:
                 on_done(results)
+    # A bounded window of tasks in flight: progress is reported as games finish (even in-process,
+    # where a task runs as soon as it is submitted) and a huge run never floods the scheduler.
+    todo = iter(batches(range(first, spec.games), batch))
+    window = 1 if isinstance(executor, InlineExecutor) else max(2, 2 * workers)
     futures: dict[Future[list[GameResult]], list[int]] = {}
-    try:
-        for chunk in batches(range(first, spec.games), batch):
+
+    def submit_next() -> None:
+        chunk = next(todo, None)
+        if chunk is not None:
             futures[executor.submit(run_batch, spec, chunk)] = chunk
-        for future in as_completed(futures):
-            chunk = futures[future]
-            try:
-                done = future.result()
-            except Exception as exc:
-                done = [lost_result(spec, i, f"the executor lost this game's task: {exc!r}") for i in chunk]
-            results.extend(done)
-            if on_done is not None:
-                on_done(done)
+
+    try:
+        for _ in range(window):
+            submit_next()
+        while futures:
+            finished, _pending = wait(futures, return_when=FIRST_COMPLETED)
+            for future in finished:
+                chunk = futures.pop(future)
+                try:
+                    done = future.result()
+                except Exception as exc:
+                    lost = f"the executor lost this game's task: {exc!r}"
+                    done = [lost_result(spec, i, lost) for i in chunk]
+                results.extend(done)
+                if on_done is not None:
+                    on_done(done)
+                submit_next()
     except BaseException:
         for future in futures:
             future.cancel()
