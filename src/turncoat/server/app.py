@@ -311,6 +311,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         response.delete_cookie(seat_cookie(table_id), path="/")
         return response
 
+    @app.post("/t/{table_id}/name")
+    async def rename(request: Request, table_id: str) -> Response:
+        form = await checked_form(request)
+        hub = hub_of(request)
+        table = hub.get(table_id)
+        seat, _ = who(request, table)
+        if seat is None:
+            raise ServerError("not_seated", "only a seated player has a name here")
+        await hub.claim(table, seat, str(form.get("name") or ""), rotate=False)
+        return RedirectResponse(f"/t/{table_id}", 303)
+
     @app.post("/t/{table_id}/seats/{seat}/bot")
     async def seat_bot(request: Request, table_id: str, seat: int) -> Response:
         form = await checked_form(request)

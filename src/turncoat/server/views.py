@@ -65,7 +65,7 @@ def ring_geometry(size: int = 12) -> dict[str, Any]:
 
 
 RING = ring_geometry()
-_LANDSCAPE = re.compile(r"landscapes? (\d+)")
+_LANDSCAPE = re.compile(r"(?:landscapes?|and|to) (\d+)")
 _SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
 
 
