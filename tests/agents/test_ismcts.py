@@ -122,24 +122,75 @@ def _toy_alterations(game: Any, state: Any, seat: int) -> list[Any]:
     ]
 
 
-@pytest.mark.parametrize("name", ["verrater", "sealed_bids"])
-def test_never_reads_hidden_state(name: str) -> None:
+HEURISTIC_SEARCH = {"opponents": "heuristic", "rollout": "heuristic", "rollout_depth": None}
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("verrater", {}),
+        ("verrater", HEURISTIC_SEARCH),
+        ("verrater", {"rollout_depth": None}),
+        ("sealed_bids", {}),
+    ],
+    ids=["verrater", "verrater-heuristic-search", "verrater-full-rollouts", "sealed_bids"],
+)
+def test_never_reads_hidden_state(name: str, options: dict[str, Any]) -> None:
     """Deciding from the real state, from a determinization of it, or from a state with other
     hidden parts gives exactly the same search: the same root statistics and the same move."""
     game = load_game(name, players=3)
     alter = _verrater_alterations if name == "verrater" else _toy_alterations
     states = random_states(game, seed=21, every=7 if name == "verrater" else 1)
+    heavy = options.get("rollout") == "heuristic"  # full heuristic playouts are slow: fewer checks
+    iterations = 6 if heavy else (12 if options else 40)
     checked = 0
-    for state in states[:8]:
+    for state in states[: 5 if heavy else 8]:
         for seat in sorted(game.to_act(state)):
-            expected = root_stats(game, state, seat, iterations=40, seed=5)
-            action = decide(game, state, seat, iterations=40, seed=5)
+            expected = root_stats(game, state, seat, iterations=iterations, seed=5, **options)
+            action = decide(game, state, seat, iterations=iterations, seed=5, **options)
             for other in alter(game, state, seat):
                 assert game.observe(other, seat) == game.observe(state, seat)
-                assert root_stats(game, other, seat, iterations=40, seed=5) == expected
-                assert decide(game, other, seat, iterations=40, seed=5) == action
+                assert root_stats(game, other, seat, iterations=iterations, seed=5, **options) == expected
+                assert decide(game, other, seat, iterations=iterations, seed=5, **options) == action
             checked += 1
     assert checked >= 5
+
+
+def test_heuristic_search_is_legal_and_reproducible() -> None:
+    game = load_game("verrater", players=4)
+    steps = set()
+    for state in random_states(game, seed=6, every=10):
+        (seat,) = game.to_act(state)
+        first = root_stats(game, state, seat, iterations=6, seed=2, **HEURISTIC_SEARCH)
+        assert first == root_stats(game, state, seat, iterations=6, seed=2, **HEURISTIC_SEARCH)
+        assert sum(n for n, _ in first.values()) == 6
+        assert set(first) <= set(game.legal_actions(state, seat))
+        steps.add(state.step)
+    assert {"draft", "commit"} <= steps
+
+
+def test_modelled_opponents_do_not_branch_the_tree() -> None:
+    """With ``opponents=heuristic`` only the searching seat's moves are tree edges."""
+    game = load_game("verrater", players=4)
+    state = random_states(game, seed=3, every=8)[1]
+    (seat,) = game.to_act(state)
+    agent = ISMCTSAgent(iterations=30, seed=1, opponents="heuristic")
+    root = agent.search(SeatView(game, state, seat), random.Random(1))
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        assert set(node.kids) <= {seat} and set(node.tables) <= {seat}
+        stack.extend(child for table in node.kids.values() for child in table.values())
+        stack.extend(node.joint.values())
+
+
+def test_heuristic_options_need_a_game_with_a_heuristic() -> None:
+    game = load_game("sealed_bids", players=3)
+    state = game.new_initial_state(1)
+    with pytest.raises(ValueError, match="no heuristic_policy"):
+        decide(game, state, 0, iterations=5, seed=1, rollout="heuristic")
+    with pytest.raises(ValueError, match="opponents must be one of"):
+        ISMCTSAgent(opponents="psychic")
 
 
 def test_tiny_budget_is_quick() -> None:
