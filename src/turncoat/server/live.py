@@ -9,18 +9,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import secrets
 import time
 from collections import deque
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
 
-from turncoat.agents import Agent, SeatView, make_agent
 from turncoat.core.actions import Action, Event, PlayerId, Viewer
 from turncoat.core.engine import Game
 from turncoat.core.errors import RulesError
@@ -28,6 +26,7 @@ from turncoat.core.record import decode_action, encode_action, state_digest
 from turncoat.core.registry import load_game
 from turncoat.core.serialize import canonical_json, to_builtins
 from turncoat.server import adapters
+from turncoat.server.bots import BotPool
 from turncoat.server.security import hash_token, new_table_id, new_token, token_matches
 from turncoat.server.settings import Settings
 from turncoat.server.storage import ActionRow, ChatRow, SeatRow, StaleVersion, Store, TableRow
@@ -87,7 +86,6 @@ class LiveTable:
     steps: list[tuple[Event, ...]]  # steps[0]: setup events; steps[v]: events of action v
     actions: list[tuple[PlayerId, Action]]
     log_from: int = 0  # first step whose events we have (after a snapshot recovery)
-    agents: dict[int, Agent] = field(default_factory=dict)
     conns: set[Conn] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
@@ -201,7 +199,7 @@ class Hub:
         self.settings = settings
         self.store = store
         self.tables: dict[str, LiveTable] = {}
-        self.bot_pool = ThreadPoolExecutor(max(1, settings.bot_workers), thread_name_prefix="turncoat-bot")
+        self.bot_pool = BotPool(settings.bot_workers)
         sqlite = store.engine.dialect.name == "sqlite"
         self.db_pool = ThreadPoolExecutor(1 if sqlite else 4, thread_name_prefix="turncoat-db")
         self.info_cache: dict[str, dict[str, Any]] = {}
@@ -228,7 +226,7 @@ class Hub:
             for conn in table.conns:
                 conn.closed = True
                 conn.poke()
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.bot_pool.shutdown()
         self.db_pool.shutdown(wait=True)
 
     def _rebuild(self, row: TableRow) -> LiveTable:
@@ -281,13 +279,7 @@ class Hub:
             actions=actions,
             log_from=log_from,
         )
-        self._make_agents(table)
         return table
-
-    def _make_agents(self, table: LiveTable) -> None:
-        for s in table.seats:
-            if s.kind == "bot" and s.seat not in table.agents:
-                table.agents[s.seat] = make_agent(s.agent or "random")
 
     def board_info(self, table: LiveTable) -> dict[str, Any]:
         key = f"{table.game.name}:{table.game.content.digest}"
@@ -365,7 +357,6 @@ class Hub:
             seats=rows,
         )
         await self.db(self.store.create_table, row)
-        self._make_agents(table)
         self.tables[table.id] = table
         self._kick(table)
         return table, host, tokens
@@ -434,7 +425,6 @@ class Hub:
                 raise ServerError("seat_taken", "only an empty seat can be given to a bot")
             s.kind, s.agent, s.token_hash, s.claimed = "bot", agent, None, True
             s.name = f"Bot {seat + 1} ({adapters.bot_level(agent)})"
-            table.agents[seat] = make_agent(agent)
             status = self._status_after_seats(table)
             await self.db(self.store.update_seat, table.id, s, status)
             table.status = status
@@ -558,26 +548,29 @@ class Hub:
         table.deadline = None
 
     async def _bot_turn(self, table: LiveTable, seat: int, version: int) -> None:
+        retry = False
         try:
             if self.settings.bot_delay_s > 0:
                 await asyncio.sleep(self.settings.bot_delay_s)
             if table.version != version or table.status != PLAYING:
                 return
-            loop = asyncio.get_running_loop()
-            agent, game, state = table.agents[seat], table.game, table.state
-            rng = random.Random(secrets.randbits(64))
-            action = await loop.run_in_executor(
-                self.bot_pool, lambda: agent.choose(SeatView(game, state, seat), rng)
+            spec = table.seats[seat].agent or "random"
+            action = await self.bot_pool.choose(
+                table.game.name, table.options, spec, table.state, seat, secrets.randbits(64)
             )
             await self.submit(table, seat, [action], version, source="bot")
         except (ServerError, RulesError) as exc:
             log.warning("bot at table %s seat %d: %s", table.id, seat, exc)
+        except BrokenExecutor as exc:  # a worker died: start fresh ones and let the bot try again
+            log.error("bot worker failed at table %s: %s", table.id, exc)
+            self.bot_pool.shutdown()
+            retry = True
         except RuntimeError as exc:  # the pool was shut down (server stopping)
             log.info("bot stopped: %s", exc)
             return
         finally:
             table.bot_task = None
-        if table.version != version:
+        if retry or table.version != version:
             self._kick(table)
 
     async def _timer(self, table: LiveTable, seat: int, version: int) -> None:

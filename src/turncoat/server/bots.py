@@ -1,0 +1,66 @@
+"""Bot moves in worker processes, so a searching bot holds neither the event loop nor its GIL.
+
+A worker gets only what one bot move needs (game name and options, the agent spec, the state,
+the seat and a seed) and rebuilds the game and agent once per process.  The agent still sees
+nothing but its :class:`SeatView`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+import random
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+from turncoat.agents import Agent, SeatView, make_agent
+from turncoat.core.actions import Action
+from turncoat.core.engine import Game
+from turncoat.core.registry import load_game
+
+_games: dict[str, Game[Any, Any, Any]] = {}
+_agents: dict[tuple[str, str, int], Agent] = {}
+
+
+def choose_in_worker(
+    game_name: str, options: dict[str, Any], agent_spec: str, state: Any, seat: int, seed: int
+) -> Action:
+    """One bot decision (runs in a worker process)."""
+    key = f"{game_name}:{json.dumps(options, sort_keys=True)}"
+    game = _games.get(key)
+    if game is None:
+        game = _games[key] = load_game(game_name, **options)
+    agent = _agents.get((key, agent_spec, seat))
+    if agent is None:
+        agent = _agents[(key, agent_spec, seat)] = make_agent(agent_spec)
+    action: Action = agent.choose(SeatView(game, state, seat), random.Random(seed))
+    return action
+
+
+class BotPool:
+    """A small process pool, started on the first bot move (a server without bots never pays)."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = max(1, workers)
+        self._pool: Executor | None = None
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            # spawn, not fork: the server process runs threads (database, event loop helpers).
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+        return self._pool
+
+    async def choose(
+        self, game_name: str, options: dict[str, Any], agent_spec: str, state: Any, seat: int, seed: int
+    ) -> Action:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._executor(), choose_in_worker, game_name, options, agent_spec, state, seat, seed
+        )
+
+    def shutdown(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
