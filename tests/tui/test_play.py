@@ -192,6 +192,37 @@ async def test_resume_a_saved_game_and_finish_it(tmp_path: Path) -> None:
     assert replay(load_game("verrater", **record.config), record).outcome == resumed.outcome()
 
 
+def play_bots(session: Session, stop: int | None = None) -> None:
+    """Let the session's own bots play every seat (until ``stop`` actions are in the record)."""
+    while (seat := session.to_act()) is not None and (stop is None or len(session.record.actions) < stop):
+        action = session.agent(seat).choose(session.seat_view(seat), session.bot_rng(seat))
+        session.apply(seat, action)
+
+
+def test_bots_play_on_after_a_resume_as_if_there_had_been_no_break(tmp_path: Path) -> None:
+    seats = plan_seats(4, "heuristic,random,heuristic,random")
+    whole = Session.new(seats, seed=17, save_path=tmp_path / "whole.json", rounds=3)
+    play_bots(whole)
+    broken = Session.new(seats, seed=17, save_path=tmp_path / "broken.json", rounds=3)
+    play_bots(broken, stop=len(whole.record.actions) // 2)
+    resumed = Session.resume(tmp_path / "broken.json")
+    play_bots(resumed)
+    assert resumed.record.actions == whole.record.actions
+    assert resumed.outcome() == whole.outcome()
+
+
+def test_resume_into_a_new_file_keeps_the_old_one(tmp_path: Path) -> None:
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    session = Session.new(plan_seats(3, "random,random,random"), seed=4, save_path=old)
+    play_bots(session, stop=10)
+    saved = old.read_bytes()
+    resumed = Session.resume(old, new)
+    assert load_record(new).actions == load_record(old).actions  # written before any new move
+    play_bots(resumed, stop=20)
+    assert old.read_bytes() == saved
+    assert len(load_record(new).actions) == 20
+
+
 @pytest.mark.asyncio
 async def test_a_refused_choice_shows_the_engine_message(tmp_path: Path) -> None:
     seats = plan_seats(4, "human,random,random,random")

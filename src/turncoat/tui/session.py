@@ -167,7 +167,10 @@ class Session:
             seats = [SeatSpec(str(s["kind"]), str(s["name"])) for s in raw]
         else:  # a record from elsewhere (e.g. a bot match): one human at seat 0
             seats = plan_seats(game.num_players(), humans=1)
-        return cls(game, record, result.final_state, events, seats, save_path or path)
+        session = cls(game, record, result.final_state, events, seats, save_path or path)
+        if save_path is not None:
+            session.save()  # a new file holds the game from the start, even before the next move
+        return session
 
     # -- asking ----------------------------------------------------------------------------------
     @property

@@ -266,6 +266,11 @@ def prompt(obs: VerraterObservation, names: Sequence[str]) -> str:
     return "Decide."
 
 
+def an(value: int) -> str:
+    """A supply card by its value: "a 5", "an 8"."""
+    return f"{'an' if str(value).startswith('8') else 'a'} {value}"
+
+
 def option_label(action: Action, obs: VerraterObservation) -> str:
     """An English label for one legal action, with landscape names."""
 
@@ -284,7 +289,7 @@ def option_label(action: Action, obs: VerraterObservation) -> str:
         case A.KeepRole(role=r):
             return f"Keep the {role_name(r)} — {ROLE_HINT.get(r, '')}"
         case A.CommitSupply(value=v):
-            return f"Commit a {v}"
+            return f"Commit {an(v)}"
         case A.FinishCommitting():
             me = obs.viewer
             done = obs.seats[me].committed if me is not None else ()
@@ -300,7 +305,7 @@ def option_label(action: Action, obs: VerraterObservation) -> str:
         case A.SkipBuilding():
             return "Build nothing"
         case A.DiscardSupply(value=v):
-            return f"Discard a {v}"
+            return f"Discard {an(v)}"
     return repr(action)
 
 
