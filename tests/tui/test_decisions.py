@@ -115,6 +115,8 @@ async def test_every_decision_kind_is_offered_and_played_through_the_ui(tmp_path
                 # Mouse: the landscape highlights the first choice about it; Enter plays it.
                 await pilot.click(f"#land-{targets[0]}")
                 assert legal[app.query_one("#options", OptionList).highlighted or 0] == choice
+                await pilot.pause()
+                assert app.query_one(f"#land-{targets[0]}", LandscapeCell).has_class("pointed")
                 await pilot.press("enter")
             elif style == 0 and index < 9:
                 await pilot.press(str(index + 1))

@@ -241,6 +241,22 @@ async def test_a_refused_choice_shows_the_engine_message(tmp_path: Path) -> None
         assert options.option_count == len(session.legal_actions(0))
 
 
+@pytest.mark.asyncio
+async def test_a_table_of_bots_shows_the_public_view_to_the_end(tmp_path: Path) -> None:
+    seats = plan_seats(3, humans=0)
+    session = Session.new(seats, seed=9, save_path=tmp_path / "bots.json", rounds=2)
+    app = VerraterApp(session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app, lambda: isinstance(app.screen, EndScreen), limit=2000)
+        assert app.viewer is None
+        assert "Final score" in screen_text(app)
+        await pilot.press("escape")
+        text = screen_text(app)
+        assert "Public view: no private information is shown." in text
+        assert "The game is over" in text
+        assert_screen_shows_only_what_viewer_may_see(app)
+
+
 def test_seat_planning() -> None:
     plan = plan_seats(None, "human,random,human", names="Ann,Bob")
     assert [(s.kind, s.name) for s in plan] == [
