@@ -230,3 +230,30 @@ def test_agent_failures_are_saved_and_reported(tmp_path: Path, agent: str, error
     assert record.actions  # the moves up to the failure, to replay and debug it
     rows = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
     assert all(r["scores"] is None and error in r["error"] for r in rows)
+
+
+def test_content_override_is_played_and_reported(tmp_path: Path) -> None:
+    template = json.loads(
+        (Path(__file__).parents[2] / "examples/verrater-vp-override.template.json").read_text()
+    )
+    printed = {
+        path: {**value, "provenance": "printed", "source": "my copy"}
+        for path, value in template["overrides"].items()
+    }
+    override = tmp_path / "mine.json"
+    override.write_text(json.dumps({"pack": template["pack"], "overrides": printed}))
+    out = tmp_path / "run"
+    result = sim("verrater", "-n", "4", "--content-override", str(override), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["options"]["content_overrides"] == printed
+    assert len(summary["estimated_content"]) < 23  # the printed values are no longer estimates
+
+
+def test_unreadable_content_override_is_bad_input(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    result = sim("verrater", "--content-override", str(broken), "--out", str(tmp_path / "run"))
+    assert result.exit_code == 2
+    assert "cannot read override file" in text(result)
+    assert not (tmp_path / "run").exists()

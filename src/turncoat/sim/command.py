@@ -230,6 +230,10 @@ def sim_cmd(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeatable).")
     ] = None,
+    content_override: Annotated[
+        Path | None,
+        typer.Option(help="Play with values from your own copy of the game (see `turncoat content`)."),
+    ] = None,
     force: Annotated[
         bool, typer.Option(help="Overwrite an output folder that holds an earlier run.")
     ] = False,
@@ -246,6 +250,7 @@ def sim_cmd(
             options=parse_options(option or []),
             save_records=save_records,
             report=report,
+            content_override=content_override,
         )
     except InputError as exc:
         raise _fail(str(exc), EXIT_BAD_INPUT) from None

@@ -18,6 +18,7 @@ from typing import Any
 import msgspec
 
 from turncoat.agents import make_agent
+from turncoat.core.content import read_override_file
 from turncoat.core.engine import Game
 from turncoat.core.errors import RulesError
 from turncoat.core.record import GameRecord, new_record
@@ -87,6 +88,7 @@ def build_spec(
     options: Mapping[str, Any] | None = None,
     save_records: bool = False,
     report: bool = False,
+    content_override: Path | None = None,
 ) -> SimSpec:
     """Check everything the user typed and return the spec the workers run, or raise InputError."""
     if games < 1:
@@ -99,8 +101,11 @@ def build_spec(
     game_options = dict(options or {})
     try:
         default_players = load_game(game, **game_options).num_players()
+        if content_override is not None:
+            pack = load_game(game).content.id
+            game_options["content_overrides"] = read_override_file(content_override, pack)
     except RulesError as exc:
-        raise InputError(exc.message if hasattr(exc, "message") else str(exc)) from exc
+        raise InputError(exc.message) from exc
     if players is None:
         players = len(specs) if len(specs) > 1 else default_players
     if players < 1 or players % len(specs):
