@@ -92,6 +92,17 @@ def decorate(label: str, types: list[str], info: dict[str, Any]) -> str:
     return text.replace("a estate", "an estate")
 
 
+def spots(action: dict[str, Any]) -> str:
+    """The landscapes an action is about, for lighting them up on the board ("3 4")."""
+    found: list[int] = []
+    for key in ("landscape", "from_landscape", "to_landscape"):
+        if isinstance(action.get(key), int):
+            found.append(action[key])
+    if isinstance(action.get("boundary"), int):
+        found += [action["boundary"], (action["boundary"] + 1) % len(RING["tiles"])]
+    return " ".join(str(i) for i in found)
+
+
 def controls(payload: dict[str, Any], info: dict[str, Any]) -> list[dict[str, Any]]:
     """Group the viewer's legal actions into forms: one card picker for committing, buttons for
     small choices, a list box for long ones.  Nothing is offered that is not in ``legal``."""
@@ -133,7 +144,11 @@ def controls(payload: dict[str, Any], info: dict[str, Any]) -> list[dict[str, An
     }
     for kind, items in by_type.items():
         options = [
-            {"json": json.dumps(a["action"], sort_keys=True), "label": decorate(a["label"], types, info)}
+            {
+                "json": json.dumps(a["action"], sort_keys=True),
+                "label": decorate(a["label"], types, info),
+                "spots": spots(a["action"]),
+            }
             for a in items
         ]
         groups.append(

@@ -67,6 +67,35 @@
       setTimeout(function () { for (var j = 0; j < buttons.length; j++) buttons[j].disabled = false; }, 4000);
     }
   });
+  // Light up the landscapes a control is about while it has the mouse or the keyboard focus.
+  function spotlight(spots) {
+    var tiles = document.querySelectorAll("#board g.tile");
+    var wanted = (spots || "").split(" ");
+    for (var i = 0; i < tiles.length; i++) {
+      tiles[i].classList.toggle("spot", !!spots && wanted.indexOf(tiles[i].getAttribute("data-i")) >= 0);
+    }
+  }
+  function spotsOf(el) {
+    if (!el || !el.closest) return null;
+    if (el.tagName === "SELECT") {
+      var opt = el.options[el.selectedIndex];
+      return opt ? opt.getAttribute("data-spots") : null;
+    }
+    var b = el.closest("[data-spots]");
+    return b ? b.getAttribute("data-spots") : null;
+  }
+  ["mouseover", "focusin"].forEach(function (kind) {
+    document.addEventListener(kind, function (ev) {
+      if (ev.target.closest && ev.target.closest("#controls")) spotlight(spotsOf(ev.target));
+    });
+  });
+  ["mouseout", "focusout"].forEach(function (kind) {
+    document.addEventListener(kind, function () { spotlight(null); });
+  });
+  document.addEventListener("change", function (ev) {
+    if (ev.target.closest && ev.target.closest("#controls")) spotlight(spotsOf(ev.target));
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     tick();
     ["log", "chat-log"].forEach(function (id) {
