@@ -232,3 +232,12 @@ def test_bot_delay_comes_from_the_environment_and_nonsense_is_refused(
     monkeypatch.setenv("TURNCOAT_BOT_DELAY", "soon")
     with pytest.raises(ValueError, match="TURNCOAT_BOT_DELAY"):
         Settings()
+
+
+def test_sqlite_files_are_for_the_server_user_only(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'data' / 'turncoat.db'}")
+    store.create_table(a_table())  # hidden state and token hashes are in here
+    assert (tmp_path / "data").stat().st_mode & 0o077 == 0
+    for name in ("turncoat.db", "turncoat.db-wal", "turncoat.db-shm"):
+        assert (tmp_path / "data" / name).stat().st_mode & 0o077 == 0, name
+    store.close()

@@ -17,6 +17,7 @@ queue on the busy timeout instead of failing half-way.
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -204,7 +205,10 @@ def make_engine(url: str) -> Engine:
 def _sqlite_engine(url: str) -> Engine:
     path = url.removeprefix("sqlite:///")
     if path and path != ":memory:":
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        # The file holds every hidden card (snapshots) and token hashes: the server's user only.
+        # SQLite gives the -wal and -shm files the same permissions as the database file.
+        Path(path).parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
     @event.listens_for(engine, "connect")
