@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -201,3 +202,49 @@ def test_seat_tokens_never_reach_the_access_log() -> None:
     )
     RedactTokensFilter().filter(record)
     assert "SECRETTOKEN" not in record.getMessage() and "/join/abc/***" in record.getMessage()
+
+
+def _finished_bot_table(client: TestClient) -> str:
+    created = create_table(client, seats=[{"kind": "bot", "level": "easy"}] * 3, options={"rounds": 2})
+    table_id: str = created["table"]
+    deadline = time.monotonic() + 120
+    while client.get(f"/api/tables/{table_id}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish a two-round game"
+        time.sleep(0.2)
+    return table_id
+
+
+def test_replay_steps_through_the_public_view_and_reveals_all_only_after_the_game(
+    client: TestClient,
+) -> None:
+    table_id = _finished_bot_table(client)
+    page = client.get(f"/t/{table_id}")
+    assert "Game over" in page.text and "Final score breakdown" in page.text
+    first = client.get(f"/t/{table_id}/replay?step=0").text
+    assert "Step 0 of" in first and "supply card" not in first
+    later = client.get(f"/t/{table_id}/replay?step=5").text
+    assert "Step 5 of" in later and "Everything at this step" not in later
+    everything = client.get(f"/t/{table_id}/replay?step=5&full=1").text
+    assert "Everything at this step" in everything and "hand " in everything
+
+
+def test_replay_never_reveals_everything_while_the_game_is_on(client: TestClient) -> None:
+    created = create_table(client)
+    table_id = created["table"]
+    page = client.get(f"/t/{table_id}/replay?step=0&full=1").text
+    assert "Everything at this step" not in page and "Reveal everything" not in page
+
+
+def test_leaving_frees_the_seat_and_retires_the_old_link(client: TestClient) -> None:
+    created = create_table(client, seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}])
+    table_id, token = created["table"], created["seat_tokens"]["0"]
+    client.get(f"/join/{table_id}/{token}")
+    csrf = csrf_of(client.get(f"/t/{table_id}").text)
+    left = client.post(f"/t/{table_id}/leave", data={"csrf": csrf}, follow_redirects=False)
+    assert left.status_code == 303
+    summary = client.get(f"/api/tables/{table_id}").json()
+    assert summary["open_seats"] == [0]
+    assert client.get(f"/join/{table_id}/{token}", follow_redirects=False).status_code == 403
+    csrf = csrf_of(client.get("/").text)
+    client.post(f"/t/{table_id}/join", data={"csrf": csrf, "name": "Dee"})
+    assert client.get(f"/api/tables/{table_id}").json()["seats"][0]["name"] == "Dee"

@@ -102,6 +102,12 @@ def test_refusals_are_clear_and_change_nothing(client: TestClient) -> None:
                     "",
                 ),
                 (ws2, json.dumps({"type": "act", "action": legal, "version": 0}), "not_your_turn"),
+                # naming the acting seat in the message does not make it so: a connection is its seat
+                (
+                    ws2,
+                    json.dumps({"type": "act", "action": legal, "version": 0, "seat": actor}),
+                    "not_your_turn",
+                ),
                 (spectator, json.dumps({"type": "act", "action": legal, "version": 0}), "not_seated"),
                 (spectator, json.dumps({"type": "chat", "text": "hi"}), "not_seated"),
                 (ws, "x" * 9000, "too_large"),
