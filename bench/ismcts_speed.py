@@ -13,6 +13,9 @@ items, so a change in machine load hits all items alike:
   ceiling for full-rollout search);
 - ``determinize``      — baseline: sampled worlds per second (every iteration draws one).
 
+Rates are given per wall-clock second and per CPU second of this process: on a shared machine
+the second is what one core delivers, the first what this run happened to get.
+
 Peers for scale (their own games, not measured here): a plain Python MCTS ~33 iterations/s,
 boardgame.io's MCTS ~1,400/s on tic-tac-toe.  The table goes to stdout and a JSON copy to
 ``bench/results/`` (gitignored).  This is a script, not a test: nothing here asserts a time.
@@ -103,6 +106,13 @@ def determinize_body(worlds: int) -> Body:
     return body
 
 
+def share_of_cpu(rows: list[dict[str, Any]]) -> float:
+    """How much of the wall time this process was on a CPU (1.0 on an idle machine)."""
+    cpu: float = sum(r["cpu_seconds"] for r in rows)
+    wall: float = sum(r["seconds"] for r in rows)
+    return cpu / wall
+
+
 def main() -> None:
     global GAME  # noqa: PLW0603 - one game for the whole script
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -119,30 +129,49 @@ def main() -> None:
         "random playout": playout_body(20),
         "determinize": determinize_body(200),
     }
-    totals = {name: [0, 0.0] for name in items}
+    # Wall time and this process's CPU time: on a shared machine the CPU-time rate is what one
+    # core delivers, the wall-time rate what this run happened to get.
+    totals = {name: [0, 0.0, 0.0] for name in items}
     cursor = dict.fromkeys(items, 0)
     for _ in range(args.slices):
         for name, body in items.items():
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             while time.perf_counter() - start < args.budget / args.slices:
                 state, seat = spots[cursor[name] % len(spots)]
                 cursor[name] += 1
                 totals[name][0] += body(state, seat)
             totals[name][1] += time.perf_counter() - start
+            totals[name][2] += time.process_time() - cpu
     rows: list[dict[str, Any]] = [
-        {"item": name, "per_second": units / seconds, "units": units, "seconds": seconds}
-        for name, (units, seconds) in totals.items()
+        {
+            "item": name,
+            "per_second": units / seconds,
+            "per_cpu_second": units / cpu if cpu > 0 else float("nan"),
+            "units": units,
+            "seconds": seconds,
+            "cpu_seconds": cpu,
+        }
+        for name, (units, seconds, cpu) in totals.items()
     ]
     width = max(len(r["item"]) for r in rows)
     print(
         f"ISMCTS on Verräter ({args.players} players, {len(spots)} positions), {pinned}, "
         f"{args.budget:g} s per item"
     )
+    print(f"  {'':<{width}}  {'per wall s':>10}  {'per CPU s':>10}  (CPU share {share_of_cpu(rows):.0%})")
     for r in rows:
-        unit = "worlds/s" if r["item"] in ("random playout", "determinize") else "iterations/s"
-        print(f"  {r['item']:<{width}}  {r['per_second']:>10,.0f} {unit}")
-    cut = rows[0]["per_second"]
-    print(f"  target {TARGET:,.0f} iterations/s: {'met' if cut >= TARGET else 'NOT met'} ({cut:,.0f})")
+        unit = "worlds" if r["item"] in ("random playout", "determinize") else "iterations"
+        print(f"  {r['item']:<{width}}  {r['per_second']:>10,.0f}  {r['per_cpu_second']:>10,.0f}  {unit}")
+    cut = rows[0]["per_cpu_second"]
+    base = rows[2]["per_cpu_second"]
+    print(
+        f"  ismcts cut-off / random playout: {cut / base:.2f}x;  ismcts full / random playout: "
+        f"{rows[1]['per_cpu_second'] / base:.2f}x"
+    )
+    print(
+        f"  target {TARGET:,.0f} iterations per CPU second: "
+        f"{'met' if cut >= TARGET else 'NOT met'} ({cut:,.0f})"
+    )
     print("  peers (not measured here): Python MCTS ~33/s; boardgame.io MCTS ~1,400/s (tic-tac-toe)")
     RESULTS_DIR.mkdir(exist_ok=True)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
