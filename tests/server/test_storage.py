@@ -21,6 +21,7 @@ from turncoat.server.storage import (
     ActionRow,
     SeatRow,
     StaleVersion,
+    StorageError,
     Store,
     TableRow,
     actions_t,
@@ -194,6 +195,16 @@ def test_a_write_that_fails_half_way_leaves_nothing_behind(store: Store) -> None
     assert stored_version(store) == (0, 0)
     store.append_actions("t1", 0, [act(1)], "playing")  # and the table still takes version 1
     assert stored_version(store) == (1, 1)
+
+
+def test_a_database_that_fails_the_write_raises_storage_error_and_keeps_nothing(store: Store) -> None:
+    with store.engine.begin() as conn:  # the insert into the log fails after the version update
+        conn.exec_driver_sql("ALTER TABLE actions RENAME TO actions_gone")
+    with pytest.raises(StorageError, match="t1"):
+        store.append_actions("t1", 0, [act(1)], "playing")
+    with store.engine.connect() as conn:
+        version: int = conn.execute(select(tables_t.c.version)).scalar_one()
+    assert version == 0
 
 
 @pytest.mark.parametrize("versions", [[2], [1, 3], [1, 1], []])

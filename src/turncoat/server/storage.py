@@ -48,7 +48,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 metadata = MetaData()
 
@@ -115,6 +115,11 @@ chat_t = Table(
 
 class StaleVersion(Exception):
     """Someone else wrote this table first; nothing was written."""
+
+
+class StorageError(Exception):
+    """The database could not take the write (unreachable, full, locked too long, schema
+    missing); the transaction was rolled back, so nothing was written."""
 
 
 @dataclass
@@ -331,6 +336,8 @@ class Store:
                     )
         except IntegrityError as exc:  # a concurrent writer took one of these versions first
             raise StaleVersion(table_id) from exc
+        except DBAPIError as exc:
+            raise StorageError(f"could not store the actions of table {table_id}: {exc.orig}") from exc
 
     def set_status(self, table_id: str, status: str) -> None:
         with self._write() as conn, conn.begin():
