@@ -44,6 +44,11 @@ def test_create_from_the_lobby_form_seats_the_host_and_hands_out_invites(client:
     assert summary["seats"][0]["name"] == "Ann" and summary["turn_seconds"] == 60
     table = client.get(f"/t/{table_id}")
     assert "Ann, you support the" in table.text  # the host cookie and seat cookie were set
+    again = client.get(page.url)  # reloading the invite page shows the same link, makes no table
+    assert page.url.path == f"/t/{table_id}/invites" and again.text == page.text
+    assert len(client.get("/api/tables").json()) == 1
+    client.cookies.clear()
+    assert client.get(page.url).status_code == 403  # only the host sees the links
 
 
 def test_forms_without_the_csrf_token_are_refused_and_change_nothing(client: TestClient) -> None:

@@ -52,6 +52,10 @@ def host_cookie(table_id: str) -> str:
     return f"tc_host_{table_id}"
 
 
+def invites_cookie(table_id: str) -> str:
+    return f"tc_invites_{table_id}"
+
+
 _BAD_REQUEST = (
     "malformed_json",
     "malformed_action",
@@ -226,27 +230,49 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             turn_seconds=timer,
             listed=form.get("listed") == "on",
         )
-        base = base_url(request)
-        invites = [
-            {"seat": s, "name": table.seats[s].name, "url": f"{base}/join/{table.id}/{tok}"}
-            for s, tok in tokens.items()
-            if s != me
-        ]
-        csrf = csrf_of(request)
-        body = views.page(
-            "created.html",
-            table=table.summary(),
-            invites=invites,
-            watch=f"{base}/t/{table.id}",
-            me=me,
-            csrf=csrf,
-        )
-        response = html(request, body, csrf=csrf)
+        # Post/redirect/get: reloading the invite page must not create another table.  The host
+        # keeps the friends' links in a cookie scoped to this table until they have been sent.
+        response = RedirectResponse(f"/t/{table.id}/invites", 303)
         set_secret_cookie(response, host_cookie(table.id), host)
+        invites = "~".join(f"{s}:{tok}" for s, tok in tokens.items() if s != me)  # cookie-safe
+        response.set_cookie(
+            invites_cookie(table.id),
+            invites,
+            httponly=True,
+            samesite="strict",
+            secure=settings.secure_cookies,
+            path=f"/t/{table.id}",
+            max_age=7 * 86400,
+        )
         if me is not None:
             await hub.claim(table, me, my_name, rotate=False)
             set_secret_cookie(response, seat_cookie(table.id), tokens[me])
         return response
+
+    @app.get("/t/{table_id}/invites", response_class=HTMLResponse)
+    async def invites_page(request: Request, table_id: str) -> HTMLResponse:
+        hub = hub_of(request)
+        table = hub.get(table_id)
+        seat, is_host = who(request, table)
+        if not is_host:
+            raise ServerError("forbidden", "only the host sees the invite links")
+        base = base_url(request)
+        invites = []
+        for item in (request.cookies.get(invites_cookie(table.id)) or "").split("~")[:8]:
+            key, _, token = item.partition(":")
+            s = table.seat_for_token(token)
+            if s is not None and str(s) == key and not table.seats[s].claimed:  # not yet used
+                invites.append({"seat": s, "url": f"{base}/join/{table.id}/{token}"})
+        csrf = csrf_of(request)
+        body = views.page(
+            "created.html",
+            table=table.summary(),
+            invites=sorted(invites, key=lambda i: int(i["seat"])),
+            watch=f"{base}/t/{table.id}",
+            me=seat,
+            csrf=csrf,
+        )
+        return html(request, body, csrf=csrf)
 
     @app.get("/join/{table_id}/{token}")
     async def join_link(request: Request, table_id: str, token: str) -> Response:
