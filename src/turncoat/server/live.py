@@ -581,7 +581,7 @@ class Hub:
         table.timer_task = None
         action = table.game.default_action(table.state, seat)
         note = (
-            f"{table.seats[seat].name} (seat {seat + 1}) ran out of time: "
+            f"{table.seats[seat].name} ran out of time: "
             f"the table plays “{table.game.describe_action(action)}”."
         )
         with contextlib.suppress(ServerError, RulesError):

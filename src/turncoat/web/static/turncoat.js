@@ -21,7 +21,7 @@
     var nodes = document.querySelectorAll(".timer[data-deadline]");
     for (var i = 0; i < nodes.length; i++) {
       var left = Math.max(0, Math.round(parseFloat(nodes[i].getAttribute("data-deadline")) - Date.now() / 1000));
-      nodes[i].textContent = "⏱ " + left + "s";
+      nodes[i].textContent = left + " s left";
       nodes[i].classList.toggle("low", left <= 10);
     }
   }
