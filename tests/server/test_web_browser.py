@@ -114,6 +114,7 @@ def shot(page: Page, name: str, full: bool = True) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
 
 
+@pytest.mark.timeout(GAME_TIMEOUT_S + 120)
 def test_two_people_and_two_bots_play_a_whole_game_in_the_browser(tmp_path: Path) -> None:
     rng = random.Random(7)
     with served(tmp_path / "data", tmp_path / "server.log", bot_delay=0.05) as base, sync_playwright() as pw:
