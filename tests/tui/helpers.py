@@ -7,7 +7,8 @@ from collections.abc import Callable
 from textual.pilot import Pilot
 
 from turncoat.tui import verrater_view as V
-from turncoat.tui.app import CurtainScreen, EndScreen, VerraterApp, screen_text
+from turncoat.tui.app import VerraterApp, screen_text
+from turncoat.tui.screens import CurtainScreen, EndScreen
 
 SIZE = (160, 50)
 

@@ -22,7 +22,8 @@ from turncoat.games.verrater.components import RING_SIZE
 from turncoat.games.verrater.notation import SIDE_NAMES
 from turncoat.games.verrater.observe import VerraterObservation
 from turncoat.tui import verrater_view as V
-from turncoat.tui.app import MIN_SIZE, EndScreen, LandscapeCell, VerraterApp, screen_text
+from turncoat.tui.app import MIN_SIZE, LandscapeCell, VerraterApp, screen_text
+from turncoat.tui.screens import EndScreen
 from turncoat.tui.session import Session, plan_seats
 
 from .helpers import assert_log_is_redacted, assert_screen_shows_only_what_viewer_may_see, human_turn, settle

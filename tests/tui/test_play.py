@@ -11,7 +11,8 @@ from textual.widgets import OptionList, Static
 from turncoat.core.record import load_record, replay
 from turncoat.core.registry import load_game
 from turncoat.games.verrater import actions as A
-from turncoat.tui.app import CurtainScreen, EndScreen, VerraterApp, screen_text
+from turncoat.tui.app import VerraterApp, screen_text
+from turncoat.tui.screens import CurtainScreen, EndScreen
 from turncoat.tui.session import Session, plan_seats
 
 from .helpers import (

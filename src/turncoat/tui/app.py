@@ -19,10 +19,9 @@ from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Grid, Horizontal, Middle, Vertical, VerticalScroll
+from textual.containers import Grid, Horizontal, Vertical
 from textual.events import Click
 from textual.message import Message
-from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
@@ -30,10 +29,11 @@ from turncoat.core.actions import Action, Viewer
 from turncoat.core.errors import RulesError
 from turncoat.games.verrater.components import RING_SIZE
 from turncoat.tui import verrater_view as V
+from turncoat.tui.screens import CurtainScreen, EndScreen, HelpScreen
 from turncoat.tui.session import Session
 
-# Ring positions laid clockwise round a 4x4 grid; the centre spans the middle 2x2.
 MIN_SIZE = (120, 40)  # columns, rows: the whole board, the choices and the log fit
+# Ring positions laid clockwise round a 4x4 grid; the centre spans the middle 2x2.
 GRID_ORDER: tuple[int | str, ...] = (0, 1, 2, 3, 11, "centre", 4, 10, 5, 9, 8, 7, 6)
 
 
@@ -60,100 +60,6 @@ class LandscapeCell(Static):
     def on_click(self, event: Click) -> None:
         event.stop()
         self.post_message(self.Picked(self.index))
-
-
-class CurtainScreen(Screen[None]):
-    """Hides everything until the named player has the screen."""
-
-    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
-        Binding("enter", "ready", "I am here", priority=True)
-    ]
-
-    def __init__(self, name: str) -> None:
-        super().__init__(id="curtain")
-        self.player = name
-
-    def compose(self) -> ComposeResult:
-        with Middle(), Center():
-            yield Static(
-                f"Pass the screen to {self.player}, then press Enter.\n\n"
-                f"({self.player}: press Enter or click here when nobody else is looking.)",
-                id="curtain-text",
-            )
-
-    def on_click(self) -> None:
-        self.dismiss(None)
-
-    def action_ready(self) -> None:
-        self.dismiss(None)
-
-
-HELP_TEXT = """\
-Keys and mouse
-
-  1-9            play choice 1-9 of the list under the board
-  Up/Down Enter  move through the list and play the highlighted choice
-  click          a choice plays it; a landscape highlights the next choice about it
-  mouse wheel    scroll the game log or the choice list
-  e              final score (when the game is over)
-  q              save and quit (the game is saved after every move anyway)
-  ?              this help; Esc or ? closes it
-
-Hot seat: when the screen says "Pass the screen to <name>", hand it over;
-<name> presses Enter (or clicks) when nobody else is looking.
-
-The board: each landscape shows its house (▲ Eagle or ✿ Rose), its conflict
-strength, the VP row (points each winner gets with 1, 2, 3 or 4 winners; * marks
-an estimated value) and its building card.  The two landscapes in this round's
-conflict have a heavy border and "⚔ vs N" underneath.
-"""
-
-
-class HelpScreen(ModalScreen[None]):
-    """The keys, the mouse and how to read the board."""
-
-    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
-        Binding("escape,question_mark,q", "dismiss", "Close")
-    ]
-
-    def compose(self) -> ComposeResult:
-        with Middle(), Center():
-            yield Static(HELP_TEXT, id="help-text")
-
-    def on_click(self) -> None:
-        self.dismiss(None)
-
-
-class EndScreen(Screen[None]):
-    """Final score breakdown, the winners and the game summary."""
-
-    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
-        Binding("q", "app.quit", "Quit"),
-        Binding("escape", "app.pop_screen", "Back to the board"),
-    ]
-
-    def __init__(self, session: Session, viewer: Viewer) -> None:
-        super().__init__(id="end")
-        self.session = session
-        self.viewer = viewer
-
-    def compose(self) -> ComposeResult:
-        outcome = self.session.outcome()
-        names = self.session.names()
-        with VerticalScroll():
-            if outcome is not None:
-                yield Static(Text(V.winners_text(outcome, names), style="bold magenta"), id="winners")
-                yield Static(V.final_table(outcome, names), id="final-table")
-            summary = self.session.game.render_summary(self.session.events, self.viewer)
-            lines = [V.summary_line(line, names) for line in summary]
-            yield Static(Text("\n".join(["Rounds:", *lines])), id="summary")
-            where = self.session.save_path
-            if where is not None:
-                yield Static(
-                    Text(f"Record saved in {where}. Review it with: turncoat replay {where} --full"),
-                    id="saved",
-                )
-        yield Footer()
 
 
 class VerraterApp(App[None]):

@@ -1,0 +1,114 @@
+"""The screens laid over the table: the hot-seat curtain, the help and the final score.
+
+The curtain and the help show no game information at all; the end screen shows the outcome and
+the round summary redacted for the viewer it is given.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Static
+
+from turncoat.core.actions import Viewer
+from turncoat.tui import verrater_view as V
+from turncoat.tui.session import Session
+
+
+class CurtainScreen(Screen[None]):
+    """Hides everything until the named player has the screen."""
+
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("enter", "ready", "I am here", priority=True)
+    ]
+
+    def __init__(self, name: str) -> None:
+        super().__init__(id="curtain")
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center():
+            yield Static(
+                f"Pass the screen to {self.player}, then press Enter.\n\n"
+                f"({self.player}: press Enter or click here when nobody else is looking.)",
+                id="curtain-text",
+            )
+
+    def on_click(self) -> None:
+        self.dismiss(None)
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+HELP_TEXT = """\
+Keys and mouse
+
+  1-9            play choice 1-9 of the list under the board
+  Up/Down Enter  move through the list and play the highlighted choice
+  click          a choice plays it; a landscape highlights the next choice about it
+  mouse wheel    scroll the game log or the choice list
+  e              final score (when the game is over)
+  q              save and quit (the game is saved after every move anyway)
+  ?              this help; Esc or ? closes it
+
+Hot seat: when the screen says "Pass the screen to <name>", hand it over;
+<name> presses Enter (or clicks) when nobody else is looking.
+
+The board: each landscape shows its house (▲ Eagle or ✿ Rose), its conflict
+strength, the VP row (points each winner gets with 1, 2, 3 or 4 winners; * marks
+an estimated value) and its building card.  The two landscapes in this round's
+conflict have a heavy border and "⚔ vs N" underneath.
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    """The keys, the mouse and how to read the board."""
+
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("escape,question_mark,q", "dismiss", "Close")
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center():
+            yield Static(HELP_TEXT, id="help-text")
+
+    def on_click(self) -> None:
+        self.dismiss(None)
+
+
+class EndScreen(Screen[None]):
+    """Final score breakdown, the winners and the game summary."""
+
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("q", "app.quit", "Quit"),
+        Binding("escape", "app.pop_screen", "Back to the board"),
+    ]
+
+    def __init__(self, session: Session, viewer: Viewer) -> None:
+        super().__init__(id="end")
+        self.session = session
+        self.viewer = viewer
+
+    def compose(self) -> ComposeResult:
+        outcome = self.session.outcome()
+        names = self.session.names()
+        with VerticalScroll():
+            if outcome is not None:
+                yield Static(Text(V.winners_text(outcome, names), style="bold magenta"), id="winners")
+                yield Static(V.final_table(outcome, names), id="final-table")
+            summary = self.session.game.render_summary(self.session.events, self.viewer)
+            lines = [V.summary_line(line, names) for line in summary]
+            yield Static(Text("\n".join(["Rounds:", *lines])), id="summary")
+            where = self.session.save_path
+            if where is not None:
+                yield Static(
+                    Text(f"Record saved in {where}. Review it with: turncoat replay {where} --full"),
+                    id="saved",
+                )
+        yield Footer()
