@@ -46,6 +46,24 @@ def play_cmd(
     if game_name != "verrater":
         console.print(f"[bold red]error:[/] the terminal table plays only verrater (not {game_name!r})")
         raise typer.Exit(code=2)
+    if resume is not None:
+        clash = [
+            flag
+            for flag, value in (
+                ("--players", players),
+                ("--seats", seats),
+                ("--humans", humans),
+                ("--names", names),
+                ("--seed", seed),
+            )
+            if value is not None
+        ]
+        if clash:
+            console.print(
+                f"[bold red]error:[/] --resume continues a saved game with its own seats, names and "
+                f"seed; drop {', '.join(clash)}"
+            )
+            raise typer.Exit(code=2)
     try:
         if resume is not None:
             session = Session.resume(resume, save)
