@@ -12,6 +12,7 @@ Nothing here asserts a time: the numbers depend on the machine and its load.
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Callable
@@ -34,7 +35,7 @@ def engine_decisions_per_s(spec: SimSpec, seconds: float) -> dict[str, Any]:
     game = game_for(spec)
     rng = random.Random(1)
     decisions = games = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         state = game.new_initial_state(rng.getrandbits(32))
         while seats := game.to_act(state):
@@ -42,24 +43,37 @@ def engine_decisions_per_s(spec: SimSpec, seconds: float) -> dict[str, Any]:
             state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat))).state
             decisions += 1
         games += 1
-    elapsed = time.perf_counter() - start
-    return {"decisions_per_s": decisions / elapsed, "games": games, "seconds": elapsed}
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+    return {
+        "decisions_per_s": decisions / elapsed,
+        "decisions_per_cpu_s": _per(decisions, cpu),
+        "games": games,
+        "seconds": elapsed,
+        "cpu_seconds": cpu,
+    }
+
+
+def _per(units: float, seconds: float) -> float:
+    return units / seconds if seconds > 0 else float("nan")
 
 
 def games_per_s(spec: SimSpec, seconds: float) -> dict[str, Any]:
     """Whole simulated games (agents, records, facts) in this process."""
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     index = 0
     decisions = 0
     while time.perf_counter() - start < seconds:
         decisions += run_batch(spec, [index])[0].decisions
         index += 1
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     return {
         "games_per_s": index / elapsed,
+        "games_per_cpu_s": _per(index, cpu),
         "decisions_per_s": decisions / elapsed,
+        "decisions_per_cpu_s": _per(decisions, cpu),
         "games": index,
         "seconds": elapsed,
+        "cpu_seconds": cpu,
     }
 
 
@@ -74,7 +88,7 @@ def ismcts_iterations_per_s(spec: SimSpec, seconds: float, iterations: int = 100
     game = game_for(spec)
     rng = random.Random(2)
     calls = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     state = game.new_initial_state(7)
     while time.perf_counter() - start < seconds:
         seats = game.to_act(state)
@@ -88,9 +102,10 @@ def ismcts_iterations_per_s(spec: SimSpec, seconds: float, iterations: int = 100
         else:
             action = game.legal_actions(state, seat)[0]
         state = game.apply(state, seat, action).state
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     return {
         "iterations_per_s": calls * iterations / elapsed,
+        "iterations_per_cpu_s": _per(calls * iterations, cpu),
         "decisions": calls,
         "iterations_per_decision": iterations,
         "seconds": elapsed,
@@ -157,6 +172,7 @@ def run_all(
 ) -> dict[str, Any]:
     spec = build_spec(game, agents, games=1, seed=0, players=players)
     log(f"bench {game}: {len(spec.agents)} players, {seconds:g}s per measurement")
+    load_before = os.getloadavg()[0]
     engine = engine_decisions_per_s(spec, seconds)
     sim = games_per_s(spec, seconds)
     search = ismcts_iterations_per_s(spec, seconds)
@@ -171,6 +187,8 @@ def run_all(
         "scaling": scale,
         "workers": workers,
         "targets": {"speedup_min": 0.9 * workers, "dask_overhead_max": 0.2},
+        # Other work on the machine distorts every wall-clock figure, above all the scaling.
+        "machine": {"cpus": os.cpu_count(), "load_before": load_before, "load_after": os.getloadavg()[0]},
     }
 
 
@@ -179,14 +197,18 @@ def table(results: dict[str, Any]) -> Table:
     t.add_column("measure")
     t.add_column("value", justify="right")
     t.add_column("ratio / note")
+    engine = results["engine"]
     t.add_row(
-        "engine decisions/s (raw API, random)", f"{results['engine']['decisions_per_s']:,.0f}", "baseline"
+        "engine decisions/s (raw API, random)",
+        f"{engine['decisions_per_s']:,.0f}",
+        f"baseline; {engine['decisions_per_cpu_s']:,.0f} per CPU second",
     )
     sim = results["sim_in_process"]
     t.add_row(
         "sim games/s (1 process)",
         f"{sim['games_per_s']:,.1f}",
-        f"{results['agent_layer_ratio']:.2f}× engine decisions/s ({sim['decisions_per_s']:,.0f} dec/s)",
+        f"{results['agent_layer_ratio']:.2f}× engine decisions/s ({sim['decisions_per_s']:,.0f} dec/s); "
+        f"{sim['games_per_cpu_s']:,.1f} per CPU second",
     )
     search = results["ismcts"]
     if search is None:
@@ -195,7 +217,9 @@ def table(results: dict[str, Any]) -> Table:
         t.add_row("ISMCTS iterations/s", "—", search["error"])
     else:
         t.add_row(
-            "ISMCTS iterations/s", f"{search['iterations_per_s']:,.0f}", f"{search['decisions']} decisions"
+            "ISMCTS iterations/s",
+            f"{search['iterations_per_s']:,.0f}",
+            f"{search['decisions']} decisions; {search['iterations_per_cpu_s']:,.0f} per CPU second",
         )
     sc = results["scaling"]
     w = results["workers"]
@@ -220,4 +244,11 @@ def table(results: dict[str, Any]) -> Table:
         )
     same = all(v for k, v in sc.items() if k.endswith("_same_results"))
     t.add_row("identical results across executors", "yes" if same else "NO", "")
+    machine = results["machine"]
+    busy = max(machine["load_before"], machine["load_after"]) > 0.5 * (machine["cpus"] or 1)
+    t.add_row(
+        "machine load (1-min average)",
+        f"{machine['load_before']:.1f} → {machine['load_after']:.1f}",
+        f"{machine['cpus']} CPUs" + ("; BUSY: other work distorts these numbers" if busy else ""),
+    )
     return t

@@ -31,14 +31,13 @@ from typer.core import TyperCommand
 from turncoat.sim import output
 from turncoat.sim.executors import DEFAULT_CONNECT_TIMEOUT, ExecutorError, Stopwatch, make_executor
 from turncoat.sim.runner import GameResult, SimSpec, game_for
+from turncoat.sim.summary import write_balance_report, write_results
 from turncoat.sim.tournament import (
     InputError,
     build_spec,
     parse_options,
     play_all,
     save_game_record,
-    write_balance_report,
-    write_results,
 )
 
 EXIT_FAILED_GAMES = 1
