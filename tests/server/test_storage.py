@@ -6,6 +6,7 @@ Every test runs on SQLite and on PostgreSQL (``database_url`` is parametrized).
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 
 from turncoat.server.settings import Settings
 from turncoat.server.storage import (
@@ -205,6 +206,72 @@ def test_a_database_that_fails_the_write_raises_storage_error_and_keeps_nothing(
     with store.engine.connect() as conn:
         version: int = conn.execute(select(tables_t.c.version)).scalar_one()
     assert version == 0
+
+
+def queued_group(store: Store, appends: list[tuple[str, int]]) -> tuple[dict[str, str], int]:
+    """Run ``(table, expected version)`` appends from threads that all queue up while the writer
+    is busy, so that they are committed as one group.  Returns each table's outcome and the
+    number of transactions committed."""
+    commits: list[int] = []
+    event.listen(store.engine, "commit", lambda _conn: commits.append(1))
+    outcomes: dict[str, str] = {}
+
+    def append(table_id: str, expected: int) -> None:
+        try:
+            store.append_actions(table_id, expected, [act(expected + 1)], "playing")
+            outcomes[table_id] = "written"
+        except (StaleVersion, StorageError) as exc:
+            outcomes[table_id] = type(exc).__name__
+
+    threads = [threading.Thread(target=append, args=a) for a in appends]
+    with store._writer:  # as if another group were being committed right now
+        for t in threads:
+            t.start()
+        while len(store._queue) < len(appends):
+            time.sleep(0.001)
+    for t in threads:
+        t.join(60)
+    return outcomes, len(commits)
+
+
+def test_appends_that_queue_up_share_one_commit_and_a_stale_one_is_refused_alone(store: Store) -> None:
+    store.create_table(a_table("t2"))
+    store.create_table(a_table("t3"))
+    outcomes, commits = queued_group(store, [("t1", 0), ("t2", 5), ("t3", 0)])
+    assert outcomes == {"t1": "written", "t2": "StaleVersion", "t3": "written"}
+    assert commits == 1
+    assert [stored_version(store, t) for t in ("t1", "t2", "t3")] == [(1, 1), (0, 0), (1, 1)]
+
+
+def test_a_group_that_cannot_be_stored_stores_nobody(store: Store) -> None:
+    store.create_table(a_table("t2"))
+    with store.engine.begin() as conn:
+        conn.exec_driver_sql("CREATE TABLE actions_gone AS SELECT * FROM actions")
+        conn.exec_driver_sql("DROP TABLE actions")
+    outcomes, _ = queued_group(store, [("t1", 0), ("t2", 0)])
+    assert outcomes == {"t1": "StorageError", "t2": "StorageError"}
+    with store.engine.connect() as conn:
+        assert conn.execute(select(tables_t.c.version)).scalars().all() == [0, 0]
+
+
+def test_appends_from_many_threads_all_land_in_order(database_url: str) -> None:
+    store = Store(database_url)
+    for i in range(8):
+        store.create_table(a_table(f"t{i}"))
+
+    def play(table_id: str) -> None:
+        for v in range(15):
+            store.append_actions(table_id, v, [act(v + 1)], "playing")
+
+    threads = [threading.Thread(target=play, args=(f"t{i}",)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    for i in range(8):
+        assert stored_version(store, f"t{i}") == (15, 15)
+        assert [a.version for a in store.actions(f"t{i}")] == list(range(1, 16))
+    store.close()
 
 
 @pytest.mark.parametrize("versions", [[2], [1, 3], [1, 1], []])

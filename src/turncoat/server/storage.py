@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -241,6 +242,9 @@ class Store:
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
         upgrade_schema(self.engine)
+        self._queue: list[_Append] = []  # appends waiting for the next group commit
+        self._queue_lock = threading.Lock()
+        self._writer = threading.Lock()  # held by the thread committing a group
 
     def close(self) -> None:
         self.engine.dispose()
@@ -288,56 +292,52 @@ class Store:
         snapshot: tuple[int, str, str] | None = None,
         system_message: str | None = None,
     ) -> None:
-        """Write actions (all or none) if the table is still at ``expected_version``.
+        """Write actions (all or none) if the table is still at ``expected_version``; return
+        once they are committed.
 
         ``rows`` must be numbered ``expected_version + 1`` onwards.  Raises :class:`StaleVersion`
-        (nothing written) when another writer got there first."""
+        (nothing written) when another writer got there first, :class:`StorageError` (nothing
+        written) when the database fails.
+
+        Group commit: appends that arrive from several threads while a commit is under way are
+        written together in the next transaction, each in its own savepoint (so a stale one is
+        refused alone), and share its one disk flush."""
         expected = list(range(expected_version + 1, expected_version + len(rows) + 1))
         if not rows or [r.version for r in rows] != expected:
             raise ValueError(f"actions must be numbered {expected_version + 1} onwards, one each")
-        now = time.time()
-        new_version = expected_version + len(rows)
+        job = _Append(table_id, expected_version, list(rows), status, snapshot, system_message)
+        with self._queue_lock:
+            self._queue.append(job)
+        with self._writer:
+            if not job.done:  # nobody took it yet: lead a group with everything queued
+                with self._queue_lock:
+                    group, self._queue = self._queue, []
+                self._commit_group(group)
+        if job.error is not None:
+            raise job.error
+
+    def _commit_group(self, group: list[_Append]) -> None:
         try:
             with self._write() as conn, conn.begin():
-                result = conn.execute(
-                    update(tables_t)
-                    .where(tables_t.c.id == table_id, tables_t.c.version == expected_version)
-                    .values(version=new_version, status=status, updated_at=now)
-                )
-                if result.rowcount != 1:
-                    raise StaleVersion(table_id)
-                for r in rows:
-                    conn.execute(
-                        insert(actions_t).values(
-                            table_id=table_id,
-                            version=r.version,
-                            seat=r.seat,
-                            action=r.action,
-                            source=r.source,
-                            created_at=now,
-                        )
-                    )
-                if snapshot is not None:
-                    conn.execute(
-                        insert(snapshots_t).values(
-                            table_id=table_id, version=snapshot[0], state=snapshot[1], digest=snapshot[2]
-                        )
-                    )
-                if system_message is not None:
-                    conn.execute(
-                        insert(chat_t).values(
-                            table_id=table_id,
-                            seat=None,
-                            name="table",
-                            kind="system",
-                            text=system_message,
-                            created_at=now,
-                        )
-                    )
-        except IntegrityError as exc:  # a concurrent writer took one of these versions first
-            raise StaleVersion(table_id) from exc
-        except DBAPIError as exc:
-            raise StorageError(f"could not store the actions of table {table_id}: {exc.orig}") from exc
+                for job in group:
+                    savepoint = conn.begin_nested()
+                    try:
+                        _write_append(conn, job, time.time())
+                    except (StaleVersion, IntegrityError) as exc:  # someone took the version
+                        savepoint.rollback()
+                        job.error = StaleVersion(job.table_id)
+                        job.error.__cause__ = exc
+                    else:
+                        savepoint.commit()
+        except Exception as exc:  # the whole group is rolled back: nobody's actions were stored
+            reason = exc.orig if isinstance(exc, DBAPIError) else exc
+            for job in group:
+                if job.error is None:
+                    job.error = StorageError(f"could not store the actions of table {job.table_id}: {reason}")
+                    job.error.__cause__ = exc
+        finally:
+            for job in group:
+                job.done = True
 
     def set_status(self, table_id: str, status: str) -> None:
         with self._write() as conn, conn.begin():
@@ -438,6 +438,51 @@ class Store:
                     row.snapshot = (latest, state, row.snapshot_digests[latest])
                 out.append(row)
         return out
+
+
+@dataclass
+class _Append:
+    """One caller's append, waiting in the group-commit queue."""
+
+    table_id: str
+    expected_version: int
+    rows: list[ActionRow]
+    status: str
+    snapshot: tuple[int, str, str] | None
+    system_message: str | None
+    done: bool = False
+    error: Exception | None = None
+
+
+def _write_append(conn: Connection, job: _Append, now: float) -> None:
+    """The statements of one append; raises StaleVersion if the table moved on."""
+    result = conn.execute(
+        update(tables_t)
+        .where(tables_t.c.id == job.table_id, tables_t.c.version == job.expected_version)
+        .values(version=job.expected_version + len(job.rows), status=job.status, updated_at=now)
+    )
+    if result.rowcount != 1:
+        raise StaleVersion(job.table_id)
+    conn.execute(
+        insert(actions_t),
+        [
+            {"table_id": job.table_id, "version": r.version, "seat": r.seat, "action": r.action,
+             "source": r.source, "created_at": now}
+            for r in job.rows
+        ],
+    )  # fmt: skip
+    if job.snapshot is not None:
+        version, state, digest = job.snapshot
+        conn.execute(
+            insert(snapshots_t).values(table_id=job.table_id, version=version, state=state, digest=digest)
+        )
+    if job.system_message is not None:
+        conn.execute(
+            insert(chat_t).values(
+                table_id=job.table_id, seat=None, name="table", kind="system", text=job.system_message,
+                created_at=now,
+            )
+        )  # fmt: skip
 
 
 def _seat_values(s: SeatRow) -> dict[str, Any]:
