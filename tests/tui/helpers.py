@@ -32,6 +32,7 @@ def assert_screen_shows_only_what_viewer_may_see(app: VerraterApp) -> None:
     session = app.session
     viewer = app.viewer
     state = session._state
+    app.refresh_view()  # the same redraw as below, from the true state (list scroll and all)
     before = screen_text(app)
     if viewer is None:
         worlds = [session.game.determinize(state, v, 99) for v in range(session.players)]

@@ -28,9 +28,10 @@ from turncoat.tui.session import Session, plan_seats
 
 from .helpers import assert_log_is_redacted, assert_screen_shows_only_what_viewer_may_see, human_turn, settle
 
-# Kept roles rotate by round, so the person is Builder, Farmer (many cards: discards) and
-# Strategist (the conflict site) at some point.
-WANTED_ROLES = ("builder", "farmer", "strategist")
+# Kept roles rotate by round, so the person is Builder (twice as often: build, convert and move
+# each come up), Farmer (many cards: discards) and Strategist (the conflict site).
+WANTED_ROLES = ("builder", "builder", "farmer", "strategist")
+BUILDER_TURNS = (A.Build, A.Convert, A.Move)
 
 PROMPTS = {
     A.PlaceEstate: "Place your first estate",
@@ -46,11 +47,11 @@ PROMPTS = {
 }
 
 
-def plan(legal: tuple[Action, ...], obs: VerraterObservation) -> int:
+def plan(legal: tuple[Action, ...], obs: VerraterObservation, builder_turns: int) -> int:
     """Which offered choice the person takes (an index into the list on screen)."""
     first = legal[0]
     if isinstance(first, A.KeepRole):
-        want = WANTED_ROLES[obs.round % 3]
+        want = WANTED_ROLES[obs.round % len(WANTED_ROLES)]
         return next((i for i, a in enumerate(legal) if isinstance(a, A.KeepRole) and a.role == want), 0)
     if isinstance(first, A.CommitSupply | A.FinishCommitting):
         me = obs.viewer
@@ -61,7 +62,9 @@ def plan(legal: tuple[Action, ...], obs: VerraterObservation) -> int:
     if isinstance(first, A.ChooseConflictSite):
         return len(legal) - 1
     if any(isinstance(a, A.SkipBuilding) for a in legal):
-        return next(i for i, a in enumerate(legal) if not isinstance(a, A.SkipBuilding))
+        kind = BUILDER_TURNS[builder_turns % len(BUILDER_TURNS)]
+        fallback = next(i for i, a in enumerate(legal) if not isinstance(a, A.SkipBuilding))
+        return next((i for i, a in enumerate(legal) if isinstance(a, kind)), fallback)
     return 0
 
 
@@ -82,7 +85,7 @@ def cell_fits(cell: LandscapeCell) -> bool:
 @pytest.mark.asyncio
 async def test_every_decision_kind_is_offered_and_played_through_the_ui(tmp_path: Path) -> None:
     seats = plan_seats(4, "human,random,random,random", names="Ann")
-    session = Session.new(seats, seed=3, save_path=tmp_path / "all.json")
+    session = Session.new(seats, seed=5, save_path=tmp_path / "all.json")
     app = VerraterApp(session, bot_delay=0)
     played: dict[type, int] = {}
     async with app.run_test(size=MIN_SIZE) as pilot:
@@ -95,7 +98,8 @@ async def test_every_decision_kind_is_offered_and_played_through_the_ui(tmp_path
             # Offered: exactly the engine's legal actions, nothing added, nothing left out.
             assert sorted(map(repr, legal)) == sorted(map(repr, session.legal_actions(0)))
             text = screen_text(app)
-            choice = legal[plan(tuple(legal), obs)]
+            builder_turns = sum(played.get(k, 0) for k in (*BUILDER_TURNS, A.SkipBuilding))
+            choice = legal[plan(tuple(legal), obs, builder_turns)]
             assert PROMPTS[type(choice)] in text
             for n, action in enumerate(legal[:9]):
                 assert f"{n + 1} {V.option_label(action, obs)}"[:60] in text
@@ -128,10 +132,12 @@ async def test_every_decision_kind_is_offered_and_played_through_the_ui(tmp_path
             assert session.record.actions[before] == RecordedAction(player=0, action=encode_action(choice))
             played[type(choice)] = played.get(type(choice), 0) + 1
         await settle(pilot, app, lambda: isinstance(app.screen, EndScreen))
-    for kind in (A.PlaceEstate, A.ChooseConflictSite, A.KeepRole, A.CommitSupply, A.FinishCommitting):
+    kinds: tuple[type, ...] = (A.PlaceEstate, A.ChooseConflictSite, A.KeepRole, A.CommitSupply)
+    for kind in (*kinds, A.FinishCommitting):
         assert played.get(kind), f"no {kind.__name__} decision came up"
     assert played.get(A.DiscardSupply), "no hand-limit discard came up"
-    assert any(played.get(k) for k in (A.Build, A.Convert, A.Move)), "the Builder never built"
+    for kind in BUILDER_TURNS:
+        assert played.get(kind), f"the Builder never chose {kind.__name__}"
 
 
 @pytest.mark.asyncio
