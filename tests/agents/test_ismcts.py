@@ -131,9 +131,10 @@ HEURISTIC_SEARCH = {"opponents": "heuristic", "rollout": "heuristic", "rollout_d
         ("verrater", {}),
         ("verrater", HEURISTIC_SEARCH),
         ("verrater", {"rollout_depth": None}),
+        ("verrater", {"prior": 20}),
         ("sealed_bids", {}),
     ],
-    ids=["verrater", "verrater-heuristic-search", "verrater-full-rollouts", "sealed_bids"],
+    ids=["verrater", "verrater-heuristic-search", "verrater-full-rollouts", "verrater-prior", "sealed_bids"],
 )
 def test_never_reads_hidden_state(name: str, options: dict[str, Any]) -> None:
     """Deciding from the real state, from a determinization of it, or from a state with other
@@ -184,6 +185,31 @@ def test_modelled_opponents_do_not_branch_the_tree() -> None:
         stack.extend(node.joint.values())
 
 
+def test_prior_keeps_the_heuristic_move_unless_the_search_clearly_disagrees() -> None:
+    game = load_game("verrater", players=4)
+    policy = game.heuristic_policy()  # type: ignore[attr-defined]
+    overridden = kept = 0
+    for state in random_states(game, seed=9, every=6)[:12]:
+        (seat,) = game.to_act(state)
+        view = SeatView(game, state, seat)
+        legal = list(view.legal_actions)
+        hint = policy.choose(view.observation, legal, random.Random(0))
+        root = ISMCTSAgent(iterations=120, seed=3).search(view, random.Random(3))
+        visits = root_statistics(root, seat)
+        top = ISMCTSAgent._best(root, seat, legal)  # no prior: the most visited move
+        assert visits[top][0] == max(n for n, _ in visits.values())
+        assert ISMCTSAgent._best(root, seat, legal, hint, 10_000) == hint
+        lead = visits[top][0] - visits.get(hint, (0, 0.0))[0]
+        picked = ISMCTSAgent._best(root, seat, legal, hint, 5)
+        if lead > 5:
+            assert picked == top
+            overridden += 1
+        elif lead < 5:
+            assert picked == hint
+            kept += 1
+    assert overridden and kept
+
+
 def test_heuristic_options_need_a_game_with_a_heuristic() -> None:
     game = load_game("sealed_bids", players=3)
     state = game.new_initial_state(1)
@@ -191,6 +217,8 @@ def test_heuristic_options_need_a_game_with_a_heuristic() -> None:
         decide(game, state, 0, iterations=5, seed=1, rollout="heuristic")
     with pytest.raises(ValueError, match="opponents must be one of"):
         ISMCTSAgent(opponents="psychic")
+    with pytest.raises(ValueError, match="no heuristic_policy"):
+        decide(game, state, 0, iterations=5, seed=1, prior=10)
 
 
 def test_tiny_budget_is_quick() -> None:

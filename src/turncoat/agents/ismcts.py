@@ -122,7 +122,10 @@ class ISMCTSAgent:
       tree nodes chosen by UCB for them) or ``"heuristic"`` (the other seats play the game's
       heuristic from their own observation of the sampled world, and only the searching seat's
       moves branch — a best response to sensible opponents, with the whole budget spent on the
-      searcher's own choices).
+      searcher's own choices);
+    - ``prior`` — visits credited to the move the game's ``heuristic_policy()`` would play (from
+      this seat's observation) when the final move is chosen: the search overrides the
+      heuristic only where it clearly prefers another move (0: no heuristic).
     """
 
     name = "ismcts"
@@ -138,6 +141,7 @@ class ISMCTSAgent:
         max_rollout: int = 10_000,
         margin_weight: float = 0.1,
         opponents: str = "tree",
+        prior: float = 0.0,
     ) -> None:
         _require_number("iterations", iterations, integer=True)
         _require_number("exploration", exploration)
@@ -155,6 +159,9 @@ class ISMCTSAgent:
             raise ValueError("time_limit must be positive")
         if isinstance(rollout, str) and rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)} or a callable")
+        _require_number("prior", prior)
+        if prior < 0:
+            raise ValueError("prior must not be negative")
         if opponents not in OPPONENTS:
             raise ValueError(f"opponents must be one of {', '.join(OPPONENTS)}")
         if not 0.0 <= margin_weight <= 1.0:
@@ -168,6 +175,8 @@ class ISMCTSAgent:
         self.max_rollout = int(max_rollout)
         self.margin_weight = float(margin_weight)
         self.opponents = opponents
+        self.prior = float(prior)
+        self._hint_policies: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
         self.last_iterations = 0  # iterations run by the last ``choose`` (for benchmarks and logs)
         self._rollouts: weakref.WeakKeyDictionary[Any, RolloutPolicy] = weakref.WeakKeyDictionary()
 
@@ -180,8 +189,21 @@ class ISMCTSAgent:
             self.last_iterations = 0
             return legal[0]
         local = random.Random(self.seed if self.seed is not None else rng.getrandbits(_SEED_BITS))
+        hint = self._heuristic_move(view, legal, local) if self.prior > 0 else None
         root = self.search(view, local)
-        return self._best(root, view.seat, legal)
+        return self._best(root, view.seat, legal, hint, self.prior)
+
+    def _heuristic_move(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """What the game's heuristic would play here, from this seat's own observation."""
+        game = view.game
+        policy = self._hint_policies.get(game)
+        if policy is None:
+            hook = getattr(game, "heuristic_policy", None)
+            if hook is None:
+                raise ValueError(f"game {game.name!r} has no heuristic_policy() for prior")
+            policy = self._hint_policies[game] = hook()
+        move: Action = policy.choose(view.observation, legal, rng)
+        return move
 
     # -- search ---------------------------------------------------------------------------------
     def search(self, view: SeatView, rng: random.Random) -> _Node:
@@ -415,18 +437,25 @@ class ISMCTSAgent:
         return rewards_from_scores(outcome.scores, outcome.winners, self.margin_weight)
 
     @staticmethod
-    def _best(root: _Node, seat: PlayerId, legal: Sequence[Action]) -> Action:
-        """The most visited root move (ties: higher mean reward, then the first legal)."""
+    def _best(
+        root: _Node, seat: PlayerId, legal: Sequence[Action], hint: Action | None = None, prior: float = 0.0
+    ) -> Action:
+        """The most visited root move (ties: higher mean reward, then the first legal).  The
+        heuristic's move ``hint`` is credited ``prior`` extra visits: the search overrides it only
+        where it clearly prefers another move."""
         stats: dict[Any, _Stat] = {}
         stats.update(root.kids.get(seat, {}))
         stats.update(root.tables.get(seat, {}))
         best = legal[0]
-        best_key = (-1, -1.0)
+        best_key = (-1.0, -1.0)
         for action in legal:
             stat = stats.get(action)
+            bonus = prior if hint is not None and action == hint else 0.0
             if stat is None or stat.n == 0:
+                if bonus > best_key[0]:
+                    best_key, best = (bonus, 0.0), action
                 continue
-            key = (stat.n, stat.w / stat.n)
+            key = (stat.n + bonus, stat.w / stat.n)
             if key > best_key:
                 best_key = key
                 best = action
