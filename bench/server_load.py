@@ -37,6 +37,7 @@ import os
 import platform
 import random
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -129,7 +130,8 @@ def start_server(
     cmd = [sys.executable, "-m", "uvicorn", "--factory", "turncoat.server:create_app", "--host",
            "127.0.0.1", "--port", str(port), "--workers", "1", "--log-level", "warning"]  # fmt: skip
     with log.open("ab") as out:
-        proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)
+        # Its own process group: the bot worker processes go when the bench ends, whatever happens.
+        proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and proc.poll() is None:
@@ -137,7 +139,8 @@ def start_server(
             if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
                 return proc, base
         time.sleep(0.1)
-    proc.kill()
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
     raise SystemExit(f"the server did not start:\n{log.read_text()[-3000:]}")
 
 
@@ -257,10 +260,11 @@ def main() -> None:
             run = asyncio.run(asyncio.wait_for(drive(base, args, proc.pid), args.warmup + args.seconds + 60))
         finally:
             proc.terminate()
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(5)
         server_log = (tmp / "server.log").read_text(errors="replace")[-2000:]
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

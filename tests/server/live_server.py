@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -50,7 +51,10 @@ class ServerProcess:
         cmd = [sys.executable, "-m", "uvicorn", "--factory", "turncoat.server:create_app"]
         cmd += ["--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning"]
         with self.log_path.open("ab") as log:
-            self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
+            # Its own process group, so that a kill takes the bot worker processes with it.
+            self.proc = subprocess.Popen(
+                cmd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            )
         deadline = time.monotonic() + START_TIMEOUT_S
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -63,18 +67,21 @@ class ServerProcess:
         raise AssertionError(f"the server did not start in {START_TIMEOUT_S} s:\n{self.log()}")
 
     def kill(self) -> None:
-        """SIGKILL: no shutdown hooks, no flushing; whatever was committed is all there is."""
+        """SIGKILL to the server and its bot workers at once (as when a machine or container
+        dies): no shutdown hooks, no flushing; whatever was committed is all there is."""
         assert self.proc is not None
-        self.proc.kill()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
         self.proc.wait(10)
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
+        if self.proc is None:
+            return
+        if self.proc.poll() is None:
             self.proc.terminate()
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
+        self.kill()  # whatever is left of its process group
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")[-4000:]
