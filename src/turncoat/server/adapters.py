@@ -63,10 +63,22 @@ def board_info(game: Game[Any, Any, Any]) -> dict[str, Any]:
         },
         "houses": {h.id: h.name for h in data.houses},
         "roles": {r.id: ROLE_NAMES.get(r.id, r.name) for r in data.roles},
+        "role_help": ROLE_HELP,
         "commit_max": t.commit_max,
         "hand_limit": t.hand_limit,
         "buildings_per_player": t.buildings_per_player,
     }
+
+
+# One line per action card for the draft buttons (RULES §7).
+ROLE_HELP = {
+    "traitor": "switch to the other house at the reveal; +1 VP",
+    "strategist": "+2 VP; you choose the next conflict site",
+    "builder": "build, convert or move one of your buildings",
+    "farmer": "draw 3 cards, but no estate income",
+    "diplomat_2": "+2 strength for your house; draw 1 extra card",
+    "diplomat_5": "+5 strength for your house",
+}
 
 
 def game_options() -> dict[str, list[str]]:

@@ -148,6 +148,7 @@ def controls(payload: dict[str, Any], info: dict[str, Any]) -> list[dict[str, An
                 "json": json.dumps(a["action"], sort_keys=True),
                 "label": decorate(a["label"], types, info),
                 "spots": spots(a["action"]),
+                "help": info.get("role_help", {}).get(a["action"].get("role"), ""),
             }
             for a in items
         ]
