@@ -253,3 +253,10 @@ def test_leaving_frees_the_seat_and_retires_the_old_link(client: TestClient) -> 
     csrf = csrf_of(client.get("/").text)
     client.post(f"/t/{table_id}/join", data={"csrf": csrf, "name": "Dee"})
     assert client.get(f"/api/tables/{table_id}").json()["seats"][0]["name"] == "Dee"
+
+
+def test_a_flood_of_requests_is_rate_limited(tmp_path: Path) -> None:
+    with app_client(tmp_path, http_rate=0.5, http_burst=3) as client:
+        codes = [client.post("/api/tables", json={"players": 7}).status_code for _ in range(6)]
+        assert codes[:3] == [400, 400, 400] and codes[-1] == 429
+        assert client.get("/").status_code == 200  # reading is never throttled

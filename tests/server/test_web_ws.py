@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from tests.server.web_support import app_client, create_table, receive_json, receive_until
 
@@ -198,3 +199,20 @@ def test_a_timed_out_seat_gets_the_default_action_and_everyone_is_told(tmp_path:
                     acted_for_me |= any(e.get("seat") == 0 for e in message["events"])
             assert told is not None and told["kind"] == "system" and told["seat"] is None
             assert acted_for_me, "the table did not play the default action for the timed-out seat"
+
+
+def test_a_websocket_from_another_site_is_refused(client: TestClient) -> None:
+    table_id, tokens = started_table(client)
+    headers = {"cookie": f"tc_seat_{table_id}={tokens['0']}", "origin": "http://evil.example"}
+    with (
+        pytest.raises(WebSocketDisconnect) as refused,
+        client.websocket_connect(f"/ws/{table_id}", headers=headers),
+    ):
+        pass
+    assert refused.value.code == 4403
+
+
+def test_a_websocket_to_no_table_is_refused(client: TestClient) -> None:
+    with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect("/ws/nonesuch"):
+        pass
+    assert refused.value.code == 4404
