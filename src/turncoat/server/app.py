@@ -422,6 +422,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             total=total,
             full=omniscient,
             can_full=table.status == OVER,
+            replay=True,
         )
         return html(request, body)
 
