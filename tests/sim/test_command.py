@@ -182,9 +182,14 @@ def test_an_earlier_run_is_not_overwritten_without_force(tmp_path: Path) -> None
     again = sim("verrater", "-n", "3", "--seed", "1", "--out", str(out))
     assert again.exit_code == 3 and "already holds a run" in text(again)
     assert (out / "results.jsonl").read_text() == before
-    forced = sim("verrater", "-n", "3", "--seed", "1", "--out", str(out), "--force")
+    (out / "notes.txt").write_text("mine")
+    (out / "records").mkdir()
+    (out / "records" / "game-000099.json").write_text("{}")  # from an earlier, longer run
+    forced = sim("verrater", "-n", "3", "--seed", "1", "--out", str(out), "--force", "--save-records")
     assert forced.exit_code == 0
     assert len((out / "results.jsonl").read_text().splitlines()) == 3
+    assert sorted(p.name for p in (out / "records").iterdir()) == [f"game-00000{i}.json" for i in range(3)]
+    assert (out / "notes.txt").read_text() == "mine"  # files the simulator did not write are kept
 
 
 def test_a_full_disk_leaves_the_run_marked_incomplete(tmp_path: Path) -> None:

@@ -170,8 +170,9 @@ def _play_and_write(
             "batch": batch_used,
             "finished_at": datetime.now(UTC).isoformat(timespec="seconds"),
         }
-        summary = write_results(out, results, spec, game_for(spec), timing)
+        # summary.json ("complete": true) is the last file written, then the marker goes.
         report_lines = write_balance_report(out, results, spec) if spec.full_facts else []
+        summary = write_results(out, results, spec, game_for(spec), timing)
         output.mark_complete(out)
     except ExecutorError as exc:
         output.mark_incomplete(out, str(exc))

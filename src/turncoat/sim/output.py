@@ -12,12 +12,15 @@ import csv
 import io
 import json
 import os
+import shutil
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 INCOMPLETE = "INCOMPLETE"
 PARTIAL_RESULTS = "results.partial.jsonl"
+RUN_FILES = ("results.jsonl", "results.csv", "summary.json", "summary.md", PARTIAL_RESULTS)
+RUN_FOLDERS = ("plots", "records", "failures", "report")
 
 
 class OutputError(RuntimeError):
@@ -107,8 +110,12 @@ def prepare_dir(out_dir: Path, *, force: bool) -> None:
             "This run has not finished (or was interrupted): the files here are not complete results.\n",
             encoding="utf-8",
         )
-        for stale in ("results.jsonl", "results.csv", "summary.json", "summary.md", PARTIAL_RESULTS):
+        # An earlier run's files (kept only with --force) must not mix with this run's.
+        for stale in RUN_FILES:
             (out_dir / stale).unlink(missing_ok=True)
+        for folder in RUN_FOLDERS:
+            if (out_dir / folder).is_dir():
+                shutil.rmtree(out_dir / folder)
     except OSError as exc:
         raise OutputError(f"cannot use {out_dir} as the output folder: {exc.strerror or exc}") from exc
 
