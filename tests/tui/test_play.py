@@ -12,7 +12,7 @@ from turncoat.core.record import load_record, replay
 from turncoat.core.registry import load_game
 from turncoat.games.verrater import actions as A
 from turncoat.tui.app import VerraterApp, screen_text
-from turncoat.tui.screens import CurtainScreen, EndScreen
+from turncoat.tui.screens import CurtainScreen, EndScreen, LogScreen
 from turncoat.tui.session import Session, plan_seats
 
 from .helpers import (
@@ -109,6 +109,8 @@ async def test_hot_seat_curtain_hides_everything_between_two_humans(tmp_path: Pa
                     assert "Your hand" not in text and "Your role" not in text
                     assert "You were handed" not in text
                 assert app.viewer is None
+                await pilot.press("l")  # the log is never drawn over the curtain
+                assert isinstance(app.screen, CurtainScreen)
                 curtains += 1
                 curtain_since_last = True
                 await pilot.press("enter")
@@ -256,6 +258,34 @@ async def test_a_table_of_bots_shows_the_public_view_to_the_end(tmp_path: Path) 
         assert "Public view: no private information is shown." in text
         assert "The game is over" in text
         assert_screen_shows_only_what_viewer_may_see(app)
+
+
+@pytest.mark.asyncio
+async def test_the_log_screen_shows_the_viewers_log_and_plays_nothing(tmp_path: Path) -> None:
+    session = Session.new(plan_seats(4, "human,random,random,random"), seed=6, save_path=None)
+    app = VerraterApp(session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(6):
+            await settle(pilot, app, lambda: human_turn(app))
+            await pilot.press("1")
+            await pilot.pause()
+        await settle(pilot, app, lambda: human_turn(app))
+        assert_log_is_redacted(app)
+        await pilot.press("l")
+        await pilot.pause()
+        log_screen: object = app.screen
+        assert isinstance(log_screen, LogScreen)
+        assert log_screen.lines == app._log_shown
+        text = screen_text(app)
+        assert "Game log (as Player 1 sees it)" in text
+        assert app._log_shown[-1][:30] in text  # scrolled to the latest line
+        before = len(session.record.actions)
+        await pilot.press("1", "2")
+        await pilot.pause()
+        assert len(session.record.actions) == before
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, LogScreen) and app.legal
 
 
 def test_seat_planning() -> None:

@@ -29,7 +29,7 @@ from turncoat.core.actions import Action, Viewer
 from turncoat.core.errors import RulesError
 from turncoat.games.verrater.components import RING_SIZE
 from turncoat.tui import verrater_view as V
-from turncoat.tui.screens import CurtainScreen, EndScreen, HelpScreen
+from turncoat.tui.screens import CurtainScreen, EndScreen, HelpScreen, LogScreen
 from turncoat.tui.session import Session
 
 MIN_SIZE = (120, 40)  # columns, rows: the whole board, the choices and the log fit
@@ -84,6 +84,8 @@ class VerraterApp(App[None]):
     #players { height: auto; border: round $panel; padding: 0 1; }
     #private { height: auto; border: round green; padding: 0 1; }
     #log { height: 1fr; border: round $panel; }
+    #full-log-title { height: 1; padding: 0 1; background: $boost; }
+    #full-log-lines { height: 1fr; padding: 0 1; }
     HelpScreen { align: center middle; }
     #help-text { width: 90; padding: 1 2; border: heavy $accent; background: $panel; }
     #curtain-text { width: 70; padding: 2 4; border: heavy magenta; text-align: center; }
@@ -94,6 +96,7 @@ class VerraterApp(App[None]):
         Binding("q", "quit", "Save & quit"),
         Binding("1", "pick(1)", "Choose", key_display="1-9"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(2, 10)),
+        Binding("l", "full_log", "Log"),
         Binding("question_mark", "help", "Keys", key_display="?"),
         Binding("e", "end_screen", "Final score"),
     ]
@@ -228,7 +231,7 @@ class VerraterApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show and allow only the keys that do something now (the footer follows this)."""
         if action == "pick":
-            return bool(self.legal) and not isinstance(self.screen, CurtainScreen | EndScreen | HelpScreen)
+            return bool(self.legal) and self.screen is self.screen_stack[0]
         if action == "end_screen":
             return self.session.outcome() is not None
         return True
@@ -273,6 +276,8 @@ class VerraterApp(App[None]):
                 self.awaiting = None
                 self.refresh_view()
                 self.curtain_for = seat
+                while len(self.screen_stack) > 1:  # no log or help of the last viewer under it
+                    self.pop_screen()
                 self.push_screen(CurtainScreen(s.seats[seat].name), lambda _: self._reveal(seat))
                 return
             self.viewer = seat
@@ -339,7 +344,7 @@ class VerraterApp(App[None]):
             self.play(self.legal[index])
 
     def action_pick(self, n: int) -> None:
-        if isinstance(self.screen, CurtainScreen | EndScreen | HelpScreen):
+        if isinstance(self.screen, CurtainScreen | EndScreen | HelpScreen | LogScreen):
             return
         if 1 <= n <= len(self.legal) and not self._too_soon():
             self.play(self.legal[n - 1])
@@ -363,6 +368,12 @@ class VerraterApp(App[None]):
         options.highlighted = (later or matches)[0]
         options.focus()
         self.show_error("")
+
+    def action_full_log(self) -> None:
+        if isinstance(self.screen, CurtainScreen | LogScreen | EndScreen):
+            return  # never over the curtain: the log is drawn for whoever the table shows
+        who = "public view" if self.viewer is None else f"as {self.session.seats[self.viewer].name} sees it"
+        self.push_screen(LogScreen(f"Game log ({who}) — Esc or l to go back", list(self._log_shown)))
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

@@ -1,7 +1,8 @@
-"""The screens laid over the table: the hot-seat curtain, the help and the final score.
+"""The screens laid over the table: the hot-seat curtain, the help, the log and the final score.
 
-The curtain and the help show no game information at all; the end screen shows the outcome and
-the round summary redacted for the viewer it is given.
+The curtain and the help show no game information at all; the log screen shows the lines it is
+given (already redacted for the table's viewer); the end screen shows the outcome and the round
+summary redacted for the viewer it is given.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, RichLog, Static
 
 from turncoat.core.actions import Viewer
 from turncoat.tui import verrater_view as V
@@ -53,6 +54,7 @@ Keys and mouse
   Up/Down Enter  move through the list and play the highlighted choice
   click          a choice plays it; a landscape highlights the next choice about it
   mouse wheel    scroll the game log or the choice list
+  l              the whole game log on one screen (Esc or l goes back)
   e              final score (when the game is over)
   q              save and quit (the game is saved after every move anyway)
   ?              this help; Esc or ? closes it
@@ -80,6 +82,33 @@ class HelpScreen(ModalScreen[None]):
 
     def on_click(self) -> None:
         self.dismiss(None)
+
+
+class LogScreen(Screen[None]):
+    """The whole game log on one screen, as the viewer of the table may know it."""
+
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("escape,l", "dismiss", "Back to the board")
+    ]
+
+    def __init__(self, title: str, lines: list[str]) -> None:
+        super().__init__(id="full-log")
+        self.title_text = title
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(self.title_text, style="bold"), id="full-log-title")
+        log = RichLog(id="full-log-lines", wrap=True, markup=False, highlight=False, min_width=20)
+        yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._fill)  # once laid out, so lines wrap at the screen's width
+
+    def _fill(self) -> None:
+        log = self.query_one("#full-log-lines", RichLog)
+        for line in self.lines:
+            log.write(Text(line))
 
 
 class EndScreen(Screen[None]):
