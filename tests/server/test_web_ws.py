@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -216,3 +217,52 @@ def test_a_websocket_to_no_table_is_refused(client: TestClient) -> None:
     with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect("/ws/nonesuch"):
         pass
     assert refused.value.code == 4404
+
+
+def _junk(rng: random.Random, depth: int = 0) -> Any:
+    kinds = ["int", "str", "float", "none", "bool"] + (["list", "dict"] if depth < 3 else [])
+    kind = rng.choice(kinds)
+    if kind == "int":
+        return rng.choice([0, -1, 1, 11, 12, 2**63, -(2**70), rng.randrange(-50, 50)])
+    if kind == "str":
+        return rng.choice(["", "traitor", "estate", "x" * 50, "ä\u0000", "12", "place_estate", "{"])
+    if kind == "float":
+        return rng.choice([0.5, -0.0, 1e308, 3.0])
+    if kind == "none":
+        return None
+    if kind == "bool":
+        return rng.random() < 0.5
+    if kind == "list":
+        return [_junk(rng, depth + 1) for _ in range(rng.randrange(4))]
+    keys = ["type", "value", "landscape", "boundary", "role", "side", "from_landscape", "to_landscape", "q"]
+    return {rng.choice(keys): _junk(rng, depth + 1) for _ in range(rng.randrange(4))}
+
+
+def test_random_junk_messages_get_errors_and_change_nothing(tmp_path: Path) -> None:
+    with app_client(tmp_path, ws_rate=1000.0, ws_burst=1000) as client:  # rate limits: own test
+        _junk_session(client)
+
+
+def _junk_session(client: TestClient) -> None:
+    table_id, tokens = started_table(client)
+    rng = random.Random(20261201)
+    action_types = ["place_estate", "choose_conflict_site", "keep_role", "commit_supply", "build", "move"]
+    with seat_ws(client, table_id, None) as spectator:
+        actor = actor_of(receive_until(spectator, "update"))
+    with seat_ws(client, table_id, tokens[str(actor)]) as ws:
+        receive_until(ws, "update")
+        receive_until(ws, "chat_history")
+        for i in range(300):
+            action = _junk(rng)
+            if isinstance(action, dict) and rng.random() < 0.6:
+                action["type"] = rng.choice(action_types)
+            message = {"type": rng.choice(["act", "commit_set", "act"]), "action": action}
+            message |= {"version": rng.choice([0, 0, "0", -1, None, 1.0, [0]]), "values": _junk(rng)}
+            if i % 7 == 0:
+                message = _junk(rng)
+            ws.send_text(json.dumps(message))
+            reply = receive_json(ws)
+            while reply["type"] == "update":  # a legal move by luck is fine; it is the actor's own
+                reply = receive_json(ws)
+            assert reply["type"] == "error" and reply["message"], (message, reply)
+    assert client.get(f"/api/tables/{table_id}").json()["status"] == "playing"
