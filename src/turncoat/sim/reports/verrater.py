@@ -208,8 +208,8 @@ def write_report(rows: Sequence[Mapping[str, Any]], game: Game[Any, Any, Any], o
         "> **Caveat — estimated VP circles.** The victory-point values of these landscape types are "
         f"estimated, not printed values: {', '.join(estimated) or 'none'} (marked *; "
         f"{len(game.content.estimated_paths)} estimated values in content pack `{game.content.id}`; see "
-        "`turncoat content verrater`).  Every VP-based figure below depends on those estimates; load an "
-        "override file with the printed values to measure the real game.",
+        "`turncoat content verrater`).  Every VP-based figure below depends on those estimates; run with "
+        "`--content-override FILE` holding the printed values to measure the real game.",
         "",
         "Win rates count a shared win as 1/k; intervals are 95% Wilson intervals.  Fair share: "
         f"{100 * fair:.1f}%.",
