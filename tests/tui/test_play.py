@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
 import pytest
 from textual.widgets import OptionList, Static
 
+from turncoat.agents import SeatView
+from turncoat.core.actions import Action
 from turncoat.core.record import load_record, replay
 from turncoat.core.registry import load_game
 from turncoat.games.verrater import actions as A
@@ -286,6 +289,29 @@ async def test_the_log_screen_shows_the_viewers_log_and_plays_nothing(tmp_path: 
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, LogScreen) and app.legal
+
+
+class _BrokenBot:
+    """A bot that fails on its first decision (a bug in some future bot)."""
+
+    name = "broken"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        raise ValueError("no idea what to do")
+
+
+@pytest.mark.asyncio
+async def test_a_failing_bot_stops_the_table_with_a_message(tmp_path: Path) -> None:
+    save = tmp_path / "broken.json"
+    session = Session.new(plan_seats(3, "human,random,random"), seed=2, save_path=save)
+    session._agents[1] = _BrokenBot()
+    app = VerraterApp(session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app, lambda: app.bot_error is not None)
+        text = " ".join(screen_text(app).split())
+        assert "A bot failed: Bot 2 (broken): no idea what to do." in text
+        assert app.is_running and not app.legal
+    assert load_record(save).actions == session.record.actions
 
 
 def test_seat_planning() -> None:

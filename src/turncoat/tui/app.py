@@ -222,7 +222,7 @@ class VerraterApp(App[None]):
             if seat is None:
                 text = "The game is over. Press e for the final score, q to quit."
             elif self.bot_error:
-                text = f"A bot failed: {self.bot_error}"
+                text = f"A bot failed: {self.bot_error}. The game so far is saved; q quits."
             else:
                 text = f"Waiting for {s.seats[seat].name}…"
             self.query_one("#prompt", Static).update(text)
@@ -305,7 +305,7 @@ class VerraterApp(App[None]):
         try:
             action = await asyncio.to_thread(agent.choose, view, rng)
             s.apply(seat, action)
-        except RulesError as exc:
+        except Exception as exc:  # a broken bot stops the table, not the program: all is saved
             self.bot_error = f"{s.seats[seat].name} ({agent.name}): {exc}"
             self.refresh_view()
             return

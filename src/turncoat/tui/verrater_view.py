@@ -1,7 +1,8 @@
 """Text for the Verräter table, drawn only from what one seat may see.
 
-Every function here takes a :class:`VerraterObservation` (or events already redacted for the
-viewer) and the public content tables; none of them can reach the game state.
+Every function here takes a :class:`VerraterObservation`, or the events together with the
+viewer (``log_lines`` redacts them with the engine's own rule before reading them), and the
+public content tables; none of them can reach the game state.
 """
 
 from __future__ import annotations
