@@ -10,7 +10,10 @@ from __future__ import annotations
 import asyncio
 import json
 import multiprocessing
+import os
 import random
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
@@ -38,6 +41,18 @@ def choose_in_worker(
     return action
 
 
+def _exit_with_parent(parent: int) -> None:
+    """Worker initializer: leave when the server process is gone (even after SIGKILL, when no
+    shutdown message ever comes), instead of waiting for work forever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="turncoat-parent-watch", daemon=True).start()
+
+
 class BotPool:
     """A small process pool, started on the first bot move (a server without bots never pays)."""
 
@@ -49,7 +64,9 @@ class BotPool:
         if self._pool is None:
             # spawn, not fork: the server process runs threads (database, event loop helpers).
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_exit_with_parent, initargs=(os.getpid(),)
+            )
         return self._pool
 
     async def choose(

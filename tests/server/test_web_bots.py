@@ -1,0 +1,58 @@
+"""Bots run in worker processes: they play, and they never outlive the server."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from tests.server.web_support import free_port
+
+
+def _children(pid: int) -> list[int]:
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True, check=False).stdout
+    return [int(p) for p in out.split()]
+
+
+def test_bot_workers_leave_when_the_server_is_killed(tmp_path: Path) -> None:
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TURNCOAT_")}
+    env["TURNCOAT_DATA_DIR"] = str(tmp_path)
+    cmd = [sys.executable, "-m", "turncoat.cli", "serve", "--port", str(port), "--bot-delay", "0"]
+    server = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(f"{base}/healthz", timeout=1)
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        created = httpx.post(f"{base}/api/tables", json={"players": 3, "seats": [{"kind": "bot"}] * 3}).json()
+        while httpx.get(f"{base}/api/tables/{created['table']}").json()["version"] < 3:
+            assert time.monotonic() < deadline, "the bots did not play"
+            time.sleep(0.1)
+        workers = _children(server.pid)
+        assert workers, "bot moves should run in worker processes"
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait(10)
+    deadline = time.monotonic() + 20
+    while any(Path(f"/proc/{w}").exists() and _is_running(w) for w in workers):
+        assert time.monotonic() < deadline, "bot workers outlived the killed server"
+        time.sleep(0.2)
+
+
+def _is_running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
