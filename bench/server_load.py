@@ -299,6 +299,8 @@ def report(
           f"tables created {run['tables_created']}, errors {len(run['errors'])}"
           f" {sorted(set(run['errors']))}")  # fmt: skip
     print(f"  target p95 <= 50 ms on one worker: {'met' if pct(lat, 0.95) <= 50 else 'NOT met'}")
+    load = os.getloadavg()  # other work on the machine moves these numbers a lot
+    print(f"  machine: {os.cpu_count()} CPUs, load average {load[0]:.1f} / {load[1]:.1f} (1 / 5 min)")
     if "Traceback" in log or "ERROR" in log:
         print("server log tail:\n" + log)
     RESULTS_DIR.mkdir(exist_ok=True)
@@ -307,7 +309,11 @@ def report(
         json.dumps(
             {
                 "args": vars(args),
-                "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
+                "machine": {
+                    "python": platform.python_version(),
+                    "cpus": os.cpu_count(),
+                    "loadavg": os.getloadavg(),
+                },
                 "results": {name: value for name, value, _ in rows},
                 "errors": run["errors"],
             },

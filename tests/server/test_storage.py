@@ -234,7 +234,18 @@ def queued_group(store: Store, appends: list[tuple[str, int]]) -> tuple[dict[str
     return outcomes, len(commits)
 
 
-def test_appends_that_queue_up_share_one_commit_and_a_stale_one_is_refused_alone(store: Store) -> None:
+@pytest.fixture
+def sqlite_store(tmp_path: Path) -> Store:
+    """Group commit is SQLite's (PostgreSQL commits concurrent transactions in parallel)."""
+    s = Store(f"sqlite:///{tmp_path / 'data' / 'turncoat.db'}")
+    s.create_table(a_table())
+    return s
+
+
+def test_appends_that_queue_up_share_one_commit_and_a_stale_one_is_refused_alone(
+    sqlite_store: Store,
+) -> None:
+    store = sqlite_store
     store.create_table(a_table("t2"))
     store.create_table(a_table("t3"))
     outcomes, commits = queued_group(store, [("t1", 0), ("t2", 5), ("t3", 0)])
@@ -243,7 +254,8 @@ def test_appends_that_queue_up_share_one_commit_and_a_stale_one_is_refused_alone
     assert [stored_version(store, t) for t in ("t1", "t2", "t3")] == [(1, 1), (0, 0), (1, 1)]
 
 
-def test_a_group_that_cannot_be_stored_stores_nobody(store: Store) -> None:
+def test_a_group_that_cannot_be_stored_stores_nobody(sqlite_store: Store) -> None:
+    store = sqlite_store
     store.create_table(a_table("t2"))
     with store.engine.begin() as conn:
         conn.exec_driver_sql("CREATE TABLE actions_gone AS SELECT * FROM actions")
