@@ -12,8 +12,9 @@ import pytest
 
 import turncoat.core.testing.toy  # noqa: F401  (registers sealed_bids)
 from turncoat.agents.base import Agent, RandomAgent, SeatView, agent_names, make_agent
-from turncoat.agents.ismcts import ISMCTSAgent, rewards_from_scores, root_statistics
+from turncoat.agents.ismcts import ISMCTSAgent, root_statistics
 from turncoat.agents.match import play_match
+from turncoat.agents.search_policies import rewards_from_scores
 from turncoat.core.engine import Game
 from turncoat.core.registry import load_game
 

@@ -35,16 +35,19 @@ from __future__ import annotations
 import math
 import random
 import time
-import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from turncoat.agents.base import SeatView, register_agent
+from turncoat.agents.search_policies import (
+    Evaluator,
+    RolloutPolicy,
+    heuristic_policy,
+    heuristic_rollout,
+    rewards_from_scores,
+)
 from turncoat.core.actions import Action, PlayerId
 from turncoat.core.engine import Game
-
-RolloutPolicy = Callable[[Game[Any, Any, Any], Any, PlayerId, Sequence[Action], random.Random], Action]
-Evaluator = Callable[[Any], Sequence[float] | None]
 
 _SEED_BITS = 62
 ROLLOUTS = ("auto", "random", "heuristic")
@@ -72,26 +75,6 @@ class _Node(_Stat):
         self.kids: dict[PlayerId, dict[Any, _Node]] = {}  # sequential decisions: seat -> action -> child
         self.tables: dict[PlayerId, dict[Any, _Stat]] = {}  # simultaneous: per-seat move statistics
         self.joint: dict[tuple[tuple[PlayerId, Any], ...], _Node] = {}  # simultaneous: joint move -> child
-
-
-def rewards_from_scores(
-    scores: Sequence[float], winners: Sequence[PlayerId] | None = None, margin_weight: float = 0.1
-) -> list[float]:
-    """Per-seat reward in [0, 1]: ``(1 - m) * win share + m * score relative to the table``.
-
-    The win share is ``1/k`` for each of ``k`` winners (the highest scores unless ``winners`` is
-    given); the margin term places each score between the lowest (0) and the highest (1)."""
-    best = max(scores)
-    low = min(scores)
-    if winners is None:
-        winners = [p for p, v in enumerate(scores) if v == best]
-    share = 1.0 / len(winners) if winners else 0.0
-    win_part = 1.0 - margin_weight
-    spread = best - low
-    out = [margin_weight * ((v - low) / spread if spread > 0 else 0.5) for v in scores]
-    for p in winners:
-        out[p] += win_part * share
-    return out
 
 
 def _require_number(name: str, value: object, *, integer: bool = False) -> None:
@@ -176,9 +159,7 @@ class ISMCTSAgent:
         self.margin_weight = float(margin_weight)
         self.opponents = opponents
         self.prior = float(prior)
-        self._hint_policies: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
         self.last_iterations = 0  # iterations run by the last ``choose`` (for benchmarks and logs)
-        self._rollouts: weakref.WeakKeyDictionary[Any, RolloutPolicy] = weakref.WeakKeyDictionary()
 
     # -- the Agent protocol ---------------------------------------------------------------------
     def choose(self, view: SeatView, rng: random.Random) -> Action:
@@ -195,14 +176,7 @@ class ISMCTSAgent:
 
     def _heuristic_move(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
         """What the game's heuristic would play here, from this seat's own observation."""
-        game = view.game
-        policy = self._hint_policies.get(game)
-        if policy is None:
-            hook = getattr(game, "heuristic_policy", None)
-            if hook is None:
-                raise ValueError(f"game {game.name!r} has no heuristic_policy() for prior")
-            policy = self._hint_policies[game] = hook()
-        move: Action = policy.choose(view.observation, legal, rng)
+        move: Action = heuristic_policy(view.game, "prior").choose(view.observation, legal, rng)
         return move
 
     # -- search ---------------------------------------------------------------------------------
@@ -210,7 +184,7 @@ class ISMCTSAgent:
         """Run the iterations (or until the time limit) and return the root node."""
         game = view.game
         policy = self._policy(game)
-        opponent = self._heuristic(game) if self.opponents == "heuristic" else None
+        opponent = heuristic_rollout(game) if self.opponents == "heuristic" else None
         evaluate: Evaluator | None = getattr(game, "evaluate", None)
         root = _Node()
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
@@ -231,20 +205,13 @@ class ISMCTSAgent:
         if callable(self.rollout):
             return self.rollout
         if self.rollout == "heuristic":
-            return self._heuristic(game)
+            return heuristic_rollout(game)
         if self.rollout == "auto":
             factory = getattr(game, "rollout_policy", None)
             if factory is not None:
                 policy: RolloutPolicy = factory()
                 return policy
         return None
-
-    def _heuristic(self, game: Game[Any, Any, Any]) -> RolloutPolicy:
-        # Built once per game: heuristic policies precompute tables from the game's content.
-        cached = self._rollouts.get(game)
-        if cached is None:
-            cached = self._rollouts[game] = heuristic_rollout(game)
-        return cached
 
     def _iterate(
         self,
@@ -460,27 +427,6 @@ class ISMCTSAgent:
                 best_key = key
                 best = action
         return best
-
-
-def heuristic_rollout(game: Game[Any, Any, Any]) -> RolloutPolicy:
-    """A rollout policy from the game's ``heuristic_policy()`` hook: each seat plays the cheap
-    variant of the heuristic from *its own observation of the sampled world*, so rollouts model
-    opponents that play sensibly rather than at random (slower per move, far more informative)."""
-    hook = getattr(game, "heuristic_policy", None)
-    if hook is None:
-        raise ValueError(f"game {game.name!r} has no heuristic_policy() for rollout=heuristic")
-    heuristic = hook()
-    observe = game.observe
-
-    def policy(
-        game: Game[Any, Any, Any], state: Any, seat: PlayerId, legal: Sequence[Action], rng: random.Random
-    ) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        action: Action = heuristic.rollout_choose(observe(state, seat), legal, rng)
-        return action
-
-    return policy
 
 
 def root_statistics(root: _Node, seat: PlayerId) -> dict[Any, tuple[int, float]]:

@@ -1,0 +1,75 @@
+"""Policies and rewards a search plays with: the game's heuristic as a rollout policy or as the
+move a search starts from, and the per-seat reward of a finished (or evaluated) game.
+
+Everything here works on sampled worlds or on a seat's own observation, never on a real state.
+"""
+
+from __future__ import annotations
+
+import random
+import weakref
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from turncoat.core.actions import Action, PlayerId
+from turncoat.core.engine import Game
+
+RolloutPolicy = Callable[[Game[Any, Any, Any], Any, PlayerId, Sequence[Action], random.Random], Action]
+Evaluator = Callable[[Any], Sequence[float] | None]
+
+# One heuristic policy per game object: policies precompute tables from the game's content.
+_HEURISTICS: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+_ROLLOUTS: weakref.WeakKeyDictionary[Any, RolloutPolicy] = weakref.WeakKeyDictionary()
+
+
+def heuristic_policy(game: Game[Any, Any, Any], purpose: str) -> Any:
+    """The game's ``heuristic_policy()`` (``choose`` / ``rollout_choose`` from an observation)."""
+    policy = _HEURISTICS.get(game)
+    if policy is None:
+        hook = getattr(game, "heuristic_policy", None)
+        if hook is None:
+            raise ValueError(f"game {game.name!r} has no heuristic_policy() for {purpose}")
+        policy = _HEURISTICS[game] = hook()
+    return policy
+
+
+def rewards_from_scores(
+    scores: Sequence[float], winners: Sequence[PlayerId] | None = None, margin_weight: float = 0.1
+) -> list[float]:
+    """Per-seat reward in [0, 1]: ``(1 - m) * win share + m * score relative to the table``.
+
+    The win share is ``1/k`` for each of ``k`` winners (the highest scores unless ``winners`` is
+    given); the margin term places each score between the lowest (0) and the highest (1)."""
+    best = max(scores)
+    low = min(scores)
+    if winners is None:
+        winners = [p for p, v in enumerate(scores) if v == best]
+    share = 1.0 / len(winners) if winners else 0.0
+    win_part = 1.0 - margin_weight
+    spread = best - low
+    out = [margin_weight * ((v - low) / spread if spread > 0 else 0.5) for v in scores]
+    for p in winners:
+        out[p] += win_part * share
+    return out
+
+
+def heuristic_rollout(game: Game[Any, Any, Any]) -> RolloutPolicy:
+    """A rollout policy from the game's ``heuristic_policy()`` hook: each seat plays the cheap
+    variant of the heuristic from *its own observation of the sampled world*, so rollouts model
+    opponents that play sensibly rather than at random (slower per move, far more informative)."""
+    cached = _ROLLOUTS.get(game)
+    if cached is not None:
+        return cached
+    heuristic = heuristic_policy(game, "rollout=heuristic")
+    observe = game.observe
+
+    def policy(
+        game: Game[Any, Any, Any], state: Any, seat: PlayerId, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        action: Action = heuristic.rollout_choose(observe(state, seat), legal, rng)
+        return action
+
+    _ROLLOUTS[game] = policy
+    return policy
