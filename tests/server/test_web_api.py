@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import logging
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -260,3 +262,27 @@ def test_a_flood_of_requests_is_rate_limited(tmp_path: Path) -> None:
         codes = [client.post("/api/tables", json={"players": 7}).status_code for _ in range(6)]
         assert codes[:3] == [400, 400, 400] and codes[-1] == 429
         assert client.get("/").status_code == 200  # reading is never throttled
+
+
+def test_the_page_works_without_javascript_through_plain_forms(client: TestClient) -> None:
+    created = create_table(client, seats=[{"kind": "human"}] * 3)
+    table_id, tokens = created["table"], created["seat_tokens"]
+    for token in tokens.values():
+        client.get(f"/join/{table_id}/{token}")
+    client.cookies.clear()
+    watch = client.get(f"/t/{table_id}").text
+    actor = int(re.search(r'<article class="player seat-(\d) acting', watch).group(1))  # type: ignore[union-attr]
+    client.cookies.update(seat_cookie(table_id, tokens[str(actor)]))
+    page = client.get(f"/t/{table_id}").text
+    csrf = csrf_of(page)
+    action = html.unescape(re.search(r'name="action" value="([^"]+)"', page).group(1))  # type: ignore[union-attr]
+    done = client.post(
+        f"/t/{table_id}/act", data={"csrf": csrf, "type": "act", "version": "0", "action": action}
+    )
+    assert done.status_code == 200 and client.get(f"/api/tables/{table_id}").json()["version"] == 1
+    stale = client.post(
+        f"/t/{table_id}/act", data={"csrf": csrf, "type": "act", "version": "0", "action": action}
+    )
+    assert stale.status_code == 409 and "version" in stale.text
+    said = client.post(f"/t/{table_id}/chat", data={"csrf": csrf, "text": "<i>hello</i>"})
+    assert said.status_code == 200 and "&lt;i&gt;hello&lt;/i&gt;" in said.text
