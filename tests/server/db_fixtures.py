@@ -26,7 +26,17 @@ from typing import Any
 import psycopg
 import pytest
 
-PG_BIN = Path("/usr/lib/postgresql/15/bin")
+
+def _pg_bin() -> Path:
+    """Debian's PostgreSQL 15 (what production runs), else the newest version installed."""
+    preferred = Path("/usr/lib/postgresql/15/bin")
+    if (preferred / "pg_ctl").exists():
+        return preferred
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"), key=lambda p: int(p.parts[-3]))
+    return found[-1].parent if found else preferred
+
+
+PG_BIN = _pg_bin()
 PG_USER = "turncoat"
 
 
