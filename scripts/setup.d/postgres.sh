@@ -1,6 +1,7 @@
 # Sourced by scripts/test.sh: PostgreSQL binaries (Debian bookworm: 15) for the storage tests
-# (tests/server), which start their own throwaway cluster with them.  Idempotent and quiet; exports nothing.  Without
-# root we cannot install, so say so and go on: the tests then skip (or fail under CI=true).
+# (tests/server), which start their own throwaway cluster with them.  Idempotent and quiet;
+# exports nothing.  Without root we cannot install, so say so and go on: the tests then skip
+# (or fail under CI=true).
 if ! compgen -G "/usr/lib/postgresql/*/bin/pg_ctl" >/dev/null; then
     if [ "$(id -u)" = 0 ]; then
         apt-get update -qq
