@@ -14,7 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from tests.server.web_support import app_client, create_table, receive_json, receive_until
+from tests.server.web_support import app_client, create_table, csrf_of, receive_json, receive_until
 
 FOUR_HUMANS = [{"kind": "human"}] * 4
 
@@ -266,3 +266,19 @@ def _junk_session(client: TestClient) -> None:
                 reply = receive_json(ws)
             assert reply["type"] == "error" and reply["message"], (message, reply)
     assert client.get(f"/api/tables/{table_id}").json()["status"] == "playing"
+
+
+def test_an_open_connection_loses_its_seat_when_the_seat_is_left(client: TestClient) -> None:
+    table_id, tokens = started_table(client)
+    with seat_ws(client, table_id, tokens["1"]) as ws:
+        assert receive_until(ws, "update")["seat"] == 1
+        client.cookies.update({f"tc_seat_{table_id}": tokens["1"]})
+        csrf = csrf_of(client.get(f"/t/{table_id}").text)
+        assert (
+            client.post(f"/t/{table_id}/leave", data={"csrf": csrf}, follow_redirects=False).status_code
+            == 303
+        )
+        update = receive_until(ws, "update")
+        assert update["seat"] is None and update["observation"]["hand"] is None and update["legal"] == []
+        ws.send_text(json.dumps({"type": "chat", "text": "still here?"}))
+        assert receive_until(ws, "error")["code"] == "not_seated"

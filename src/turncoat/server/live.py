@@ -387,13 +387,22 @@ class Hub:
         return token
 
     async def join_open_seat(self, table: LiveTable, name: str | None) -> tuple[int, str]:
-        open_seats = table.open_seats()
-        if not open_seats or table.status in (OVER, BROKEN):
-            raise ServerError("table_full", "this table has no free seat")
-        seat = open_seats[0]
-        token = await self.claim(table, seat, name, rotate=True)
-        assert token is not None
-        return seat, token
+        """Take the first free seat with a fresh token (chosen under the lock: two people joining
+        at once never get the same seat)."""
+        async with table.lock:
+            open_seats = table.open_seats()
+            if not open_seats or table.status in (OVER, BROKEN):
+                raise ServerError("table_full", "this table has no free seat")
+            s = table.seats[open_seats[0]]
+            token = new_token()
+            s.token_hash, s.claimed = hash_token(token), True
+            s.name = clean_name(name or "")
+            status = self._status_after_seats(table)
+            await self.db(self.store.update_seat, table.id, s, status)
+            table.status = status
+        self._notify(table, dirty=True)
+        self._kick(table)
+        return s.seat, token
 
     async def leave(self, table: LiveTable, seat: int) -> None:
         async with table.lock:
@@ -401,8 +410,18 @@ class Hub:
             s.claimed = False
             s.token_hash = hash_token(new_token())  # the old link stops working
             await self.db(self.store.update_seat, table.id, s, None)
+            self._demote(table, seat)
         await self.system_message(table, f"{s.name} left seat {seat + 1}.")
         self._notify(table, dirty=True)
+
+    def _demote(self, table: LiveTable, seat: int) -> None:
+        """Open connections of a seat whose token was retired become spectators at once: they
+        neither see that seat's secrets any more nor act for it."""
+        for conn in table.conns:
+            if conn.viewer == seat:
+                conn.viewer = None
+                conn.sent_version = -1
+        table.connected[seat] = 0
 
     async def reissue(self, table: LiveTable, seat: int) -> str:
         """A fresh invite link for an unclaimed human seat (host only)."""
