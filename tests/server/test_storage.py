@@ -16,20 +16,10 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import event, func, select
 
+from turncoat.server.database import MIGRATIONS, schema_revision
+from turncoat.server.schema import actions_t, metadata, tables_t
 from turncoat.server.settings import Settings
-from turncoat.server.storage import (
-    MIGRATIONS,
-    ActionRow,
-    SeatRow,
-    StaleVersion,
-    StorageError,
-    Store,
-    TableRow,
-    actions_t,
-    metadata,
-    schema_revision,
-    tables_t,
-)
+from turncoat.server.storage import ActionRow, SeatRow, StaleVersion, StorageError, Store, TableRow
 
 
 def head_revision() -> str:

@@ -8,110 +8,23 @@ transaction, made before anyone is told, and guarded by the table's version (opt
 concurrency): a writer that read an older version is refused with :class:`StaleVersion` and
 nothing is written.
 
-SQLite (the default) runs in WAL mode with ``synchronous=FULL``: a commit has reached the disk
-before the server tells anyone about it, so neither a killed process nor a power cut loses an
-action that was announced.  Write transactions start with ``BEGIN IMMEDIATE`` so two writers
-queue on the busy timeout instead of failing half-way.
+Connections and migrations are in database.py, the tables in schema.py.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from sqlalchemy import (
-    JSON,
-    BigInteger,
-    Boolean,
-    Column,
-    Connection,
-    Engine,
-    Float,
-    ForeignKey,
-    Index,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    create_engine,
-    event,
-    insert,
-    select,
-    update,
-)
+from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
-metadata = MetaData()
-
-tables_t = Table(
-    "game_tables",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("name", String(80), nullable=False),
-    Column("game", String(40), nullable=False),
-    Column("options", JSON, nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("rules_version", String(40), nullable=False),
-    Column("content_digest", String(64), nullable=False),
-    Column("status", String(16), nullable=False),
-    Column("version", Integer, nullable=False),
-    Column("turn_seconds", Integer, nullable=True),
-    Column("listed", Boolean, nullable=False),
-    Column("host_hash", String(64), nullable=False),
-    Column("created_at", Float, nullable=False),
-    Column("updated_at", Float, nullable=False),
-)
-seats_t = Table(
-    "seats",
-    metadata,
-    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("kind", String(8), nullable=False),
-    Column("agent", String(80), nullable=True),
-    Column("name", String(40), nullable=False),
-    Column("token_hash", String(64), nullable=True),
-    Column("claimed", Boolean, nullable=False),
-)
-actions_t = Table(
-    "actions",
-    metadata,
-    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
-    Column("version", Integer, primary_key=True),
-    Column("seat", Integer, nullable=False),
-    Column("action", JSON, nullable=False),
-    Column("source", String(8), nullable=False),
-    Column("created_at", Float, nullable=False),
-)
-snapshots_t = Table(
-    "snapshots",
-    metadata,
-    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
-    Column("version", Integer, primary_key=True),
-    Column("state", Text, nullable=False),
-    Column("digest", String(64), nullable=False),
-)
-chat_t = Table(
-    "chat",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), nullable=False),
-    Column("seat", Integer, nullable=True),
-    Column("name", String(40), nullable=False),
-    Column("kind", String(8), nullable=False),
-    Column("text", Text, nullable=False),
-    Column("created_at", Float, nullable=False),
-    Index("ix_chat_table", "table_id", "id"),
-)
+from turncoat.server.database import WRITE, make_engine, upgrade_schema
+from turncoat.server.schema import actions_t, chat_t, seats_t, snapshots_t, tables_t
 
 
 class StaleVersion(Exception):
@@ -172,70 +85,6 @@ class ChatRow:
     created_at: float
 
 
-MIGRATIONS = Path(__file__).parent / "migrations"
-# Any fixed number: PostgreSQL's advisory lock that makes concurrent start-ups migrate one by one.
-_MIGRATION_LOCK = 0x7475726E  # "turn"
-_WRITE = {"turncoat_write": True}
-
-
-def upgrade_schema(engine: Engine) -> None:
-    """Bring the database to the newest schema (alembic, configured without an ini file).
-
-    Idempotent, and safe when several server processes start at once: the whole upgrade is one
-    transaction, taken under an exclusive lock (SQLite ``BEGIN IMMEDIATE``, a PostgreSQL
-    advisory lock), so a crash half-way leaves the old schema and a second process waits."""
-    cfg = Config()
-    cfg.set_main_option("script_location", str(MIGRATIONS))
-    with engine.connect().execution_options(**_WRITE) as conn, conn.begin():
-        if engine.dialect.name == "postgresql":
-            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})")
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
-
-
-def schema_revision(engine: Engine) -> str | None:
-    """The alembic revision the database is at (None before the first migration)."""
-    with engine.connect() as conn:
-        return MigrationContext.configure(conn).get_current_revision()
-
-
-def make_engine(url: str) -> Engine:
-    if url.startswith("sqlite"):
-        return _sqlite_engine(url)
-    for prefix in ("postgresql://", "postgres://"):
-        if url.startswith(prefix):  # plain URLs mean psycopg 3, not SQLAlchemy's psycopg2 default
-            url = "postgresql+psycopg://" + url.removeprefix(prefix)
-    return create_engine(url, pool_pre_ping=True)
-
-
-def _sqlite_engine(url: str) -> Engine:
-    path = url.removeprefix("sqlite:///")
-    if path and path != ":memory:":
-        # The file holds every hidden card (snapshots) and token hashes: the server's user only.
-        # SQLite gives the -wal and -shm files the same permissions as the database file.
-        Path(path).parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
-
-    @event.listens_for(engine, "connect")
-    def _pragmas(dbapi_conn: Any, _record: Any) -> None:
-        # The sqlite3 module's own transaction handling runs DDL outside any transaction and
-        # begins lazily; turn it off and let SQLAlchemy's "begin" below say BEGIN itself.
-        dbapi_conn.isolation_level = None
-        cur = dbapi_conn.cursor()
-        cur.execute("PRAGMA journal_mode=WAL")
-        cur.execute("PRAGMA synchronous=FULL")
-        cur.execute("PRAGMA foreign_keys=ON")
-        cur.close()
-
-    @event.listens_for(engine, "begin")
-    def _begin(conn: Connection) -> None:
-        immediate = conn.get_execution_options().get("turncoat_write", False)
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
-
-    return engine
-
-
 class Store:
     """Synchronous storage calls; the server runs them in a worker thread."""
 
@@ -252,7 +101,7 @@ class Store:
 
     def _write(self) -> Connection:
         """A connection for one write transaction (``with self._write() as c, c.begin():``)."""
-        return self.engine.connect().execution_options(**_WRITE)
+        return self.engine.connect().execution_options(**WRITE)
 
     def journal_mode(self) -> str:
         with self.engine.connect() as conn:
