@@ -11,12 +11,14 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from sqlalchemy import update
 
 from turncoat.core.errors import RulesError
 from turncoat.core.record import decode_action, encode_action, state_digest
 from turncoat.core.registry import load_game
 from turncoat.core.serialize import to_builtins
-from turncoat.server.live import OVER, PLAYING, Conn, Hub, LiveTable, SeatSpec, ServerError
+from turncoat.server.live import BROKEN, OVER, PLAYING, Conn, Hub, LiveTable, SeatSpec, ServerError
+from turncoat.server.schema import actions_t
 from turncoat.server.settings import Settings
 from turncoat.server.storage import ActionRow, Store
 
@@ -230,6 +232,66 @@ def test_table_changed_by_another_process_refuses_the_stale_write(database_url: 
         assert [a.source for a in elsewhere.actions(table.id)][-1] == "other"
         assert stored_version(elsewhere, table.id) == 4
         elsewhere.close()
+        await close_hub(hub)
+
+    run(scenario())
+
+
+def tamper(database_url: str, table_id: str, version: int) -> None:
+    """Overwrite one logged action with one the game cannot read (a damaged database)."""
+    store = Store(database_url)
+    with store.engine.begin() as conn:
+        conn.execute(
+            update(actions_t)
+            .where(actions_t.c.table_id == table_id, actions_t.c.version == version)
+            .values(action={"type": "not_an_action"})
+        )
+    store.close()
+
+
+def test_a_log_that_no_longer_replays_marks_the_table_broken_and_keeps_the_log(
+    database_url: str, tmp_path: Path
+) -> None:
+    settings = Settings(data_dir=tmp_path, database_url=database_url, bot_delay_s=0.0, snapshot_every=1000)
+
+    async def scenario() -> None:
+        hub = await open_hub(settings)
+        table = await new_table(hub)
+        await play(hub, table, 6, random.Random(4))
+        await close_hub(hub)
+        tamper(database_url, table.id, 3)
+        hub = await open_hub(settings)
+        broken = hub.get(table.id)
+        assert broken.status == BROKEN
+        (seat,) = broken.game.to_act(broken.state)
+        legal = encode_action(broken.game.legal_actions(broken.state, seat)[0])
+        with pytest.raises(ServerError) as err:
+            await hub.submit(broken, seat, [legal], broken.version)
+        assert err.value.code == "broken"
+        assert stored_version(hub.store, table.id) == 6  # nothing dropped, nothing added
+        await close_hub(hub)
+
+    run(scenario())
+
+
+def test_a_damaged_early_action_is_recovered_from_the_latest_snapshot(
+    database_url: str, tmp_path: Path
+) -> None:
+    settings = settings_for(database_url, tmp_path)  # a snapshot every 7 actions
+
+    async def scenario() -> None:
+        hub = await open_hub(settings)
+        table = await new_table(hub)
+        await play(hub, table, 10, random.Random(6))
+        before = (table.version, state_digest(table.state), views_of(table))
+        await close_hub(hub)
+        tamper(database_url, table.id, 2)
+        hub = await open_hub(settings)
+        recovered = hub.get(table.id)
+        assert (recovered.version, state_digest(recovered.state), views_of(recovered)) == before
+        assert recovered.status == PLAYING and recovered.log_from == SNAPSHOT_EVERY
+        await play(hub, recovered, 3, random.Random(1))  # and the game goes on
+        assert stored_version(hub.store, table.id) == 13
         await close_hub(hub)
 
     run(scenario())
