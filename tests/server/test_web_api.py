@@ -226,7 +226,7 @@ def test_replay_steps_through_the_public_view_and_reveals_all_only_after_the_gam
 ) -> None:
     table_id = _finished_bot_table(client)
     page = client.get(f"/t/{table_id}")
-    assert "Game over" in page.text and "Final score breakdown" in page.text
+    assert "Game over" in page.text and "Final score breakdown" in page.text and "Round by round" in page.text
     first = client.get(f"/t/{table_id}/replay?step=0").text
     assert "Step 0 of" in first and "supply card" not in first
     later = client.get(f"/t/{table_id}/replay?step=5").text

@@ -194,7 +194,9 @@ def test_two_people_and_two_bots_play_a_whole_game_in_the_browser(tmp_path: Path
         assert reconnected and decisions["ann"] > 5 and decisions["bea"] > 5
         for page in (ann, bea):
             assert "Game over" in page.inner_text("#status")
-            assert page.locator("table.scores tbody tr").count() == 4
+            assert page.locator("table.final tbody tr").count() == 4
+        ann.click("summary:has-text('Round by round')")
+        assert ann.locator("details.rounds tbody tr").count() >= 1
         shot(ann, "07-ann-end")
         shot(bea, "08-bea-end")
 

@@ -28,6 +28,15 @@ def visible_events(
     return redact(events, viewer, omniscient=omniscient)
 
 
+def round_summaries(
+    game: Game[Any, Any, Any], events: Iterable[Event], viewer: Viewer, omniscient: bool
+) -> list[dict[str, Any]]:
+    """Per-round summaries (site, roles once revealed, strengths, VP), filtered for the viewer."""
+    if isinstance(game, VerraterGame):
+        return game.round_summaries(events, viewer, omniscient=omniscient)
+    return []
+
+
 def log_lines(game: Game[Any, Any, Any], shown: Iterable[Event], types: tuple[str, ...]) -> list[str]:
     """English lines for already-redacted events."""
     if isinstance(game, VerraterGame):

@@ -185,6 +185,8 @@ def build_payload(
         "turn_seconds": table.turn_seconds,
         "outcome": to_builtins(over) if over is not None else None,
     }
+    if over is not None:  # the end screen's round-by-round table, as this viewer saw the game
+        payload["rounds"] = adapters.round_summaries(game, _events_of(table, 0, version), viewer, omniscient)
     if omniscient and table.status == OVER:  # post-game review: nothing is secret any more
         seen = [to_builtins(game.observe(state, p)) for p in range(game.num_players())]
         payload["all_hands"] = [o.get("hand") for o in seen]
