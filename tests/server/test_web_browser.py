@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Page, sync_playwright
 
 from tests.server.web_support import served
 
@@ -36,9 +37,6 @@ pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(),
     reason=f"no Chromium at {CHROMIUM} (scripts/setup.d/chromium.sh installs it; or set CHROMIUM)",
 )
-
-if Path(CHROMIUM).exists():
-    from playwright.sync_api import Page, sync_playwright
 
 
 def version_of(page: Page) -> int:
