@@ -166,6 +166,9 @@ def test_malformed_and_oversized_bodies_are_refused(client: TestClient) -> None:
         "/api/tables", content=b"[" + b"1," * 40000 + b"1]", headers={"content-type": "application/json"}
     )
     assert huge.status_code == 413 and huge.json()["code"] == "too_large"
+    chunks = (b"{}" for _ in range(1))  # a streamed body has no declared length
+    streamed = client.post("/api/tables", content=chunks, headers={"content-type": "application/json"})
+    assert streamed.status_code == 411 and streamed.json()["code"] == "length_required"
     assert client.get("/api/tables").json() == []
 
 

@@ -111,6 +111,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
         if request.method not in ("GET", "HEAD", "OPTIONS"):
             length = request.headers.get("content-length")
+            if length is None and request.method in ("POST", "PUT", "PATCH"):
+                # Browsers always say how long a form is; a body of unknown length is refused
+                # rather than read without a limit.
+                return JSONResponse(
+                    {"type": "error", "code": "length_required", "message": "say the Content-Length"}, 411
+                )
             if length is not None and (not length.isdigit() or int(length) > settings.max_body):
                 return JSONResponse(
                     {"type": "error", "code": "too_large", "message": "request too large"}, 413
