@@ -285,7 +285,7 @@ def test_misnumbered_actions_are_refused_before_anything_is_written(
     assert stored_version(store) == (0, 0)
 
 
-def test_load_all_gives_back_seats_log_snapshots_and_chat_free_of_tokens(store: Store) -> None:
+def test_load_all_gives_back_seats_log_snapshots_and_chat(store: Store) -> None:
     store.append_actions("t1", 0, [act(1)], "playing", snapshot=(1, '{"s":1}', "a" * 64))
     store.append_actions("t1", 1, [act(2)], "playing")
     store.append_actions("t1", 2, [act(3)], "over", snapshot=(3, '{"s":3}', "b" * 64), system_message="end")
