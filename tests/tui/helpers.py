@@ -55,5 +55,5 @@ def assert_log_is_redacted(app: VerraterApp) -> None:
     session = app.session
     names = session.names()
     assert app._log_shown == V.log_lines(session.events, app.viewer, names, session.game.ctx.t)
-    engine = [V.with_names(x, names) for x in session.game.render_log(session.events, app.viewer)]
+    engine = [V.readable(x, names) for x in session.game.render_log(session.events, app.viewer)]
     assert [x for x in app._log_shown if not x.startswith("  ")] == engine

@@ -46,6 +46,7 @@ ROLE_HINT = {
     "diplomat_5": "+5 strength to your house",
 }
 _SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
+_A_BEFORE_VOWEL = re.compile(r"\ba (8\b|estate\b)")  # the engine's "a 8", "a estate"
 
 
 def type_name(t: str) -> str:
@@ -85,6 +86,11 @@ def summary_line(line: str, names: Sequence[str]) -> str:
         return "roles " + _SEAT_ROLE.sub(name, m.group(1))
 
     return with_names(_ROLES_PART.sub(roles, line), names)
+
+
+def readable(line: str, names: Sequence[str]) -> str:
+    """An engine log line for the table: names for seats, "an 8" and "an estate"."""
+    return _A_BEFORE_VOWEL.sub(r"an \1", with_names(line, names))
 
 
 # -- the ring ----------------------------------------------------------------------------------------
@@ -365,7 +371,7 @@ def log_lines(events: Iterable[Event], viewer: Viewer, names: Sequence[str], tab
                 flipped.append(p)
         line = log.describe_event(e, types)
         if line is not None:
-            lines.append(with_names(line, names))
+            lines.append(readable(line, names))
         if isinstance(e, E.ConflictResolved) and site is not None and types:
             lines.extend(_explain(e, site, types, allegiance, committed, roles, flipped, names, tables))
     return lines
