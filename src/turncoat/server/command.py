@@ -34,4 +34,13 @@ def serve_cmd(
     where = "the database in TURNCOAT_DATABASE_URL" if settings.database_url else str(settings.data_dir)
     typer.echo(f"turncoat: serving on http://{host}:{port}/ (games are kept in {where})")
     # One worker process: live tables are held in memory by the app (the database is their log).
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="info", ws_max_size=65536)
+    # No permessage-deflate: compressing every small update cost about 20% of the server's CPU
+    # under load, for messages of a few kilobytes on the players' own network.
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        log_level="info",
+        ws_max_size=65536,
+        ws_per_message_deflate=False,
+    )
