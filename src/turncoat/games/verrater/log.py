@@ -12,6 +12,12 @@ from turncoat.games.verrater.notation import ROLE_NAMES, SIDE_NAMES
 HOUSE = {"eagle": "Eagles", "rose": "Roses"}
 
 
+def with_article(word: object) -> str:
+    """The word with its English article: "a 5", "an 8", "an estate", "a trading post"."""
+    text = str(word)
+    return f"an {text}" if text[:1] in "aeiou8" else f"a {text}"
+
+
 def _roles(roles: Iterable[str]) -> str:
     return ", ".join(ROLE_NAMES.get(r, r) for r in roles)
 
@@ -44,7 +50,7 @@ def describe_event(event: Event, types: tuple[str, ...] = ()) -> str | None:
         case E.RoleKept(seat=p, role=r):
             return f"Seat {p} keeps the {ROLE_NAMES.get(r, r)}." if r else f"Seat {p} keeps an action card."
         case E.SupplyCommitted(seat=p, value=v):
-            return f"Seat {p} commits a {v}."
+            return f"Seat {p} commits {with_article(v)}."
         case E.CommittingFinished(seat=p, total=t):
             return f"Seat {p} is done committing (total {t})."
         case E.RolesRevealed(roles=rs):
@@ -74,9 +80,9 @@ def describe_event(event: Event, types: tuple[str, ...] = ()) -> str | None:
         case E.FinalRoundDeclared(house=h):
             return f"The {HOUSE[h]} hold all twelve landscapes: this is the last round."
         case E.BuildingPlaced(seat=p, landscape=i, side=side):
-            return f"Seat {p} (Builder) builds a {SIDE_NAMES[side]} under {land(i)}."
+            return f"Seat {p} (Builder) builds {with_article(SIDE_NAMES[side])} under {land(i)}."
         case E.BuildingConverted(seat=p, landscape=i, side=side):
-            return f"Seat {p} (Builder) turns the card under {land(i)} into a {SIDE_NAMES[side]}."
+            return f"Seat {p} (Builder) turns the card under {land(i)} into {with_article(SIDE_NAMES[side])}."
         case E.BuildingMoved(seat=p, from_landscape=a, to_landscape=b):
             return f"Seat {p} (Builder) moves a building from {land(a)} to {land(b)}."
         case E.BuildingSkipped(seat=p):
