@@ -34,6 +34,7 @@ from turncoat.server.storage import ActionRow, ChatRow, SeatRow, StaleVersion, S
 log = logging.getLogger("turncoat.server")
 
 WAITING, PLAYING, OVER, BROKEN = "waiting", "playing", "over", "broken"
+DB_THREADS = 4  # database calls in flight at once (SQLite and PostgreSQL alike)
 
 
 class ServerError(Exception):
@@ -202,8 +203,11 @@ class Hub:
         self.store = store
         self.tables: dict[str, LiveTable] = {}
         self.bot_pool = BotPool(settings.bot_workers)
-        sqlite = store.engine.dialect.name == "sqlite"
-        self.db_pool = ThreadPoolExecutor(1 if sqlite else 4, thread_name_prefix="turncoat-db")
+        # Several threads on SQLite too: appends that queue while one commits share the next
+        # transaction (storage's group commit), which needs more than one caller at a time.
+        # Safe: storage serialises appends itself, other writes begin IMMEDIATE and wait on
+        # SQLite's busy timeout, and each table's writes are ordered by its lock here.
+        self.db_pool = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="turncoat-db")
         self.info_cache: dict[str, dict[str, Any]] = {}
 
     async def db(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
