@@ -74,6 +74,7 @@ _STATUS = {
     "forbidden": 403,
     "csrf": 403,
     "not_seated": 403,
+    "storage_unavailable": 503,  # the database failed; nothing changed and the same move may be resent
     **dict.fromkeys(_BAD_REQUEST, 400),
 }
 
@@ -138,7 +139,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         status = _STATUS.get(exc.code, 409)  # 409: the request was fine but the table says no
         if request.url.path.startswith("/api/"):
             return JSONResponse(_error(exc), status)
-        return HTMLResponse(views.page("message.html", title="Sorry", message=exc.message), status)
+        # A refusal at a table links back to it: the table is as it was (nothing changed).
+        table_id = request.path_params.get("table_id")
+        back = f"/t/{table_id}" if isinstance(table_id, str) and exc.code != "no_such_table" else None
+        body = views.page("message.html", title="Sorry", message=exc.message, back=back)
+        return HTMLResponse(body, status)
 
     @app.exception_handler(RulesError)
     async def rules_error(request: Request, exc: RulesError) -> Response:

@@ -7,7 +7,6 @@ to the database (one transaction), and only then tell each connection what *its*
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 import time
@@ -29,11 +28,20 @@ from turncoat.server import adapters
 from turncoat.server.bots import BotPool
 from turncoat.server.security import hash_token, new_table_id, new_token, token_matches
 from turncoat.server.settings import Settings
-from turncoat.server.storage import ActionRow, ChatRow, SeatRow, StaleVersion, Store, TableRow
+from turncoat.server.storage import (
+    ActionRow,
+    ChatRow,
+    SeatRow,
+    StaleVersion,
+    StorageError,
+    Store,
+    TableRow,
+)
 
 log = logging.getLogger("turncoat.server")
 
 WAITING, PLAYING, OVER, BROKEN = "waiting", "playing", "over", "broken"
+STORAGE_RETRY_S = 1.0  # a bot whose move could not be stored tries again after this pause
 DB_THREADS = 4  # database calls in flight at once (SQLite and PostgreSQL alike)
 
 
@@ -515,6 +523,11 @@ class Hub:
                 )
             except StaleVersion as exc:  # another process wrote this table: refuse, change nothing
                 raise ServerError("stale_version", "the table changed; reload") from exc
+            except StorageError as exc:  # rolled back: the move never happened, so it may be resent
+                log.error("table %s: %s", table.id, exc)
+                raise ServerError(
+                    "storage_unavailable", "could not save the move; nothing changed — try again"
+                ) from exc
             table.state = state
             table.version = new_version
             table.status = status
@@ -584,7 +597,12 @@ class Hub:
                 table.game.name, table.options, spec, table.state, seat, secrets.randbits(64)
             )
             await self.submit(table, seat, [action], version, source="bot")
-        except (ServerError, RulesError) as exc:
+        except ServerError as exc:
+            log.warning("bot at table %s seat %d: %s", table.id, seat, exc)
+            if exc.code == "storage_unavailable":  # nothing was stored: try again after a pause
+                await asyncio.sleep(STORAGE_RETRY_S)
+                retry = True
+        except RulesError as exc:
             log.warning("bot at table %s seat %d: %s", table.id, seat, exc)
         except BrokenExecutor as exc:  # a worker died: start fresh ones and let the bot try again
             log.error("bot worker failed at table %s: %s", table.id, exc)
@@ -609,8 +627,13 @@ class Hub:
             f"{table.seats[seat].name} ran out of time: "
             f"the table plays “{table.game.describe_action(action)}”."
         )
-        with contextlib.suppress(ServerError, RulesError):
+        try:
             await self.submit(table, seat, [action], version, source="timeout", note=note)
+        except ServerError as exc:
+            if exc.code == "storage_unavailable":  # nothing was stored: the seat gets a new timer
+                self._kick(table)
+        except RulesError:
+            pass  # refused by the rules: nothing changed
 
     # -- connections and chat --------------------------------------------------------------------
     def attach(self, table: LiveTable, conn: Conn) -> None:
