@@ -15,12 +15,26 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import update
+from starlette.websockets import WebSocketDisconnect
 
-from tests.server.test_storage_replay import close_hub, new_table, open_hub, play, run, stored_version
+from tests.server.test_storage_replay import (
+    SNAPSHOT_EVERY,
+    close_hub,
+    new_table,
+    open_hub,
+    play,
+    run,
+    stored_version,
+    tamper,
+    views_of,
+)
 from tests.server.web_support import app_client, create_table, csrf_of, receive_until
 from turncoat.core.record import encode_action, state_digest
 from turncoat.server import live
-from turncoat.server.live import SeatSpec, ServerError
+from turncoat.server.live import BROKEN, PLAYING, SeatSpec, ServerError, build_payload
+from turncoat.server.restore import RECORD_DAMAGED, RULES_CHANGED
+from turncoat.server.schema import snapshots_t, tables_t
 from turncoat.server.settings import Settings
 from turncoat.server.storage import StorageError, Store
 
@@ -229,3 +243,140 @@ def test_a_bot_whose_move_could_not_be_saved_tries_again(
         await close_hub(hub)
 
     run(scenario())
+
+
+def damage(url: str, table: Any, **values: Any) -> None:
+    """Overwrite stored rows the way a damaged database or an old server version would."""
+    store = Store(url)
+    with store.engine.begin() as conn:
+        if "snapshot_version" in values:
+            version = values.pop("snapshot_version")
+            conn.execute(
+                update(snapshots_t)
+                .where(snapshots_t.c.table_id == table, snapshots_t.c.version == version)
+                .values(**values)
+            )
+        else:
+            conn.execute(update(tables_t).where(tables_t.c.id == table).values(**values))
+    store.close()
+
+
+def stored_record(url: str) -> dict[str, Any]:
+    store = Store(url)
+    record = {r.id: (r.version, r.actions, r.snapshot_digests, r.snapshot) for r in store.load_all()}
+    store.close()
+    return record
+
+
+def test_every_snapshot_is_checked_not_only_the_latest(tmp_path: Path) -> None:
+    """A snapshot half-way that disagrees with the replay is noticed: the position is then taken
+    from the latest snapshot (and is the same)."""
+    settings = sqlite_settings(tmp_path, snapshot_every=SNAPSHOT_EVERY)
+
+    async def scenario() -> None:
+        hub = await open_hub(settings)
+        table = await new_table(hub)
+        await play(hub, table, 17, random.Random(11))  # snapshots at 7 and 14
+        before = (table.version, state_digest(table.state), views_of(table))
+        await close_hub(hub)
+        damage(settings.url(), table.id, snapshot_version=7, digest="0" * 64)
+        hub = await open_hub(settings)
+        again = hub.get(table.id)
+        assert again.log_from == 14 and again.status == PLAYING
+        assert (again.version, state_digest(again.state), views_of(again)) == before
+        await close_hub(hub)
+
+    run(scenario())
+
+
+def test_a_table_that_cannot_be_recovered_is_broken_alone_and_keeps_its_log(tmp_path: Path) -> None:
+    """Recovery itself fails (a snapshot the state type no longer reads; a damaged action after
+    the latest snapshot; a rules change with a damaged snapshot): only those tables are broken,
+    the server starts, the other table plays on, and nothing stored changes."""
+    settings = sqlite_settings(tmp_path, snapshot_every=SNAPSHOT_EVERY)
+    url = settings.url()
+
+    async def setup() -> list[str]:
+        hub = await open_hub(settings)
+        ids = []
+        for i in range(4):
+            table = await new_table(hub)
+            await play(hub, table, 17, random.Random(20 + i))
+            ids.append(table.id)
+        await close_hub(hub)
+        return ids
+
+    unreadable_snapshot, damaged_tail, rules_changed, fine = run(setup())
+    tamper(url, unreadable_snapshot, 2)
+    damage(url, unreadable_snapshot, snapshot_version=14, state='{"not": "a state"}')
+    tamper(url, damaged_tail, 16)  # after the latest snapshot (14)
+    damage(url, rules_changed, rules_version="an older rules version")
+    damage(url, rules_changed, snapshot_version=14, state="not JSON at all")
+    record = stored_record(url)
+
+    async def restart() -> None:
+        hub = await open_hub(settings)
+        for table_id, problem in [
+            (unreadable_snapshot, RECORD_DAMAGED),
+            (damaged_tail, RECORD_DAMAGED),
+            (rules_changed, RULES_CHANGED),
+        ]:
+            broken = hub.get(table_id)
+            assert (broken.status, broken.problem) == (BROKEN, problem)
+            assert broken.summary()["problem"] == problem
+            payload = build_payload(broken, 0, -1)  # no half-replayed position, for anyone
+            assert "observation" not in payload and payload["legal"] == [] and payload["status"] == BROKEN
+        assert hub.get(fine).status == PLAYING and hub.get(fine).problem is None
+        await play(hub, hub.get(fine), 2, random.Random(1))
+        await close_hub(hub)
+
+    run(restart())
+    after = stored_record(url)
+    assert after.pop(fine)[0] == 19
+    record.pop(fine)
+    assert after == record  # the broken tables' logs and snapshots are untouched
+
+
+def test_a_broken_table_says_plainly_that_it_cannot_continue(tmp_path: Path) -> None:
+    settings = sqlite_settings(tmp_path, snapshot_every=1000)
+
+    async def setup() -> tuple[str, str]:
+        hub = await open_hub(settings)
+        table, _host, tokens = await hub.create_table(
+            game_name="verrater",
+            options={"players": 4},
+            seats=[SeatSpec("human") for _ in range(4)],
+            name="damaged",
+            turn_seconds=None,
+            listed=True,
+        )
+        for seat in range(4):
+            await hub.claim(table, seat, None, rotate=False)
+        await play(hub, table, 6, random.Random(4))
+        await close_hub(hub)
+        return table.id, tokens[0]
+
+    table_id, token = run(setup())
+    tamper(settings.url(), table_id, 3)
+    with app_client(tmp_path, snapshot_every=1000) as client:
+        client.cookies.update({f"tc_seat_{table_id}": token})
+        page = client.get(f"/t/{table_id}")
+        assert page.status_code == 200
+        text = html.unescape(page.text)
+        assert "cannot continue" in text and RECORD_DAMAGED in text and "“damaged”" in text
+        assert 'class="player seat-' not in text and "your turn" not in text  # no board, no hand
+        assert "not_an_action" not in text and "malformed" not in text  # not the engine's message
+        summary = client.get(f"/api/tables/{table_id}").json()
+        assert (summary["status"], summary["problem"], summary["version"]) == (BROKEN, RECORD_DAMAGED, 6)
+        replay = client.get(f"/t/{table_id}/replay?step=2")
+        assert replay.status_code == 409 and "cannot continue" in html.unescape(replay.text)
+        assert table_id not in client.get("/").text  # not offered in the lobby
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            refusal = receive_until(ws, "error")
+            assert refusal["code"] == "broken" and RECORD_DAMAGED in refusal["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_text()
+            assert closed.value.code == 4410
+        with client.websocket_connect(f"/ws/{table_id}?format=html") as ws:
+            assert RECORD_DAMAGED in html.unescape(ws.receive_text())
+    assert stored_record(settings.url())[table_id][0] == 6

@@ -21,6 +21,7 @@ from turncoat.core.errors import RulesError
 from turncoat.server import views
 from turncoat.server.adapters import OPTION_LABELS, game_options, level_choices, pack_title
 from turncoat.server.live import (
+    BROKEN,
     OVER,
     Conn,
     Hub,
@@ -81,6 +82,13 @@ _STATUS = {
 
 def _error(exc: ServerError | RulesError) -> dict[str, Any]:
     return {"type": "error", **exc.to_dict()}
+
+
+def broken_message(table: LiveTable) -> str:
+    return (
+        f"Table “{table.name}” cannot continue: {table.problem}. "
+        "Its record is kept as it was, but the game can no longer be shown or played."
+    )
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -196,7 +204,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lobby(request: Request) -> HTMLResponse:
         hub = hub_of(request)
         csrf = csrf_of(request)
-        listed = [t.summary() for t in hub.tables.values() if t.listed and t.status != OVER]
+        listed = [t.summary() for t in hub.tables.values() if t.listed and t.status not in (OVER, BROKEN)]
         listed.sort(key=lambda t: -t["created_at"])
         body = views.page(
             "lobby.html",
@@ -302,6 +310,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def table_page(request: Request, table_id: str) -> HTMLResponse:
         hub = hub_of(request)
         table = hub.get(table_id)
+        if table.status == BROKEN:  # say so plainly instead of drawing a position that is not the game's
+            body = views.page(
+                "message.html", title="This table cannot continue", message=broken_message(table)
+            )
+            return html(request, body)
         seat, is_host = who(request, table)
         csrf = csrf_of(request)
         payload = build_payload(table, seat, -1)
@@ -413,6 +426,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = hub_of(request)
         table = hub.get(table_id)
         seat, _ = who(request, table)
+        if table.status == BROKEN:
+            raise ServerError("broken", broken_message(table))
         if table.log_from > 0:
             raise ServerError("no_replay", "this table's early history could not be restored")
         total = len(table.actions)
@@ -516,6 +531,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.close(code=4404)
             return
         await websocket.accept()
+        if table.status == BROKEN:  # nothing to follow: say why, then close (4410: gone for good)
+            notice = _error(ServerError("broken", broken_message(table)))
+            await websocket.send_text(views.render_error(notice) if format == "html" else json.dumps(notice))
+            await websocket.close(code=4410)
+            return
         seat = table.seat_for_token(websocket.cookies.get(seat_cookie(table_id)))
         conn = Conn(
             viewer=seat,

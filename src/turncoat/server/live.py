@@ -16,8 +16,6 @@ from concurrent.futures import BrokenExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-import msgspec
-
 from turncoat.core.actions import Action, Event, PlayerId, Viewer
 from turncoat.core.engine import Game
 from turncoat.core.errors import RulesError
@@ -26,6 +24,7 @@ from turncoat.core.registry import load_game
 from turncoat.core.serialize import canonical_json, to_builtins
 from turncoat.server import adapters
 from turncoat.server.bots import BotPool
+from turncoat.server.restore import restore
 from turncoat.server.security import hash_token, new_table_id, new_token, token_matches
 from turncoat.server.settings import Settings
 from turncoat.server.storage import (
@@ -95,6 +94,7 @@ class LiveTable:
     steps: list[tuple[Event, ...]]  # steps[0]: setup events; steps[v]: events of action v
     actions: list[tuple[PlayerId, Action]]
     log_from: int = 0  # first step whose events we have (after a snapshot recovery)
+    problem: str | None = None  # why a BROKEN table cannot continue (safe to show anyone)
     conns: set[Conn] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
@@ -128,7 +128,7 @@ class LiveTable:
         ]
 
     def summary(self) -> dict[str, Any]:
-        return {
+        out = {
             "id": self.id,
             "name": self.name,
             "game": self.game.name,
@@ -140,6 +140,9 @@ class LiveTable:
             "turn_seconds": self.turn_seconds,
             "created_at": self.created_at,
         }
+        if self.problem is not None:
+            out["problem"] = self.problem
+        return out
 
 
 @dataclass
@@ -168,6 +171,18 @@ def build_payload(
     """The update for one viewer: its own observation, its redacted new events and its legal
     actions.  ``since`` is the last version this viewer was sent (-1 for everything).
     Never the state, the seed, the draw counter or another seat's secrets."""
+    if table.status == BROKEN:  # no position to show: what was restored is not the game's
+        return {
+            "type": "update",
+            "table": table.id,
+            "version": table.version,
+            "status": BROKEN,
+            "seat": viewer,
+            "full": True,
+            "problem": table.problem,
+            "legal": [],
+            "seats": table.public_seats(),
+        }
     game = table.game
     state = table.state if state is None else state
     version = table.version if version is None else version
@@ -244,56 +259,28 @@ class Hub:
         self.db_pool.shutdown(wait=True)
 
     def _rebuild(self, row: TableRow) -> LiveTable:
-        """Replay the action log; check it against the latest snapshot."""
+        """The table as stored (see restore.py: replayed, recovered, or broken)."""
         game = load_game(row.game, **row.options)
-        started = game.start(row.seed)
-        state, steps, actions = started.state, [started.events], []
-        status, log_from = row.status, 0
-        try:
-            if game.rules_version != row.rules_version or game.content.digest != row.content_digest:
-                raise RulesError("rules or content changed since this table was created", code="changed")
-            for a in row.actions:
-                action = decode_action(game, a.action)
-                tr = game.apply(state, a.seat, action)
-                state = tr.state
-                steps.append(tr.events)
-                actions.append((a.seat, action))
-                snap = row.snapshot
-                if snap is not None and snap[0] == a.version and state_digest(state) != snap[2]:
-                    raise RulesError("replay differs from the snapshot", code="snapshot_mismatch")
-        except RulesError as exc:
-            log.error("table %s does not replay: %s", row.id, exc)
-            if row.snapshot is None:
-                status = BROKEN
-            else:  # recover the position from the snapshot and the tail of the log
-                snap_version, snap_state, _ = row.snapshot
-                state = msgspec.json.decode(snap_state.encode(), type=type(started.state))
-                steps, log_from = [()], snap_version
-                actions = []
-                for a in row.actions[snap_version:]:
-                    action = decode_action(game, a.action)
-                    tr = game.apply(state, a.seat, action)
-                    state = tr.state
-                    steps.append(tr.events)
-        table = LiveTable(
+        restored = restore(game, row)
+        return LiveTable(
             id=row.id,
             name=row.name,
             game=game,
             options=row.options,
             seed=row.seed,
-            state=state,
+            state=restored.state,
             version=len(row.actions),
-            status=status,
+            status=BROKEN if restored.problem is not None else row.status,
             seats=row.seats,
             turn_seconds=row.turn_seconds,
             listed=row.listed,
             host_hash=row.host_hash,
             created_at=row.created_at,
-            steps=steps,
-            actions=actions,
-            log_from=log_from,
+            steps=restored.steps,
+            actions=restored.actions,
+            log_from=restored.log_from,
+            problem=restored.problem,
         )
-        return table
 
     def board_info(self, table: LiveTable) -> dict[str, Any]:
         key = f"{table.game.name}:{table.game.content.digest}"
