@@ -32,7 +32,7 @@ from tests.server.test_storage_replay import (
 from tests.server.web_support import app_client, create_table, csrf_of, receive_until
 from turncoat.core.record import encode_action, state_digest
 from turncoat.server import live
-from turncoat.server.live import BROKEN, PLAYING, SeatSpec, ServerError, build_payload
+from turncoat.server.live import BROKEN, OVER, PLAYING, Hub, LiveTable, SeatSpec, ServerError, build_payload
 from turncoat.server.restore import RECORD_DAMAGED, RULES_CHANGED
 from turncoat.server.schema import snapshots_t, tables_t
 from turncoat.server.settings import Settings
@@ -380,3 +380,96 @@ def test_a_broken_table_says_plainly_that_it_cannot_continue(tmp_path: Path) -> 
         with client.websocket_connect(f"/ws/{table_id}?format=html") as ws:
             assert RECORD_DAMAGED in html.unescape(ws.receive_text())
     assert stored_record(settings.url())[table_id][0] == 6
+
+
+async def finished_game(hub: Hub, seed: int) -> LiveTable:
+    """A short game (one round) played to its end by random legal moves."""
+    table, _host, _tokens = await hub.create_table(
+        game_name="verrater",
+        options={"players": 4, "rounds": 1},
+        seats=[SeatSpec("human") for _ in range(4)],
+        name=f"finished {seed}",
+        turn_seconds=None,
+        listed=True,
+    )
+    for seat in range(4):
+        await hub.claim(table, seat, None, rotate=False)
+    await play(hub, table, 10_000, random.Random(seed))
+    assert table.status == OVER
+    return table
+
+
+def test_finished_games_do_not_count_towards_max_tables(tmp_path: Path) -> None:
+    settings = sqlite_settings(tmp_path, max_tables=1)
+
+    async def scenario() -> None:
+        hub = await open_hub(settings)
+        await finished_game(hub, 1)
+        live = await new_table(hub)  # the finished game leaves its place free
+        with pytest.raises(ServerError) as err:
+            await new_table(hub)
+        assert err.value.code == "too_many_tables"
+        await play(hub, live, 10_000, random.Random(2))
+        await close_hub(hub)
+        hub = await open_hub(settings)  # after a restart too: two finished games, room for one
+        await new_table(hub)
+        await close_hub(hub)
+
+    run(scenario())
+
+
+def test_finished_games_are_loaded_only_when_opened_and_few_are_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(live, "FINISHED_KEPT", 2)
+    settings = sqlite_settings(tmp_path)
+
+    async def scenario() -> None:
+        hub = await open_hub(settings)
+        games = [await finished_game(hub, seed) for seed in range(3)]
+        seen = {t.id: (t.version, state_digest(t.state)) for t in games}
+        assert list(hub.finished) == [t.id for t in games[1:]] and not hub.tables
+        await close_hub(hub)
+        hub = await open_hub(settings)
+        assert not hub.tables and not hub.finished  # nothing finished is loaded at start-up
+        for table_id, (version, digest) in seen.items():
+            table = await hub.fetch(table_id)
+            assert (table.status, table.version, state_digest(table.state)) == (OVER, version, digest)
+        assert list(hub.finished) == list(seen)[1:]
+        with pytest.raises(ServerError) as err:
+            await hub.fetch("no-such-table")
+        assert err.value.code == "no_such_table"
+        await close_hub(hub)
+
+    run(scenario())
+
+
+def test_a_finished_game_opens_after_a_restart_with_its_end_screen_and_replay(tmp_path: Path) -> None:
+    settings = sqlite_settings(tmp_path)
+
+    async def setup() -> str:
+        hub = await open_hub(settings)
+        table = await finished_game(hub, 7)
+        await close_hub(hub)
+        return table.id
+
+    table_id = run(setup())
+    with app_client(tmp_path) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert table_id not in hub.tables and table_id not in hub.finished
+        page = client.get(f"/t/{table_id}")
+        assert page.status_code == 200
+        assert (
+            "Game over" in page.text
+            and "Final score breakdown" in page.text
+            and "Round by round" in page.text
+        )
+        first = client.get(f"/t/{table_id}/replay?step=0")
+        assert first.status_code == 200 and "Step 0 of" in first.text
+        everything = client.get(f"/t/{table_id}/replay?step=5&full=1").text
+        assert "Everything at this step" in everything
+        assert client.get(f"/api/tables/{table_id}").json()["status"] == OVER
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            update = receive_until(ws, "update")
+            assert update["status"] == OVER and update["outcome"] is not None and update["legal"] == []
+        assert client.get("/t/nosuchtable").status_code == 404

@@ -304,6 +304,17 @@ def test_load_all_gives_back_seats_log_snapshots_and_chat(store: Store) -> None:
     assert [(m.kind, m.text) for m in store.chat("t1")] == [("system", "end")]
 
 
+def test_load_all_by_status_and_load_table_one_by_id(store: Store) -> None:
+    store.create_table(a_table("t2"))
+    store.append_actions("t2", 0, [act(1)], "over", snapshot=(1, '{"s":1}', "a" * 64))
+    assert [r.id for r in store.load_all(("waiting", "playing"))] == ["t1"]  # a restart skips finished games
+    assert [r.id for r in store.load_all()] == ["t1", "t2"]
+    finished = store.load_table("t2")
+    assert finished is not None and (finished.status, finished.version) == ("over", 1)
+    assert [a.version for a in finished.actions] == [1] and finished.snapshot == (1, '{"s":1}', "a" * 64)
+    assert store.load_table("nope") is None
+
+
 def test_bot_delay_comes_from_the_environment_and_nonsense_is_refused(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

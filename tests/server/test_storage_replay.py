@@ -109,7 +109,7 @@ def test_reloaded_table_replays_to_exactly_the_same_state(
 
     async def after(table_id: str) -> tuple[str, int, str, str, list[Any], Any]:
         hub = await open_hub(settings)
-        table = hub.get(table_id)
+        table = await hub.fetch(table_id)  # a finished game is loaded when asked for
         outcome = to_builtins(table.game.outcome(table.state))
         seen = (table.id, table.version, table.status, state_digest(table.state), views_of(table), outcome)
         await close_hub(hub)

@@ -271,7 +271,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/t/{table_id}/invites", response_class=HTMLResponse)
     async def invites_page(request: Request, table_id: str) -> HTMLResponse:
         hub = hub_of(request)
-        table = hub.get(table_id)
+        table = await hub.fetch(table_id)
         seat, is_host = who(request, table)
         if not is_host:
             raise ServerError("forbidden", "only the host sees the invite links")
@@ -296,7 +296,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/join/{table_id}/{token}")
     async def join_link(request: Request, table_id: str, token: str) -> Response:
         hub = hub_of(request)
-        table = hub.get(table_id)
+        table = await hub.fetch(table_id)
         seat = table.seat_for_token(token)
         if seat is None:
             raise ServerError("forbidden", "this seat link is not valid (any more)")
@@ -309,7 +309,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def table_page(request: Request, table_id: str) -> HTMLResponse:
         hub = hub_of(request)
-        table = hub.get(table_id)
+        table = await hub.fetch(table_id)
         if table.status == BROKEN:  # say so plainly instead of drawing a position that is not the game's
             body = views.page(
                 "message.html", title="This table cannot continue", message=broken_message(table)
@@ -340,7 +340,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def join_from_lobby(request: Request, table_id: str) -> Response:
         form = await checked_form(request)
         hub = hub_of(request)
-        table = hub.get(table_id)
+        table = await hub.fetch(table_id)
         current, _ = who(request, table)
         if current is not None:
             return RedirectResponse(f"/t/{table_id}", 303)
@@ -353,7 +353,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def leave(request: Request, table_id: str) -> Response:
         await checked_form(request)
         hub = hub_of(request)
-        table = hub.get(table_id)
+        table = await hub.fetch(table_id)
         seat, _ = who(request, table)
         if seat is not None:
             await hub.leave(table, seat)
@@ -365,7 +365,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def rename(request: Request, table_id: str) -> Response:
         form = await checked_form(request)
         hub = hub_of(request)
-        table = hub.get(table_id)
+        table = await hub.fetch(table_id)
         seat, _ = who(request, table)
         if seat is None:
             raise ServerError("not_seated", "only a seated player has a name here")
@@ -376,7 +376,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def seat_bot(request: Request, table_id: str, seat: int) -> Response:
         form = await checked_form(request)
         hub = hub_of(request)
-        table = hub.get(table_id)
+        table = await hub.fetch(table_id)
         _, is_host = who(request, table)
         if not is_host:
             raise ServerError("forbidden", "only the host can seat a bot")
@@ -387,7 +387,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def seat_invite(request: Request, table_id: str, seat: int) -> HTMLResponse:
         await checked_form(request)
         hub = hub_of(request)
-        table = hub.get(table_id)
+        table = await hub.fetch(table_id)
         _, is_host = who(request, table)
         if not is_host or not 0 <= seat < len(table.seats):
             raise ServerError("forbidden", "only the host can hand out invite links")
@@ -403,7 +403,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Plain-form fallback for the websocket (works without JavaScript)."""
         form = await checked_form(request)
         hub = hub_of(request)
-        table = hub.get(table_id)
+        table = await hub.fetch(table_id)
         seat, _ = who(request, table)
         version = _int(form.get("version"))
         if form.get("type") == "commit_set":
@@ -416,7 +416,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def chat_form(request: Request, table_id: str) -> Response:
         form = await checked_form(request)
         hub = hub_of(request)
-        table = hub.get(table_id)
+        table = await hub.fetch(table_id)
         seat, _ = who(request, table)
         await hub.chat(table, seat, str(form.get("text") or ""))
         return RedirectResponse(f"/t/{table_id}", 303)
@@ -424,7 +424,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/t/{table_id}/replay", response_class=HTMLResponse)
     async def replay_page(request: Request, table_id: str, step: int = -1, full: int = 0) -> HTMLResponse:
         hub = hub_of(request)
-        table = hub.get(table_id)
+        table = await hub.fetch(table_id)
         seat, _ = who(request, table)
         if table.status == BROKEN:
             raise ServerError("broken", broken_message(table))
@@ -456,11 +456,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/tables")
     async def api_tables(request: Request) -> JSONResponse:
         hub = hub_of(request)
+        # Tables in progress (and broken ones); finished games are opened by their id.
         return JSONResponse([t.summary() for t in hub.tables.values() if t.listed])
 
     @app.get("/api/tables/{table_id}")
     async def api_table(request: Request, table_id: str) -> JSONResponse:
-        return JSONResponse(hub_of(request).get(table_id).summary())
+        return JSONResponse((await hub_of(request).fetch(table_id)).summary())
 
     @app.get("/api/agents")
     async def api_agents() -> JSONResponse:
@@ -526,8 +527,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if origin is not None and urlsplit(origin).netloc != websocket.headers.get("host"):
             await websocket.close(code=4403)
             return
-        table = hub.tables.get(table_id)
-        if table is None:
+        try:
+            table = await hub.fetch(table_id)
+        except ServerError:
             await websocket.close(code=4404)
             return
         await websocket.accept()

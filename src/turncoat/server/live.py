@@ -10,7 +10,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Sequence
 from concurrent.futures import BrokenExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -41,6 +41,7 @@ log = logging.getLogger("turncoat.server")
 
 WAITING, PLAYING, OVER, BROKEN = "waiting", "playing", "over", "broken"
 STORAGE_RETRY_S = 1.0  # a bot whose move could not be stored tries again after this pause
+FINISHED_KEPT = 32  # finished games held in memory when nobody is watching them
 DB_THREADS = 4  # database calls in flight at once (SQLite and PostgreSQL alike)
 
 
@@ -224,7 +225,10 @@ class Hub:
     def __init__(self, settings: Settings, store: Store) -> None:
         self.settings = settings
         self.store = store
-        self.tables: dict[str, LiveTable] = {}
+        self.tables: dict[str, LiveTable] = {}  # waiting, playing and broken tables
+        # Finished games are read-only: loaded from the database when someone opens one (end
+        # screen, replay) and kept while recently used, so thousands of them cost no memory.
+        self.finished: OrderedDict[str, LiveTable] = OrderedDict()
         self.bot_pool = BotPool(settings.bot_workers)
         # Several threads on SQLite too: appends that queue while one commits share the next
         # transaction (storage's group commit), which needs more than one caller at a time.
@@ -239,7 +243,7 @@ class Hub:
 
     # -- life cycle ------------------------------------------------------------------------------
     async def start(self) -> None:
-        rows = await self.db(self.store.load_all)
+        rows = await self.db(self.store.load_all, (WAITING, PLAYING))  # finished ones: see fetch()
         for row in rows:
             table = self._rebuild(row)
             self.tables[table.id] = table
@@ -248,7 +252,7 @@ class Hub:
         log.info("restored %d tables", len(rows))
 
     async def stop(self) -> None:
-        for table in self.tables.values():
+        for table in [*self.tables.values(), *self.finished.values()]:
             for task in (table.bot_task, table.timer_task):
                 if task is not None:
                     task.cancel()
@@ -300,7 +304,7 @@ class Hub:
         listed: bool,
     ) -> tuple[LiveTable, str, dict[int, str]]:
         """A new table; returns it with the host token and one token per human seat."""
-        if len(self.tables) >= self.settings.max_tables:
+        if self.live_tables() >= self.settings.max_tables:
             raise ServerError("too_many_tables", "this server has no room for another table")
         game = load_game(game_name, **options)  # raises InvalidConfig on bad options
         if len(seats) != game.num_players():
@@ -363,10 +367,38 @@ class Hub:
         return table, host, tokens
 
     def get(self, table_id: str) -> LiveTable:
-        table = self.tables.get(table_id)
+        """A table in memory (every live one; a finished one only if loaded lately)."""
+        table = self.tables.get(table_id) or self.finished.get(table_id)
         if table is None:
             raise ServerError("no_such_table", "there is no such table")
         return table
+
+    async def fetch(self, table_id: str) -> LiveTable:
+        """Any table: from memory, or a finished one loaded (and replayed) from the database."""
+        table = self.tables.get(table_id) or self.finished.get(table_id)
+        if table is None:
+            row = await self.db(self.store.load_table, table_id)
+            if row is None or row.status != OVER:  # live tables are all in memory already
+                raise ServerError("no_such_table", "there is no such table")
+            # Another request may have loaded it while this one waited: keep the first copy, so
+            # everyone watching the end screen shares one table (and its chat).
+            table = self.finished.get(table_id) or self._rebuild(row)
+            self._keep_finished(table)
+        if table.id in self.finished:
+            self.finished.move_to_end(table.id)
+        return table
+
+    def _keep_finished(self, table: LiveTable) -> None:
+        """Hold a finished table; forget the least recently used ones nobody is watching."""
+        self.tables.pop(table.id, None)
+        self.finished[table.id] = table
+        idle = [t.id for t in self.finished.values() if not t.conns]
+        for table_id in idle[: max(0, len(self.finished) - FINISHED_KEPT)]:
+            del self.finished[table_id]
+
+    def live_tables(self) -> int:
+        """Tables that take a place under ``max_tables``: finished and broken ones do not."""
+        return sum(1 for t in self.tables.values() if t.status in (WAITING, PLAYING))
 
     async def claim(self, table: LiveTable, seat: int, name: str | None, rotate: bool) -> str | None:
         """Mark a human seat as taken (first visit or joining from the lobby).  With ``rotate``
@@ -521,6 +553,8 @@ class Hub:
             table.steps.extend(new_steps)
             table.actions.extend((seat, a) for a in actions)
             self._cancel_timer(table)
+            if status == OVER:  # read-only from now on: kept like any other finished game
+                self._keep_finished(table)
         if note is not None:
             self._broadcast_chat(table, ChatRow(None, "table", "system", note, time.time()))
         self._notify(table)

@@ -16,11 +16,11 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, Row, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from turncoat.server.database import WRITE, make_engine, upgrade_schema
@@ -246,56 +246,64 @@ class Store:
             ).all()
         return [ActionRow(r.version, r.seat, _json(r.action), r.source) for r in rows]
 
-    def load_all(self) -> list[TableRow]:
-        """Every table with its seats, action log and latest snapshot (for a restart)."""
-        out: list[TableRow] = []
+    def load_all(self, statuses: Collection[str] | None = None) -> list[TableRow]:
+        """Every table (or those with one of ``statuses``) with its seats, action log and
+        snapshots (for a restart)."""
+        query = select(tables_t).order_by(tables_t.c.created_at)
+        if statuses is not None:
+            query = query.where(tables_t.c.status.in_(list(statuses)))
         with self.engine.connect() as conn:
-            for t in conn.execute(select(tables_t).order_by(tables_t.c.created_at)).all():
-                row = TableRow(
-                    id=t.id,
-                    name=t.name,
-                    game=t.game,
-                    options=_json(t.options),
-                    seed=int(t.seed),
-                    rules_version=t.rules_version,
-                    content_digest=t.content_digest,
-                    status=t.status,
-                    version=t.version,
-                    turn_seconds=t.turn_seconds,
-                    listed=bool(t.listed),
-                    host_hash=t.host_hash,
-                    created_at=t.created_at,
-                )
-                row.seats = [
-                    SeatRow(s.seat, s.kind, s.agent, s.name, s.token_hash, bool(s.claimed))
-                    for s in conn.execute(
-                        select(seats_t).where(seats_t.c.table_id == t.id).order_by(seats_t.c.seat)
-                    ).all()
-                ]
-                row.actions = [
-                    ActionRow(a.version, a.seat, _json(a.action), a.source)
-                    for a in conn.execute(
-                        select(actions_t).where(actions_t.c.table_id == t.id).order_by(actions_t.c.version)
-                    ).all()
-                ]
-                row.snapshot_digests = {
-                    s.version: s.digest
-                    for s in conn.execute(
-                        select(snapshots_t.c.version, snapshots_t.c.digest).where(
-                            snapshots_t.c.table_id == t.id
-                        )
-                    ).all()
-                }
-                if row.snapshot_digests:
-                    latest = max(row.snapshot_digests)
-                    state: str = conn.execute(
-                        select(snapshots_t.c.state).where(
-                            snapshots_t.c.table_id == t.id, snapshots_t.c.version == latest
-                        )
-                    ).scalar_one()
-                    row.snapshot = (latest, state, row.snapshot_digests[latest])
-                out.append(row)
-        return out
+            return [_load_row(conn, t) for t in conn.execute(query).all()]
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        """One table, as :meth:`load_all` gives it (None if there is no such table)."""
+        with self.engine.connect() as conn:
+            t = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
+            return None if t is None else _load_row(conn, t)
+
+
+def _load_row(conn: Connection, t: Row[Any]) -> TableRow:
+    """A table's row with its seats, log, every snapshot's digest and the latest snapshot."""
+    row = TableRow(
+        id=t.id,
+        name=t.name,
+        game=t.game,
+        options=_json(t.options),
+        seed=int(t.seed),
+        rules_version=t.rules_version,
+        content_digest=t.content_digest,
+        status=t.status,
+        version=t.version,
+        turn_seconds=t.turn_seconds,
+        listed=bool(t.listed),
+        host_hash=t.host_hash,
+        created_at=t.created_at,
+    )
+    row.seats = [
+        SeatRow(s.seat, s.kind, s.agent, s.name, s.token_hash, bool(s.claimed))
+        for s in conn.execute(
+            select(seats_t).where(seats_t.c.table_id == t.id).order_by(seats_t.c.seat)
+        ).all()
+    ]
+    row.actions = [
+        ActionRow(a.version, a.seat, _json(a.action), a.source)
+        for a in conn.execute(
+            select(actions_t).where(actions_t.c.table_id == t.id).order_by(actions_t.c.version)
+        ).all()
+    ]
+    row.snapshot_digests = {
+        s.version: s.digest
+        for s in conn.execute(
+            select(snapshots_t.c.version, snapshots_t.c.digest).where(snapshots_t.c.table_id == t.id)
+        ).all()
+    }
+    if row.snapshot_digests:
+        latest = max(row.snapshot_digests)
+        state: str = conn.execute(
+            select(snapshots_t.c.state).where(snapshots_t.c.table_id == t.id, snapshots_t.c.version == latest)
+        ).scalar_one()
+        row.snapshot = (latest, state, row.snapshot_digests[latest])
+    return row
 
 
 @dataclass
