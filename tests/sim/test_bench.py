@@ -15,7 +15,20 @@ from turncoat.cli import app
 def test_bench_reports_every_measure(tmp_path: Path) -> None:
     out = tmp_path / "bench.json"
     result = CliRunner().invoke(
-        app, ["bench", "verrater", "--seconds", "0.1", "--workers", "2", "--no-dask", "--json", str(out)]
+        app,
+        [
+            "bench",
+            "verrater",
+            "--seconds",
+            "0.1",
+            "--workers",
+            "2",
+            "--no-dask",
+            "--rounds",
+            "2",
+            "--json",
+            str(out),
+        ],
     )
     assert result.exit_code == 0, result.output
     said = " ".join(result.output.split())
@@ -28,6 +41,8 @@ def test_bench_reports_every_measure(tmp_path: Path) -> None:
     assert scaling["speedup"] == scaling["seconds"]["pool_1"] / scaling["seconds"]["pool_2"]
     assert scaling["pool_1_same_results"] and scaling["pool_2_same_results"]
     assert "dask_overhead" not in scaling
+    assert scaling["rounds"] == 2
+    assert data["machine"]["cpus"] >= 1
 
 
 def test_bench_refuses_an_unknown_game(tmp_path: Path) -> None:

@@ -303,6 +303,9 @@ def bench_cmd(
     seconds: Annotated[float, typer.Option(help="Time budget of each single-process measurement.")] = 2.0,
     workers: Annotated[int, typer.Option(help="Workers for the scaling comparison.")] = 2,
     dask: Annotated[bool, typer.Option(help="Also measure Dask (LocalCluster) overhead.")] = True,
+    rounds: Annotated[
+        int, typer.Option(min=1, help="Interleaved scaling runs per executor; each keeps its best.")
+    ] = 3,
     as_json: Annotated[Path | None, typer.Option("--json", help="Also write the numbers here.")] = None,
 ) -> None:
     """Engine and simulator speed: decisions/s, games/s, ISMCTS iterations/s, scaling, Dask overhead."""
@@ -310,7 +313,13 @@ def bench_cmd(
 
     try:
         results = bench.run_all(
-            game, players=players, seconds=seconds, workers=workers, dask=dask, log=console.print
+            game,
+            players=players,
+            seconds=seconds,
+            workers=workers,
+            dask=dask,
+            rounds=rounds,
+            log=console.print,
         )
     except InputError as exc:
         raise _fail(str(exc), EXIT_BAD_INPUT) from None
