@@ -473,3 +473,40 @@ def test_a_finished_game_opens_after_a_restart_with_its_end_screen_and_replay(tm
             update = receive_until(ws, "update")
             assert update["status"] == OVER and update["outcome"] is not None and update["legal"] == []
         assert client.get("/t/nosuchtable").status_code == 404
+
+
+def test_a_timeout_move_that_could_not_be_saved_gets_a_new_timer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def scenario() -> None:
+        hub = await open_hub(sqlite_settings(tmp_path))
+        original = hub.store.append_actions
+        failures = [1]
+
+        def flaky(*args: Any, **kwargs: Any) -> None:
+            if failures[0] > 0:
+                failures[0] -= 1
+                raise StorageError("could not store the actions: database is locked")
+            original(*args, **kwargs)
+
+        monkeypatch.setattr(hub.store, "append_actions", flaky)
+        table, _host, _tokens = await hub.create_table(
+            game_name="verrater",
+            options={"players": 4},
+            seats=[SeatSpec("human") for _ in range(4)],
+            name="timers",
+            turn_seconds=5,
+            listed=False,
+        )
+        monkeypatch.setattr(table, "turn_seconds", 0.02)  # the timer starts when the last seat is taken
+        for seat in range(4):
+            await hub.claim(table, seat, None, rotate=False)
+        for _ in range(300):
+            if table.version >= 1:
+                break
+            await asyncio.sleep(0.01)
+        assert failures == [0] and table.version >= 1
+        assert hub.store.actions(table.id)[0].source == "timeout"
+        await close_hub(hub)
+
+    run(scenario())
