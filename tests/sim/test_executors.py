@@ -107,3 +107,12 @@ def test_batches_cover_every_game_once(per_game: float, games: int, workers: int
     chunks = batches(range(games), size)
     assert [i for chunk in chunks for i in chunk] == list(range(games))
     assert len(chunks) >= min(games, workers)  # every worker has work
+
+
+def test_an_executor_that_stops_taking_tasks_is_an_executor_error(spec: SimSpec) -> None:
+    class Closed(InlineExecutor):
+        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+            raise RuntimeError("cannot schedule new futures after shutdown")
+
+    with pytest.raises(ExecutorError, match="stopped taking games"):
+        play_all(spec, Closed())

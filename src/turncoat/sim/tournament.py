@@ -24,7 +24,7 @@ from turncoat.core.record import GameRecord, new_record
 from turncoat.core.registry import load_game
 from turncoat.core.serialize import pretty_json
 from turncoat.sim import output
-from turncoat.sim.executors import InlineExecutor, batch_size, batches
+from turncoat.sim.executors import ExecutorError, InlineExecutor, batch_size, batches
 from turncoat.sim.reports import report_for
 from turncoat.sim.runner import (
     GameResult,
@@ -201,8 +201,12 @@ def play_all(
 
     def submit_next() -> None:
         chunk = next(todo, None)
-        if chunk is not None:
+        if chunk is None:
+            return
+        try:
             futures[executor.submit(run_batch, spec, chunk)] = chunk
+        except Exception as exc:  # e.g. the Dask scheduler went away or the pool broke
+            raise ExecutorError(f"the executor stopped taking games: {exc!r}") from exc
 
     try:
         for _ in range(window):
