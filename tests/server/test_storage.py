@@ -19,7 +19,7 @@ from sqlalchemy import event, func, select
 from turncoat.server.database import MIGRATIONS, schema_revision
 from turncoat.server.schema import actions_t, metadata, tables_t
 from turncoat.server.settings import Settings
-from turncoat.server.storage import ActionRow, SeatRow, StaleVersion, StorageError, Store, TableRow
+from turncoat.server.storage import ActionRow, ChatRow, SeatRow, StaleVersion, StorageError, Store, TableRow
 
 
 def head_revision() -> str:
@@ -196,6 +196,33 @@ def test_a_database_that_fails_the_write_raises_storage_error_and_keeps_nothing(
     with store.engine.connect() as conn:
         version: int = conn.execute(select(tables_t.c.version)).scalar_one()
     assert version == 0
+
+
+def test_every_other_write_that_fails_raises_storage_error_and_keeps_nothing(store: Store) -> None:
+    """Tables, seats and chat, like the log: a failed write is rolled back whole and said so as
+    StorageError (never SQLAlchemy's own errors), naming what was not stored."""
+    seat = SeatRow(1, "bot", "normal", "Bot 2", None, True)
+    note = ChatRow(None, "table", "system", "A bot sits down.", 1.0)
+    with store.engine.begin() as conn:  # a table's seats (and only they) cannot be written
+        conn.exec_driver_sql("ALTER TABLE seats RENAME TO seats_gone")
+    with pytest.raises(StorageError, match="new table t2"):
+        store.create_table(a_table("t2"))  # the table row goes in first, the seats fail
+    with pytest.raises(StorageError, match="seat 1 of table t1"):
+        store.update_seat("t1", seat, "playing")
+    with store.engine.begin() as conn:
+        conn.exec_driver_sql("ALTER TABLE seats_gone RENAME TO seats")
+        conn.exec_driver_sql("ALTER TABLE chat RENAME TO chat_gone")
+    with pytest.raises(StorageError, match="seat 1 of table t1"):
+        store.update_seat("t1", seat, None, system_message=note.text)  # the seat goes in, its line fails
+    with pytest.raises(StorageError, match="chat message at table t1"):
+        store.add_chat("t1", note)
+    with store.engine.begin() as conn:
+        conn.exec_driver_sql("ALTER TABLE chat_gone RENAME TO chat")
+    assert [(t.id, t.seats) for t in store.load_all()] == [("t1", a_table().seats)]
+    assert store.chat("t1") == []
+    store.update_seat("t1", seat, None, system_message=note.text)  # back: seat and line together
+    (row,) = store.load_all()
+    assert row.seats[1] == seat and [m.text for m in store.chat("t1")] == [note.text]
 
 
 def queued_group(store: Store, appends: list[tuple[str, int]]) -> tuple[dict[str, str], int]:

@@ -229,7 +229,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             choice = str(form.get(f"seat{i}", "human"))
             if choice == "me" and me is None:
                 me = i
-                specs.append(SeatSpec("human", name=my_name))
+                # Taken with the table, in the same write: a table is never left half made.
+                specs.append(SeatSpec("human", name=my_name, taken=True))
             elif choice in ("me", "human"):
                 specs.append(SeatSpec("human"))
             else:  # a bot level; the hub refuses unknown ones
@@ -264,7 +265,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             max_age=7 * 86400,
         )
         if me is not None:
-            await hub.claim(table, me, my_name, rotate=False)
             set_secret_cookie(response, seat_cookie(table.id), tokens[me])
         return response
 
@@ -546,7 +546,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             csrf=websocket.cookies.get(CSRF_COOKIE) or "",
         )
         if seat is not None and not table.seats[seat].claimed:
-            await hub.claim(table, seat, None, rotate=False)
+            try:
+                await hub.claim(table, seat, None, rotate=False)
+            except ServerError as exc:  # the database failed: say so, stay open (a hello retries)
+                conn.outbox.append(("error", _error(exc)))
         hub.attach(table, conn)
         sender = asyncio.create_task(_send_loop(hub, table, conn, websocket))
         bucket = TokenBucket(settings.ws_rate, settings.ws_burst)

@@ -2,6 +2,8 @@
 
 Every change goes through :meth:`Hub.submit`: decode, version check, engine check, apply, write
 to the database (one transaction), and only then tell each connection what *its* seat may see.
+Seats, chat and new tables likewise: written first, changed in memory only once stored (a
+database failure is refused as ``storage_unavailable`` by :meth:`Hub._save`).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Sequence
 from concurrent.futures import BrokenExecutor, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from turncoat.core.actions import Action, Event, PlayerId, Viewer
@@ -151,6 +153,7 @@ class SeatSpec:
     kind: str  # "human" | "bot"
     agent: str | None = None
     name: str = ""
+    taken: bool = False  # a human seat its creator sits in at once (stored with the table)
 
 
 def _events_of(table: LiveTable, first: int, last: int) -> list[Event]:
@@ -321,7 +324,7 @@ class Hub:
             elif spec.kind == "human":
                 tokens[i] = new_token()
                 rows.append(
-                    SeatRow(i, "human", None, spec.name or f"Seat {i + 1}", hash_token(tokens[i]), False)
+                    SeatRow(i, "human", None, spec.name or f"Seat {i + 1}", hash_token(tokens[i]), spec.taken)
                 )
             else:
                 raise ServerError("bad_seats", f"seat kind must be human or bot, not {spec.kind!r}")
@@ -336,7 +339,7 @@ class Hub:
             seed=seed,
             state=started.state,
             version=0,
-            status=PLAYING if not tokens else WAITING,
+            status=WAITING if any(r.kind == "human" and not r.claimed for r in rows) else PLAYING,
             seats=rows,
             turn_seconds=turn_seconds,
             listed=listed,
@@ -361,7 +364,7 @@ class Hub:
             created_at=table.created_at,
             seats=rows,
         )
-        await self.db(self.store.create_table, row)
+        await self._save(table.id, "the new table", self.store.create_table, row)
         self.tables[table.id] = table
         self._kick(table)
         return table, host, tokens
@@ -400,21 +403,41 @@ class Hub:
         """Tables that take a place under ``max_tables``: finished and broken ones do not."""
         return sum(1 for t in self.tables.values() if t.status in (WAITING, PLAYING))
 
+    async def _save(self, table_id: str, what: str, fn: Any, *args: Any) -> None:
+        """One Store write.  A database failure was rolled back, so nothing happened: refuse it
+        as ``storage_unavailable`` (before anything in memory changes), and it may be retried."""
+        try:
+            await self.db(fn, *args)
+        except StorageError as exc:
+            log.error("table %s: %s", table_id, exc)
+            raise ServerError(
+                "storage_unavailable", f"could not save {what}; nothing changed — try again"
+            ) from exc
+
+    async def _save_seat(self, table: LiveTable, new: SeatRow, what: str, note: str | None = None) -> None:
+        """Store a changed copy of a seat (with the table's new status and the system chat line
+        ``note``, in one transaction), and only then put it in place: if the database fails, the
+        table in memory is exactly as it was."""
+        status = self._status_after_seat(table, new)
+        # Only a change is written: a broken table's status is not the one stored.
+        changed = status if status != table.status else None
+        await self._save(table.id, what, self.store.update_seat, table.id, new, changed, note)
+        table.seats[new.seat] = new
+        table.status = status
+
     async def claim(self, table: LiveTable, seat: int, name: str | None, rotate: bool) -> str | None:
         """Mark a human seat as taken (first visit or joining from the lobby).  With ``rotate``
         a fresh token replaces the old one, which is returned."""
         async with table.lock:
             s = table.seats[seat]
-            token = None
-            if rotate:
-                token = new_token()
-                s.token_hash = hash_token(token)
-            s.claimed = True
-            if name:
-                s.name = clean_name(name)
-            status = self._status_after_seats(table)
-            await self.db(self.store.update_seat, table.id, s, status)
-            table.status = status
+            token = new_token() if rotate else None
+            new = replace(
+                s,
+                claimed=True,
+                token_hash=hash_token(token) if token is not None else s.token_hash,
+                name=clean_name(name) if name else s.name,
+            )
+            await self._save_seat(table, new, "your seat")
         self._notify(table, dirty=True)
         self._kick(table)
         return token
@@ -426,25 +449,27 @@ class Hub:
             open_seats = table.open_seats()
             if not open_seats or table.status in (OVER, BROKEN):
                 raise ServerError("table_full", "this table has no free seat")
-            s = table.seats[open_seats[0]]
             token = new_token()
-            s.token_hash, s.claimed = hash_token(token), True
-            s.name = clean_name(name or "")
-            status = self._status_after_seats(table)
-            await self.db(self.store.update_seat, table.id, s, status)
-            table.status = status
+            new = replace(
+                table.seats[open_seats[0]],
+                token_hash=hash_token(token),
+                claimed=True,
+                name=clean_name(name or ""),
+            )
+            await self._save_seat(table, new, "your seat")
         self._notify(table, dirty=True)
         self._kick(table)
-        return s.seat, token
+        return new.seat, token
 
     async def leave(self, table: LiveTable, seat: int) -> None:
         async with table.lock:
             s = table.seats[seat]
-            s.claimed = False
-            s.token_hash = hash_token(new_token())  # the old link stops working
-            await self.db(self.store.update_seat, table.id, s, None)
+            note = f"{s.name} left seat {seat + 1}."
+            # A fresh token hash: the old link stops working.
+            new = replace(s, claimed=False, token_hash=hash_token(new_token()))
+            await self._save_seat(table, new, "that you left the seat", note)
             self._demote(table, seat)
-        await self.system_message(table, f"{s.name} left seat {seat + 1}.")
+        self._broadcast_chat(table, ChatRow(None, "table", "system", note, time.time()))
         self._notify(table, dirty=True)
 
     def _demote(self, table: LiveTable, seat: int) -> None:
@@ -463,8 +488,7 @@ class Hub:
             if s.kind != "human" or s.claimed:
                 raise ServerError("seat_taken", "only a free human seat gets a new invite link")
             token = new_token()
-            s.token_hash = hash_token(token)
-            await self.db(self.store.update_seat, table.id, s, None)
+            await self._save_seat(table, replace(s, token_hash=hash_token(token)), "the new invite link")
         return token
 
     async def fill_with_bot(self, table: LiveTable, seat: int, level: str) -> None:
@@ -475,19 +499,19 @@ class Hub:
             s = table.seats[seat]
             if s.kind != "human" or s.claimed:
                 raise ServerError("seat_taken", "only an empty seat can be given to a bot")
-            s.kind, s.agent, s.token_hash, s.claimed = "bot", agent, None, True
-            s.name = f"Bot {seat + 1} ({adapters.bot_level(agent)})"
-            status = self._status_after_seats(table)
-            await self.db(self.store.update_seat, table.id, s, status)
-            table.status = status
-        await self.system_message(
-            table, f"The host seats a {adapters.bot_level(agent)} bot at seat {seat + 1}."
-        )
+            name = f"Bot {seat + 1} ({adapters.bot_level(agent)})"
+            bot = replace(s, kind="bot", agent=agent, token_hash=None, claimed=True, name=name)
+            note = f"The host seats a {adapters.bot_level(agent)} bot at seat {seat + 1}."
+            await self._save_seat(table, bot, "the bot's seat", note)
+        self._broadcast_chat(table, ChatRow(None, "table", "system", note, time.time()))
         self._notify(table, dirty=True)
         self._kick(table)
 
-    def _status_after_seats(self, table: LiveTable) -> str:
-        if table.status == WAITING and not table.open_seats():
+    def _status_after_seat(self, table: LiveTable, new: SeatRow) -> str:
+        """The table's status once ``new`` replaces its seat: a waiting game starts when the last
+        human seat is taken."""
+        seats = [new if s.seat == new.seat else s for s in table.seats]
+        if table.status == WAITING and not any(s.kind == "human" and not s.claimed for s in seats):
             return PLAYING
         return table.status
 
@@ -536,17 +560,20 @@ class Hub:
             every = self.settings.snapshot_every
             if status == OVER or new_version // every > table.version // every:
                 snapshot = (new_version, canonical_json(state).decode(), state_digest(state))
-            try:
-                await self.db(
-                    self.store.append_actions, table.id, table.version, rows, status, snapshot, note
+            try:  # a database failure is refused by _save: the move never happened, so it may be resent
+                await self._save(
+                    table.id,
+                    "the move",
+                    self.store.append_actions,
+                    table.id,
+                    table.version,
+                    rows,
+                    status,
+                    snapshot,
+                    note,
                 )
             except StaleVersion as exc:  # another process wrote this table: refuse, change nothing
                 raise ServerError("stale_version", "the table changed; reload") from exc
-            except StorageError as exc:  # rolled back: the move never happened, so it may be resent
-                log.error("table %s: %s", table.id, exc)
-                raise ServerError(
-                    "storage_unavailable", "could not save the move; nothing changed — try again"
-                ) from exc
             table.state = state
             table.version = new_version
             table.status = status
@@ -692,13 +719,8 @@ class Hub:
         if seat is None:
             raise ServerError("not_seated", "spectators cannot chat")
         msg = ChatRow(seat, table.seats[seat].name, "chat", text, time.time())
-        await self.db(self.store.add_chat, table.id, msg)
-        self._broadcast_chat(table, msg)
-
-    async def system_message(self, table: LiveTable, text: str) -> None:
-        msg = ChatRow(None, "table", "system", text, time.time())
-        await self.db(self.store.add_chat, table.id, msg)
-        self._broadcast_chat(table, msg)
+        await self._save(table.id, "your chat message", self.store.add_chat, table.id, msg)
+        self._broadcast_chat(table, msg)  # only what was stored: a reload shows the same chat
 
     def _broadcast_chat(self, table: LiveTable, msg: ChatRow) -> None:
         for conn in table.conns:

@@ -16,12 +16,13 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Connection, Row, insert, select, update
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
 from turncoat.server.database import WRITE, make_engine, upgrade_schema
 from turncoat.server.schema import actions_t, chat_t, seats_t, snapshots_t, tables_t
@@ -86,7 +87,8 @@ class ChatRow:
 
 
 class Store:
-    """Synchronous storage calls; the server runs them in a worker thread."""
+    """Synchronous storage calls; the server runs them in a worker thread.  A write the
+    database fails raises :class:`StorageError`: rolled back, nothing written."""
 
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
@@ -103,6 +105,18 @@ class Store:
         """A connection for one write transaction (``with self._write() as c, c.begin():``)."""
         return self.engine.connect().execution_options(**WRITE)
 
+    @contextmanager
+    def _writing(self, what: str) -> Iterator[Connection]:
+        """One write transaction.  If the database fails, the transaction is rolled back and
+        :class:`StorageError` says what could not be stored, so callers handle every write's
+        failure alike (appends report theirs from :meth:`_commit_group`)."""
+        try:
+            with self._write() as conn, conn.begin():
+                yield conn
+        except SQLAlchemyError as exc:
+            reason = exc.orig if isinstance(exc, DBAPIError) else exc
+            raise StorageError(f"could not store {what}: {reason}") from exc
+
     def journal_mode(self) -> str:
         with self.engine.connect() as conn:
             if self.engine.dialect.name != "sqlite":
@@ -111,7 +125,7 @@ class Store:
 
     def create_table(self, row: TableRow) -> None:
         now = time.time()
-        with self._write() as conn, conn.begin():
+        with self._writing(f"the new table {row.id}") as conn:
             conn.execute(
                 insert(tables_t).values(
                     id=row.id,
@@ -198,15 +212,19 @@ class Store:
                 job.done = True
 
     def set_status(self, table_id: str, status: str) -> None:
-        with self._write() as conn, conn.begin():
+        with self._writing(f"the status of table {table_id}") as conn:
             conn.execute(
                 update(tables_t)
                 .where(tables_t.c.id == table_id)
                 .values(status=status, updated_at=time.time())
             )
 
-    def update_seat(self, table_id: str, seat: SeatRow, status: str | None = None) -> None:
-        with self._write() as conn, conn.begin():
+    def update_seat(
+        self, table_id: str, seat: SeatRow, status: str | None = None, system_message: str | None = None
+    ) -> None:
+        """Write one seat (and the table's new status, and the system chat line that announces
+        the change) in one transaction: all or nothing."""
+        with self._writing(f"seat {seat.seat} of table {table_id}") as conn:
             conn.execute(
                 update(seats_t)
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat)
@@ -218,9 +236,16 @@ class Store:
                     .where(tables_t.c.id == table_id)
                     .values(status=status, updated_at=time.time())
                 )
+            if system_message is not None:
+                conn.execute(
+                    insert(chat_t).values(
+                        table_id=table_id, seat=None, name="table", kind="system", text=system_message,
+                        created_at=time.time(),
+                    )
+                )  # fmt: skip
 
     def add_chat(self, table_id: str, msg: ChatRow) -> None:
-        with self._write() as conn, conn.begin():
+        with self._writing(f"a chat message at table {table_id}") as conn:
             conn.execute(
                 insert(chat_t).values(
                     table_id=table_id,
