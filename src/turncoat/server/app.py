@@ -318,7 +318,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat, is_host = who(request, table)
         csrf = csrf_of(request)
         payload = build_payload(table, seat, -1)
-        chat = [chat_dict(m) for m in await hub.db(hub.store.chat, table.id)]
+        chat = [chat_dict(m) for m in await hub.chat_history(table)]
         info = hub.board_info(table)
         my_link = None
         if seat is not None:
@@ -529,8 +529,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return
         try:
             table = await hub.fetch(table_id)
-        except ServerError:
-            await websocket.close(code=4404)
+        except ServerError as exc:
+            if exc.code != "storage_unavailable":
+                await websocket.close(code=4404)
+                return
+            # The database could not be read: say so, then close (1013: try again later).
+            await websocket.accept()
+            notice = _error(exc)
+            await websocket.send_text(views.render_error(notice) if format == "html" else json.dumps(notice))
+            await websocket.close(code=1013)
             return
         await websocket.accept()
         if table.status == BROKEN:  # nothing to follow: say why, then close (4410: gone for good)
@@ -653,11 +660,17 @@ async def _send_loop(hub: Hub, table: LiveTable, conn: Conn, websocket: WebSocke
                 else:
                     await websocket.send_text(json.dumps(payload, separators=(",", ":")))
                 if full:
-                    history = [chat_dict(m) for m in await hub.db(hub.store.chat, table.id, 100)]
-                    if conn.fmt == "html":
-                        await websocket.send_text(views.page("_chatlog.html", chat=history, oob=True))
+                    try:
+                        history = [chat_dict(m) for m in await hub.chat_history(table, 100)]
+                    except ServerError as exc:  # the game goes on without the earlier chat
+                        conn.outbox.appendleft(("error", _error(exc)))
                     else:
-                        await websocket.send_text(json.dumps({"type": "chat_history", "messages": history}))
+                        if conn.fmt == "html":
+                            await websocket.send_text(views.page("_chatlog.html", chat=history, oob=True))
+                        else:
+                            await websocket.send_text(
+                                json.dumps({"type": "chat_history", "messages": history})
+                            )
             while conn.outbox:
                 kind, data = conn.outbox.popleft()
                 if conn.fmt == "html":

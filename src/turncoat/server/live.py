@@ -3,7 +3,9 @@
 Every change goes through :meth:`Hub.submit`: decode, version check, engine check, apply, write
 to the database (one transaction), and only then tell each connection what *its* seat may see.
 Seats, chat and new tables likewise: written first, changed in memory only once stored (a
-database failure is refused as ``storage_unavailable`` by :meth:`Hub._save`).
+database failure is refused as ``storage_unavailable`` by :meth:`Hub._save`).  Reads after
+start-up (a finished game opened, the chat history) are refused the same way when the database
+fails (:meth:`Hub._load`), naming what could not be read.
 """
 
 from __future__ import annotations
@@ -380,7 +382,7 @@ class Hub:
         """Any table: from memory, or a finished one loaded (and replayed) from the database."""
         table = self.tables.get(table_id) or self.finished.get(table_id)
         if table is None:
-            row = await self.db(self.store.load_table, table_id)
+            row = await self._load(table_id, "this table", self.store.load_table, table_id)
             if row is None or row.status != OVER:  # live tables are all in memory already
                 raise ServerError("no_such_table", "there is no such table")
             # Another request may have loaded it while this one waited: keep the first copy, so
@@ -413,6 +415,25 @@ class Hub:
             raise ServerError(
                 "storage_unavailable", f"could not save {what}; nothing changed — try again"
             ) from exc
+
+    async def _load(self, table_id: str, what: str, fn: Any, *args: Any) -> Any:
+        """One Store read.  A database failure is refused as ``storage_unavailable`` naming
+        what could not be read; nothing changed, so the request may simply be repeated."""
+        try:
+            return await self.db(fn, *args)
+        except StorageError as exc:
+            log.error("table %s: %s", table_id, exc)
+            raise ServerError(
+                "storage_unavailable", f"could not read {what} from the database; try again"
+            ) from exc
+
+    async def chat_history(self, table: LiveTable, limit: int = 200) -> list[ChatRow]:
+        """The table's latest chat lines, oldest first (``storage_unavailable`` if the
+        database cannot be read)."""
+        rows: list[ChatRow] = await self._load(
+            table.id, "the chat of this table", self.store.chat, table.id, limit
+        )
+        return rows
 
     async def _save_seat(self, table: LiveTable, new: SeatRow, what: str, note: str | None = None) -> None:
         """Store a changed copy of a seat (with the table's new status and the system chat line

@@ -33,8 +33,9 @@ class StaleVersion(Exception):
 
 
 class StorageError(Exception):
-    """The database could not take the write (unreachable, full, locked too long, schema
-    missing); the transaction was rolled back, so nothing was written."""
+    """The database failed (unreachable, full, locked too long, schema missing).  For a write
+    the transaction was rolled back, so nothing was written; for a read nothing was read.  The
+    message says what could not be stored or read."""
 
 
 @dataclass
@@ -88,7 +89,8 @@ class ChatRow:
 
 class Store:
     """Synchronous storage calls; the server runs them in a worker thread.  A write the
-    database fails raises :class:`StorageError`: rolled back, nothing written."""
+    database fails raises :class:`StorageError` (rolled back, nothing written), and so does a
+    read it fails."""
 
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
@@ -116,6 +118,17 @@ class Store:
         except SQLAlchemyError as exc:
             reason = exc.orig if isinstance(exc, DBAPIError) else exc
             raise StorageError(f"could not store {what}: {reason}") from exc
+
+    @contextmanager
+    def _reading(self, what: str) -> Iterator[Connection]:
+        """A connection for reads.  If the database fails, :class:`StorageError` says what
+        could not be read."""
+        try:
+            with self.engine.connect() as conn:
+                yield conn
+        except SQLAlchemyError as exc:
+            reason = exc.orig if isinstance(exc, DBAPIError) else exc
+            raise StorageError(f"could not read {what}: {reason}") from exc
 
     def journal_mode(self) -> str:
         with self.engine.connect() as conn:
@@ -258,14 +271,14 @@ class Store:
             )
 
     def chat(self, table_id: str, limit: int = 200) -> list[ChatRow]:
-        with self.engine.connect() as conn:
+        with self._reading(f"the chat of table {table_id}") as conn:
             rows = conn.execute(
                 select(chat_t).where(chat_t.c.table_id == table_id).order_by(chat_t.c.id.desc()).limit(limit)
             ).all()
         return [ChatRow(r.seat, r.name, r.kind, r.text, r.created_at) for r in reversed(rows)]
 
     def actions(self, table_id: str) -> list[ActionRow]:
-        with self.engine.connect() as conn:
+        with self._reading(f"the actions of table {table_id}") as conn:
             rows = conn.execute(
                 select(actions_t).where(actions_t.c.table_id == table_id).order_by(actions_t.c.version)
             ).all()
@@ -277,12 +290,12 @@ class Store:
         query = select(tables_t).order_by(tables_t.c.created_at)
         if statuses is not None:
             query = query.where(tables_t.c.status.in_(list(statuses)))
-        with self.engine.connect() as conn:
+        with self._reading("the tables") as conn:
             return [_load_row(conn, t) for t in conn.execute(query).all()]
 
     def load_table(self, table_id: str) -> TableRow | None:
         """One table, as :meth:`load_all` gives it (None if there is no such table)."""
-        with self.engine.connect() as conn:
+        with self._reading(f"table {table_id}") as conn:
             t = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
             return None if t is None else _load_row(conn, t)
 
