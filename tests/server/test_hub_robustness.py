@@ -39,11 +39,19 @@ from turncoat.server.settings import Settings
 from turncoat.server.storage import StorageError, Store
 
 
-def wait_for(condition: Callable[[], bool], timeout: float = 10.0) -> None:
+# Generous limits: bots move in spawned processes, which start slowly on a loaded 2-core machine.
+def wait_for(condition: Callable[[], bool], timeout: float = 60.0) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
         assert time.monotonic() < deadline, "timed out waiting"
         time.sleep(0.01)
+
+
+async def until(condition: Callable[[], bool], timeout: float = 60.0) -> None:
+    """Wait (without blocking the event loop) until the condition holds or the time is up."""
+    deadline = time.monotonic() + timeout
+    while not condition() and time.monotonic() < deadline:
+        await asyncio.sleep(0.01)
 
 
 def sqlite_settings(tmp_path: Path, **overrides: Any) -> Settings:
@@ -235,10 +243,7 @@ def test_a_bot_whose_move_could_not_be_saved_tries_again(
             turn_seconds=None,
             listed=False,
         )
-        for _ in range(500):
-            if table.version >= 3:
-                break
-            await asyncio.sleep(0.01)
+        await until(lambda: table.version >= 3)
         assert failures == [0] and table.version >= 3
         await close_hub(hub)
 
@@ -501,10 +506,7 @@ def test_a_timeout_move_that_could_not_be_saved_gets_a_new_timer(
         monkeypatch.setattr(table, "turn_seconds", 0.02)  # the timer starts when the last seat is taken
         for seat in range(4):
             await hub.claim(table, seat, None, rotate=False)
-        for _ in range(300):
-            if table.version >= 1:
-                break
-            await asyncio.sleep(0.01)
+        await until(lambda: table.version >= 1)
         assert failures == [0] and table.version >= 1
         assert hub.store.actions(table.id)[0].source == "timeout"
         await close_hub(hub)
