@@ -178,7 +178,8 @@ class VerraterApp(App[None]):
         self.query_one("#centre", Static).update(V.centre_text(obs, tables, names))
         self.query_one("#players", Static).update(V.players_text(obs, names, [x.kind for x in s.seats]))
         self.query_one("#private", Static).update(V.private_text(obs, names))
-        self.query_one("#status", Static).update(V.status_text(obs, names))
+        rules = V.rule_names(s.rule_changes(), len(s.overridden_values()))
+        self.query_one("#status", Static).update(V.status_text(obs, names, rules))
         self._refresh_log()
         self._refresh_decision()
 
@@ -377,7 +378,8 @@ class VerraterApp(App[None]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            s = self.session
+            self.push_screen(HelpScreen(V.rules_help(s.rule_changes(), s.overridden_values())))
 
     def action_end_screen(self) -> None:
         if self.session.outcome() is not None and not isinstance(self.screen, EndScreen):

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
+from turncoat.core.content import read_override_file
 from turncoat.core.errors import RulesError
+from turncoat.core.registry import load_game
 
 
 def register(app: typer.Typer) -> None:
@@ -37,10 +40,22 @@ def play_cmd(
     ] = None,
     resume: Annotated[Path | None, typer.Option(help="Continue the game saved in this record.")] = None,
     delay: Annotated[float, typer.Option(help="Seconds each bot move stays visible.")] = 0.6,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="A rule option key=value, e.g. ring_layout=alternating (repeatable; docs/verrater.md).",
+        ),
+    ] = None,
+    content_override: Annotated[
+        Path | None,
+        typer.Option(help="Play with values from your own copy of the game (see `turncoat content`)."),
+    ] = None,
 ) -> None:
     """Play Verräter in the terminal against bots and friends (hot seat)."""
     from turncoat.tui.app import VerraterApp
-    from turncoat.tui.session import Session, default_save_path, plan_seats
+    from turncoat.tui.session import Session, default_save_path, parse_rule_options, plan_seats
 
     console = Console(stderr=True)
     if game_name != "verrater":
@@ -65,13 +80,17 @@ def play_cmd(
             )
             raise typer.Exit(code=2)
     try:
+        options: dict[str, Any] = dict(parse_rule_options(option or []))
+        if content_override is not None:
+            pack_id = load_game(game_name).content.id
+            options["content_overrides"] = read_override_file(content_override, pack_id)
         if resume is not None:
-            session = Session.resume(resume, save)
+            session = Session.resume(resume, save, options)
         else:
             plan = plan_seats(players, seats, humans, names)
-            session = Session.new(plan, seed, save or default_save_path())
+            session = Session.new(plan, seed, save or default_save_path(), **options)
     except RulesError as exc:
-        console.print(f"[bold red]error:[/] {exc}")
+        console.print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)  # one line
         raise typer.Exit(code=2) from exc
     VerraterApp(session, bot_delay=max(0.0, delay)).run()
     where = session.save_path

@@ -1,8 +1,8 @@
 """The screens laid over the table: the hot-seat curtain, the help, the log and the final score.
 
-The curtain and the help show no game information at all; the log screen shows the lines it is
-given (already redacted for the table's viewer); the end screen shows the outcome and the round
-summary redacted for the viewer it is given.
+The curtain shows no game information at all, the help only the (public) rule options in play;
+the log screen shows the lines it is given (already redacted for the table's viewer); the end
+screen shows the outcome and the round summary redacted for the viewer it is given.
 """
 
 from __future__ import annotations
@@ -76,9 +76,13 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,question_mark,q", "dismiss", "Close")
     ]
 
+    def __init__(self, rules: str = "") -> None:
+        super().__init__()
+        self.rules = rules
+
     def compose(self) -> ComposeResult:
         with Middle(), Center():
-            yield Static(HELP_TEXT, id="help-text")
+            yield Static(HELP_TEXT + (f"\n{self.rules}\n" if self.rules else ""), id="help-text")
 
     def on_click(self) -> None:
         self.dismiss(None)

@@ -11,10 +11,12 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
+
+import msgspec
 
 from turncoat.agents import Agent, SeatView, agent_names, make_agent
 from turncoat.core.actions import Action, Event, Viewer
@@ -24,10 +26,16 @@ from turncoat.core.record import GameRecord, append_action, load_record, new_rec
 from turncoat.core.registry import load_game
 from turncoat.core.rng import derive_seed
 from turncoat.games.verrater.actions import VerraterAction
+from turncoat.games.verrater.config import VerraterConfig
 from turncoat.games.verrater.game import VerraterGame
 from turncoat.games.verrater.observe import VerraterObservation
 
 HUMAN = "human"
+# Options with a flag of their own; every other VerraterConfig field is a rule option (--option).
+OWN_FLAGS = {"players": "--players", "content_overrides": "--content-override FILE", "scenario": ""}
+RULE_OPTIONS: tuple[str, ...] = tuple(
+    f.name for f in msgspec.structs.fields(VerraterConfig) if f.name not in OWN_FLAGS
+)
 
 
 @dataclass(frozen=True)
@@ -105,6 +113,64 @@ def plan_seats(
     return out
 
 
+def parse_rule_options(items: Sequence[str]) -> dict[str, str]:
+    """``--option key=value`` items by name (raises InvalidConfig for an unknown name).
+
+    The values stay text: the engine's own option parsing (``ConfiguredGame.from_options``)
+    turns them into numbers and refuses a value the rules do not know.
+    """
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, value = (part.strip() for part in item.partition("="))
+        if not sep or not key:
+            raise InvalidConfig(
+                f"--option {item!r} must look like key=value, e.g. ring_layout=alternating",
+                code="bad_config",
+            )
+        if key not in RULE_OPTIONS:
+            flag = OWN_FLAGS.get(key)
+            hint = f"use {flag}" if flag else f"choose from {', '.join(RULE_OPTIONS)}"
+            raise InvalidConfig(f"unknown rule option {key!r} ({hint})", code="bad_config")
+        out[key] = value
+    return out
+
+
+def rule_changes(game: VerraterGame) -> dict[str, Any]:
+    """The rule options of ``game`` that differ from the rulebook's defaults, in field order."""
+    defaults = msgspec.to_builtins(VerraterConfig(players=game.num_players()))
+    config = game.config_json()
+    return {k: config.get(k) for k in RULE_OPTIONS if config.get(k) != defaults.get(k)}
+
+
+def _shown(key: str, value: Any) -> str:
+    return f"{key}={'default' if value is None else value}"
+
+
+def _refuse_other_options(game: VerraterGame, options: Mapping[str, Any]) -> None:
+    """Options given with a resume must be the saved game's own (bad ones are refused too)."""
+    saved = game.config_json()
+    asked = load_game("verrater", **{**saved, **options}).config_json()
+    clash: list[str] = []
+    for key in options:
+        if asked.get(key) == saved.get(key):
+            continue
+        if key == "content_overrides":
+            clash.append(
+                "--content-override (the saved game plays "
+                + ("other override values)" if saved.get(key) else "the pack's own values)")
+            )
+        else:
+            clash.append(
+                f"--option {_shown(key, options[key])} "
+                f"(the saved game plays {_shown(key, saved.get(key))})"
+            )
+    if clash:
+        raise InvalidConfig(
+            f"--resume continues a saved game with its own rules; drop {', '.join(clash)}",
+            code="bad_config",
+        )
+
+
 class Session:
     """One game of Verräter being played: the engine, the true state and its record."""
 
@@ -152,12 +218,23 @@ class Session:
         return session
 
     @classmethod
-    def resume(cls, path: Path, save_path: Path | None = None) -> Session:
-        """Continue the game saved in ``path`` (seats and names come from the record)."""
+    def resume(
+        cls,
+        path: Path,
+        save_path: Path | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Session:
+        """Continue the game saved in ``path`` (seats, names and rules come from the record).
+
+        ``options`` (rule options, content overrides) are only checked: one that differs from
+        the record's own is refused, since the saved moves were played under the record's rules.
+        """
         record = load_record(path)
         game = load_game(record.game, **record.config)
         if not isinstance(game, VerraterGame):
             raise InvalidConfig(f"cannot play {record.game} in the terminal yet", code="unknown_game")
+        if options:
+            _refuse_other_options(game, options)
         result = replay(game, record)
         events = list(result.initial_events)
         for step in result.steps:
@@ -183,6 +260,14 @@ class Session:
 
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
+
+    def rule_changes(self) -> dict[str, Any]:
+        """The rule options in play that are not the rulebook's defaults (all public)."""
+        return rule_changes(self.game)
+
+    def overridden_values(self) -> tuple[str, ...]:
+        """Content paths whose values come from the player's own override file."""
+        return tuple(self.game.content.overridden_paths)
 
     def to_act(self) -> int | None:
         seats = self.game.to_act(self._state)

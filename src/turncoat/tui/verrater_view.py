@@ -245,10 +245,46 @@ def private_text(obs: VerraterObservation, names: Sequence[str]) -> Text:
     return text
 
 
-def status_text(obs: VerraterObservation, names: Sequence[str]) -> str:
+def status_text(obs: VerraterObservation, names: Sequence[str], rules: Sequence[str] = ()) -> str:
     head = f"Round {obs.round}/{obs.total_rounds}" if obs.round else "Setup"
     who = ", ".join(names[p] for p in obs.to_act) or "nobody"
-    return f"Verräter · {head} · {STEP_TEXT.get(obs.step, obs.step)} · to act: {who}"
+    house = f" · rules: {', '.join(rules)}" if rules else ""
+    return f"Verräter · {head} · {STEP_TEXT.get(obs.step, obs.step)} · to act: {who}{house}"
+
+
+# Short names of the rule options' non-default readings (docs/verrater.md), for the status line.
+RULE_NAMES = {
+    ("builder_new_card_side", "estate_only"): "new buildings estate side up",
+    ("ring_layout", "alternating"): "alternating ring",
+    ("hand_limit_discards", "face_down"): "face-down discards",
+}
+
+
+def rule_names(changes: dict[str, Any], overridden: int = 0) -> list[str]:
+    """The readings in play that are not the rulebook's defaults, shortly ("alternating ring")."""
+    out = []
+    for key, value in changes.items():
+        if key == "rounds" and value is not None:
+            out.append(f"{value} rounds")
+        else:
+            out.append(RULE_NAMES.get((key, value), f"{key}={value}"))
+    if overridden:
+        out.append(f"{overridden} value{'s' if overridden != 1 else ''} from your copy")
+    return out
+
+
+def rules_help(changes: dict[str, Any], overridden: Sequence[str] = ()) -> str:
+    """The rule options in play, as the help screen lists them (with the --option spelling)."""
+    if not changes and not overridden:
+        return "Rules in play: the rulebook's defaults (no --option given)."
+    lines = ["Rules in play (not the defaults):"]
+    lines += [
+        f"  {name:<32} --option {key}={value}"
+        for (key, value), name in zip(changes.items(), rule_names(changes), strict=True)
+    ]
+    if overridden:
+        lines.append(f"  {len(overridden)} values from your copy of the game (--content-override)")
+    return "\n".join(lines)
 
 
 # -- decisions ---------------------------------------------------------------------------------------
