@@ -18,18 +18,11 @@ from turncoat.core.engine import Game
 from turncoat.core.record import GameRecord, replay
 from turncoat.games.verrater import events as E
 from turncoat.games.verrater.components import ROLES
+from turncoat.games.verrater.notation import ROLE_NAMES
 from turncoat.sim import plots, stats
 from turncoat.sim.output import write_text
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
-ROLE_NAMES = {
-    "traitor": "Traitor",
-    "strategist": "Strategist",
-    "builder": "Builder",
-    "farmer": "Farmer",
-    "diplomat_2": "Diplomat +2",
-    "diplomat_5": "Diplomat +5",
-}
 
 
 def facts(game: Game[Any, Any, Any], seed: int, record: GameRecord | None, *, full: bool) -> dict[str, Any]:
