@@ -54,6 +54,21 @@ async def until(condition: Callable[[], bool], timeout: float = 60.0) -> None:
         await asyncio.sleep(0.01)
 
 
+def fail_next_appends(monkeypatch: pytest.MonkeyPatch, store: Store, times: int) -> list[int]:
+    """The store's next ``times`` appends fail as a locked database would; returns the countdown."""
+    original = store.append_actions
+    failures = [times]
+
+    def flaky(*args: Any, **kwargs: Any) -> None:
+        if failures[0] > 0:
+            failures[0] -= 1
+            raise StorageError("could not store the actions: database is locked")
+        original(*args, **kwargs)
+
+    monkeypatch.setattr(store, "append_actions", flaky)
+    return failures
+
+
 def sqlite_settings(tmp_path: Path, **overrides: Any) -> Settings:
     values: dict[str, Any] = {"data_dir": tmp_path, "database_url": None, "bot_delay_s": 0.0}
     values.update(overrides)
@@ -225,16 +240,7 @@ def test_a_bot_whose_move_could_not_be_saved_tries_again(
 
     async def scenario() -> None:
         hub = await open_hub(sqlite_settings(tmp_path))
-        original = hub.store.append_actions
-        failures = [2]
-
-        def flaky(*args: Any, **kwargs: Any) -> None:
-            if failures[0] > 0:
-                failures[0] -= 1
-                raise StorageError("could not store the actions: database is locked")
-            original(*args, **kwargs)
-
-        monkeypatch.setattr(hub.store, "append_actions", flaky)
+        failures = fail_next_appends(monkeypatch, hub.store, 2)
         table, _host, _tokens = await hub.create_table(
             game_name="verrater",
             options={"players": 4},
@@ -485,16 +491,7 @@ def test_a_timeout_move_that_could_not_be_saved_gets_a_new_timer(
 ) -> None:
     async def scenario() -> None:
         hub = await open_hub(sqlite_settings(tmp_path))
-        original = hub.store.append_actions
-        failures = [1]
-
-        def flaky(*args: Any, **kwargs: Any) -> None:
-            if failures[0] > 0:
-                failures[0] -= 1
-                raise StorageError("could not store the actions: database is locked")
-            original(*args, **kwargs)
-
-        monkeypatch.setattr(hub.store, "append_actions", flaky)
+        failures = fail_next_appends(monkeypatch, hub.store, 1)
         table, _host, _tokens = await hub.create_table(
             game_name="verrater",
             options={"players": 4},
