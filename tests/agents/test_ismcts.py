@@ -14,6 +14,7 @@ import turncoat.core.testing.toy  # noqa: F401  (registers sealed_bids)
 from turncoat.agents.base import Agent, RandomAgent, SeatView, agent_names, make_agent
 from turncoat.agents.ismcts import ISMCTSAgent, root_statistics
 from turncoat.agents.match import play_match
+from turncoat.agents.rollout import RolloutAgent
 from turncoat.agents.search_policies import rewards_from_scores
 from turncoat.core.engine import Game
 from turncoat.core.registry import load_game
@@ -156,6 +157,57 @@ def test_never_reads_hidden_state(name: str, options: dict[str, Any]) -> None:
                 assert decide(game, other, seat, iterations=iterations, seed=5, **options) == action
             checked += 1
     assert checked >= 5
+
+
+@pytest.mark.parametrize("horizon", ["round", "game"])
+def test_rollout_agent_never_reads_hidden_state(horizon: str) -> None:
+    """The one-step rollout agent too: the same playout rewards and move from the real state as
+    from states that differ only in what the seat cannot see."""
+    game = load_game("verrater", players=3)
+    states = random_states(game, seed=21, every=7)
+    samples = 2 if horizon == "game" else 3  # playouts to the end are slow: fewer of them
+    checked = 0
+    for state in states[: 3 if horizon == "game" else 6]:
+        (seat,) = game.to_act(state)
+        agent = RolloutAgent(samples=samples, horizon=horizon, seed=5)
+        view = SeatView(game, state, seat)
+        legal = list(view.legal_actions)
+        expected = agent.playout_rewards(view, legal, random.Random(5))
+        action = agent.choose(view, random.Random(0))
+        for other in _verrater_alterations(game, state, seat):
+            other_view = SeatView(game, other, seat)
+            assert agent.playout_rewards(other_view, legal, random.Random(5)) == expected
+            assert agent.choose(other_view, random.Random(0)) == action
+        checked += 1
+    assert checked >= 3
+
+
+def test_rollout_agent_keeps_the_heuristic_move_unless_another_is_significantly_better() -> None:
+    agent = RolloutAgent(confidence=2.0)
+    assert agent.confident_gain([1.0, 0.0, 1.0, 0.0], [0.0, 1.0, 0.0, 0.0]) == 0.0  # noise
+    assert agent.confident_gain([0.6, 0.7, 0.6, 0.7], [0.5, 0.5, 0.5, 0.5]) == pytest.approx(0.15)
+    assert agent.confident_gain([0.4] * 4, [0.5] * 4) == 0.0
+    game = load_game("verrater", players=4)
+    policy = game.heuristic_policy()  # type: ignore[attr-defined]
+    for state in random_states(game, seed=9, every=9)[:6]:
+        (seat,) = game.to_act(state)
+        view = SeatView(game, state, seat)
+        legal = list(view.legal_actions)
+        # An unreachable bar: the agent plays the heuristic's (rollout variant's) move.
+        stubborn = RolloutAgent(samples=2, seed=1, confidence=1e9)
+        local = random.Random(1)
+        base = policy.rollout_choose(view.observation, legal, random.Random(local.getrandbits(62)))
+        assert stubborn.choose(view, random.Random(0)) == base
+
+
+def test_rollout_agent_is_registered_and_checks_its_options() -> None:
+    assert "rollout" in agent_names()
+    agent = make_agent("rollout:samples=3,horizon=game,margin_weight=1.0,confidence=1.5")
+    assert isinstance(agent, RolloutAgent)
+    assert (agent.samples, agent.horizon, agent.margin_weight, agent.confidence) == (3, "game", 1.0, 1.5)
+    for bad in ({"samples": 0}, {"horizon": "week"}, {"margin_weight": 2.0}, {"confidence": -1}):
+        with pytest.raises(ValueError):
+            RolloutAgent(**bad)
 
 
 def test_heuristic_search_is_legal_and_reproducible() -> None:

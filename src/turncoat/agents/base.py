@@ -68,7 +68,11 @@ def register_agent(name: str, factory: AgentFactory) -> None:
 
 
 # Modules that register further agents when imported (kept lazy: importing the interface is cheap).
-BUILTIN_AGENT_MODULES: tuple[str, ...] = ("turncoat.agents.ismcts", "turncoat.agents.heuristic")
+BUILTIN_AGENT_MODULES: tuple[str, ...] = (
+    "turncoat.agents.ismcts",
+    "turncoat.agents.heuristic",
+    "turncoat.agents.rollout",
+)
 
 
 def _load_builtin() -> None:
