@@ -3,15 +3,16 @@ Galperin's Monte Carlo move improvement).
 
 For each legal move, over the same ``samples`` sampled worlds, the move is played and then every
 seat — this one included — plays on with the game's cheap heuristic (``rollout_choose``, from its
-own observation of the sampled world) to the horizon: the next position the game's ``evaluate``
-hook can value (for Verräter, the start of the next round), or the end of the game.  The move with
-the best mean reward for this seat wins; the heuristic's own move is kept unless another is
+own observation of the sampled world) to the horizon: the end of the game, or the next position
+the game's ``evaluate`` hook can value (for Verräter, the start of the next round).  The move with
+the best mean reward for this seat wins, but the heuristic's own move is kept unless another is
 significantly better (see ``confidence``).
 
 Why not a tree: against opponents that play like the heuristic, a search whose opponents are
 tree nodes (or random rollouts) models them badly, and single-observer ISMCTS lets those nodes
 react to this seat's hidden hand and role.  Rolling out the heuristic models them as they play,
-and improving on a base policy this way is, in expectation, never worse than the base policy.
+and improving on a base policy this way is, in expectation, no worse than the base policy
+(with exact means; the ``confidence`` gate guards against noisy ones).
 
 Every move is scored on the same worlds and with the same rollout randomness (common random
 numbers), so the comparison between moves is paired and far less noisy than independent samples.
@@ -47,8 +48,10 @@ class RolloutAgent:
     Options (``rollout:key=value``):
 
     - ``samples`` — sampled worlds per decision; every legal move is played out in each;
-    - ``horizon`` — ``"round"``: stop at the first position ``evaluate`` can value (games without
-      the hook play to the end); ``"game"``: always play to the end;
+    - ``horizon`` — ``"game"``: play to the end; ``"round"``: stop at the first position
+      ``evaluate`` can value (games without the hook play to the end).  On Verräter that
+      estimate is too rough to decide early moves by (its leader at the start of round 2 wins
+      under half the games), so the default plays to the end;
     - ``margin_weight`` — weight of the score margin in the reward (the rest is the win, 1/k);
     - ``seed`` — fixes the randomness (else it is drawn from the match's rng);
     - ``max_moves`` — hard cap on playout moves (then evaluate if possible, else a shared draw);
@@ -60,8 +63,8 @@ class RolloutAgent:
 
     def __init__(
         self,
-        samples: int = 8,
-        horizon: str = "round",
+        samples: int = 6,
+        horizon: str = "game",
         margin_weight: float = 0.3,
         seed: int | None = None,
         max_moves: int = 10_000,
