@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from turncoat.core.actions import Action, PlayerId
 from turncoat.core.engine import Game
 from turncoat.core.errors import InvalidConfig
+from turncoat.core.options import parse_options
 
 
 class SeatView:
@@ -93,21 +94,11 @@ def make_agent(spec: str, **options: Any) -> Agent:
         raise InvalidConfig(
             f"unknown agent {name!r} (known: {', '.join(sorted(_AGENTS))})", code="unknown_agent"
         )
-    for item in filter(None, params.split(",")):
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise InvalidConfig(f"agent option {item!r} must look like key=value", code="bad_agent_option")
-        options[key] = _parse_value(value)
+    parsed = parse_options(filter(None, params.split(",")))
+    if isinstance(parsed, str):
+        raise InvalidConfig(f"agent option {parsed!r} must look like key=value", code="bad_agent_option")
+    options.update(parsed)
     try:
         return _AGENTS[name](**options)
     except (TypeError, ValueError) as exc:  # unknown option names, or values the agent refuses
         raise InvalidConfig(f"bad options for agent {name!r}: {exc}", code="bad_agent_option") from exc
-
-
-def _parse_value(text: str) -> Any:
-    for cast in (int, float):
-        try:
-            return cast(text)
-        except ValueError:
-            pass
-    return text

@@ -18,6 +18,7 @@ from typing import Any
 import msgspec
 
 from turncoat.agents import make_agent
+from turncoat.core import options as core_options
 from turncoat.core.content import read_override_file
 from turncoat.core.errors import RulesError
 from turncoat.core.record import GameRecord, new_record
@@ -59,21 +60,11 @@ def split_agents(text: str) -> list[str]:
 
 
 def parse_options(items: Sequence[str]) -> dict[str, Any]:
-    """Game options given as ``key=value`` (numbers become numbers)."""
-    out: dict[str, Any] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise InputError(f"game option {item!r} must look like key=value")
-        for cast in (int, float):
-            try:
-                out[key] = cast(value)
-                break
-            except ValueError:
-                continue
-        else:
-            out[key] = {"true": True, "false": False, "none": None}.get(value.lower(), value)
-    return out
+    """Game options given as ``key=value`` (numbers become numbers; see core.options)."""
+    parsed = core_options.parse_options(items)
+    if isinstance(parsed, str):
+        raise InputError(f"game option {parsed!r} must look like key=value")
+    return parsed
 
 
 def build_spec(
