@@ -22,6 +22,16 @@ async def settle(pilot: Pilot[None], app: VerraterApp, done: Callable[[], bool],
     raise AssertionError("the table did not reach the expected point")
 
 
+async def reach_end(pilot: Pilot[None], app: VerraterApp, limit: int = 400) -> None:
+    """Run until the end screen is up *and drawn*: the screen switches one frame before its
+    widgets are composed, so waiting for the class alone can read an empty screen."""
+
+    def drawn() -> bool:
+        return isinstance(app.screen, EndScreen) and "Final score" in screen_text(app)
+
+    await settle(pilot, app, drawn, limit)
+
+
 def human_turn(app: VerraterApp) -> bool:
     return bool(app.legal) or isinstance(app.screen, CurtainScreen | EndScreen)
 

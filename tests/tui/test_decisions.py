@@ -26,7 +26,13 @@ from turncoat.tui.app import MIN_SIZE, LandscapeCell, VerraterApp, screen_text
 from turncoat.tui.screens import EndScreen
 from turncoat.tui.session import Session, plan_seats
 
-from .helpers import assert_log_is_redacted, assert_screen_shows_only_what_viewer_may_see, human_turn, settle
+from .helpers import (
+    assert_log_is_redacted,
+    assert_screen_shows_only_what_viewer_may_see,
+    human_turn,
+    reach_end,
+    settle,
+)
 
 # Kept roles rotate by round, so the person is Builder (twice as often: build, convert and move
 # each come up), Farmer (many cards: discards) and Strategist (the conflict site).
@@ -131,7 +137,7 @@ async def test_every_decision_kind_is_offered_and_played_through_the_ui(tmp_path
             assert len(session.record.actions) > before, f"{choice!r} was not played"
             assert session.record.actions[before] == RecordedAction(player=0, action=encode_action(choice))
             played[type(choice)] = played.get(type(choice), 0) + 1
-        await settle(pilot, app, lambda: isinstance(app.screen, EndScreen))
+        await reach_end(pilot, app)
     kinds: tuple[type, ...] = (A.PlaceEstate, A.ChooseConflictSite, A.KeepRole, A.CommitSupply)
     for kind in (*kinds, A.FinishCommitting):
         assert played.get(kind), f"no {kind.__name__} decision came up"

@@ -23,6 +23,7 @@ from .helpers import (
     assert_log_is_redacted,
     assert_screen_shows_only_what_viewer_may_see,
     human_turn,
+    reach_end,
     settle,
 )
 
@@ -68,7 +69,7 @@ async def test_one_human_three_bots_play_a_whole_game_with_keys_and_clicks(tmp_p
             await pilot.pause()
             assert len(session.record.actions) > before, "the choice was not played"
             decisions += 1
-        await settle(pilot, app, lambda: isinstance(app.screen, EndScreen))
+        await reach_end(pilot, app)
         text = screen_text(app)
         outcome = session.outcome()
         assert outcome is not None
@@ -133,7 +134,7 @@ async def test_hot_seat_curtain_hides_everything_between_two_humans(tmp_path: Pa
             last_human, curtain_since_last = seat, False
             await pilot.press("1")
             await pilot.pause()
-        await settle(pilot, app, lambda: isinstance(app.screen, EndScreen))
+        await reach_end(pilot, app)
         assert app.viewer is None  # the end is public
     assert curtains >= 4
 
@@ -253,7 +254,7 @@ async def test_a_table_of_bots_shows_the_public_view_to_the_end(tmp_path: Path) 
     session = Session.new(seats, seed=9, save_path=tmp_path / "bots.json", rounds=2)
     app = VerraterApp(session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot, app, lambda: isinstance(app.screen, EndScreen), limit=2000)
+        await reach_end(pilot, app, limit=2000)
         assert app.viewer is None
         assert "Final score" in screen_text(app)
         await pilot.press("escape")
