@@ -193,11 +193,27 @@ def test_rollout_agent_keeps_the_heuristic_move_unless_another_is_significantly_
         (seat,) = game.to_act(state)
         view = SeatView(game, state, seat)
         legal = list(view.legal_actions)
-        # An unreachable bar: the agent plays the heuristic's (rollout variant's) move.
+        # An unreachable bar: the agent plays the full heuristic's move.
         stubborn = RolloutAgent(samples=2, seed=1, confidence=1e9)
         local = random.Random(1)
-        base = policy.rollout_choose(view.observation, legal, random.Random(local.getrandbits(62)))
+        base = policy.choose(view.observation, legal, random.Random(local.getrandbits(62)))
         assert stubborn.choose(view, random.Random(0)) == base
+
+
+def test_rollout_agent_stops_sampling_once_the_choice_is_settled() -> None:
+    agent = RolloutAgent(confidence=2.0)
+    base = [0.5, 0.2, 0.9, 0.4]
+    assert agent.settled({"a": base, "b": [b + 0.1 for b in base]}, "a")  # significantly better
+    assert agent.settled({"a": base, "b": [b - 0.3 for b in base]}, "a")  # clearly worse
+    assert agent.settled({"a": base, "b": list(base)}, "a")  # the same move in effect
+    assert not agent.settled({"a": base, "b": [0.6, 0.1, 0.9, 0.5]}, "a")  # undecided
+    # With a time limit the agent samples beyond ``samples`` only while the choice is open.
+    game = load_game("verrater", players=4)
+    state = random_states(game, seed=9, every=9)[2]
+    (seat,) = game.to_act(state)
+    timed = RolloutAgent(samples=2, seed=1, time_limit=0.3, horizon="round")
+    timed.choose(SeatView(game, state, seat), random.Random(0))
+    assert timed.last_samples >= 2
 
 
 def test_rollout_agent_is_registered_and_checks_its_options() -> None:
@@ -205,7 +221,16 @@ def test_rollout_agent_is_registered_and_checks_its_options() -> None:
     agent = make_agent("rollout:samples=3,horizon=game,margin_weight=1.0,confidence=1.5")
     assert isinstance(agent, RolloutAgent)
     assert (agent.samples, agent.horizon, agent.margin_weight, agent.confidence) == (3, "game", 1.0, 1.5)
-    for bad in ({"samples": 0}, {"horizon": "week"}, {"margin_weight": 2.0}, {"confidence": -1}):
+    assert make_agent("rollout:time_limit=0.5").time_limit == 0.5  # type: ignore[attr-defined]
+    bad_options: list[dict[str, Any]] = [
+        {"samples": 0},
+        {"horizon": "week"},
+        {"margin_weight": 2.0},
+        {"confidence": -1},
+        {"time_limit": 0},
+        {"time_limit": "soon"},
+    ]
+    for bad in bad_options:
         with pytest.raises(ValueError):
             RolloutAgent(**bad)
 
@@ -221,6 +246,24 @@ def test_heuristic_search_is_legal_and_reproducible() -> None:
         assert set(first) <= set(game.legal_actions(state, seat))
         steps.add(state.step)
     assert {"draft", "commit"} <= steps
+
+
+def test_tree_depth_limits_how_deep_the_tree_grows() -> None:
+    """``tree_depth=1`` branches only the decision at hand: the root's children stay leaves."""
+    game = load_game("verrater", players=4)
+    state = random_states(game, seed=3, every=8)[1]
+    (seat,) = game.to_act(state)
+    flat = ISMCTSAgent(iterations=40, seed=1, opponents="heuristic", tree_depth=1)
+    root = flat.search(SeatView(game, state, seat), random.Random(1))
+    children = [child for table in root.kids.values() for child in table.values()]
+    assert children and sum(c.n for c in children) == 40
+    assert all(not c.kids and not c.tables and not c.joint for c in children)
+    deep = ISMCTSAgent(iterations=40, seed=1, opponents="heuristic")
+    root = deep.search(SeatView(game, state, seat), random.Random(1))
+    assert any(c.kids or c.joint for table in root.kids.values() for c in table.values())
+    assert make_agent("ismcts:tree_depth=-1").tree_depth is None  # type: ignore[attr-defined]
+    with pytest.raises(ValueError):
+        ISMCTSAgent(tree_depth=1.5)  # type: ignore[arg-type]
 
 
 def test_modelled_opponents_do_not_branch_the_tree() -> None:

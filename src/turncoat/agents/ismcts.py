@@ -106,6 +106,10 @@ class ISMCTSAgent:
       heuristic from their own observation of the sampled world, and only the searching seat's
       moves branch — a best response to sensible opponents, with the whole budget spent on the
       searcher's own choices);
+    - ``tree_depth`` — at most this many moves branch in the tree per iteration; below that the
+      rollout policy plays (``None`` or negative: no limit).  ``1`` with ``opponents=heuristic``
+      searches only the decision at hand, every sampled world played out by the rollout policy,
+      so its moves are not judged by the random first tries of deeper nodes;
     - ``prior`` — visits credited to the move the game's ``heuristic_policy()`` would play (from
       this seat's observation) when the final move is chosen: the search overrides the
       heuristic only where it clearly prefers another move (0: no heuristic).
@@ -125,6 +129,7 @@ class ISMCTSAgent:
         margin_weight: float = 0.1,
         opponents: str = "tree",
         prior: float = 0.0,
+        tree_depth: int | None = None,
     ) -> None:
         _require_number("iterations", iterations, integer=True)
         _require_number("exploration", exploration)
@@ -136,6 +141,8 @@ class ISMCTSAgent:
             _require_number("rollout_depth", rollout_depth, integer=True)
         if seed is not None:
             _require_number("seed", seed, integer=True)
+        if tree_depth is not None:
+            _require_number("tree_depth", tree_depth, integer=True)
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         if time_limit is not None and time_limit <= 0:
@@ -159,6 +166,7 @@ class ISMCTSAgent:
         self.margin_weight = float(margin_weight)
         self.opponents = opponents
         self.prior = float(prior)
+        self.tree_depth = None if tree_depth is None or tree_depth < 0 else int(tree_depth)
         self.last_iterations = 0  # iterations run by the last ``choose`` (for benchmarks and logs)
 
     # -- the Agent protocol ---------------------------------------------------------------------
@@ -234,12 +242,15 @@ class ISMCTSAgent:
         path: list[tuple[_Stat, PlayerId]] = []
         node = root
         reward: list[float] | None = None
+        depth_cap = self.tree_depth
         # 1-2. selection and expansion
         while True:
             seats = to_act(state)
             if not seats:
                 reward = self._terminal_reward(game, state)
                 break
+            if depth_cap is not None and len(path) >= depth_cap:
+                break  # deep enough: the rollout policy plays from here
             if len(seats) > 1:
                 node, state, expanded = self._simultaneous(
                     game, node, state, seats, viewer, node is root, opponent, path, rng

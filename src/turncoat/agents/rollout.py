@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -48,6 +49,9 @@ class RolloutAgent:
     Options (``rollout:key=value``):
 
     - ``samples`` — sampled worlds per decision; every legal move is played out in each;
+    - ``time_limit`` — seconds per decision: keep adding worlds (after the first ``samples``)
+      until the time is spent, so the budget follows the machine and the position (a decision
+      with many moves gets fewer worlds).  Not reproducible from the seed alone;
     - ``horizon`` — ``"game"``: play to the end; ``"round"``: stop at the first position
       ``evaluate`` can value (games without the hook play to the end).  On Verräter that
       estimate is too rough to decide early moves by (its leader at the start of round 2 wins
@@ -69,6 +73,7 @@ class RolloutAgent:
         seed: int | None = None,
         max_moves: int = 10_000,
         confidence: float = 2.0,
+        time_limit: float | None = None,
     ) -> None:
         for key, value in (("samples", samples), ("max_moves", max_moves)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -83,12 +88,18 @@ class RolloutAgent:
             raise ValueError(f"confidence must be a non-negative number (got {confidence!r})")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ValueError(f"seed must be an integer (got {seed!r})")
+        if time_limit is not None and (
+            isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or time_limit <= 0
+        ):
+            raise ValueError(f"time_limit must be a positive number of seconds (got {time_limit!r})")
         self.samples = samples
         self.horizon = horizon
         self.margin_weight = float(margin_weight)
         self.seed = seed
         self.max_moves = max_moves
         self.confidence = float(confidence)
+        self.time_limit = None if time_limit is None else float(time_limit)
+        self.last_samples = 0  # worlds sampled by the last ``choose`` (for benchmarks and logs)
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = list(view.legal_actions)
@@ -97,14 +108,13 @@ class RolloutAgent:
         if len(legal) == 1:
             return legal[0]
         local = random.Random(self.seed if self.seed is not None else rng.getrandbits(_SEED_BITS))
-        # The base policy's own move, from this seat's observation.  The agent leaves it only
-        # for a move whose paired advantage over it is significant: with a few noisy playouts
-        # the plain argmax is close to a random move, far worse than the base policy.
+        # The base policy's own move, from this seat's observation: the full heuristic (the
+        # playouts use its cheap variant).  The agent leaves it only for a move whose paired
+        # advantage over it is significant: with a few noisy playouts the plain argmax is close
+        # to a random move, far worse than the base policy.
         heuristic = heuristic_policy(view.game, "the rollout agent")
-        base: Action = heuristic.rollout_choose(
-            view.observation, legal, random.Random(local.getrandbits(_SEED_BITS))
-        )
-        rewards = self.playout_rewards(view, legal, local)
+        base: Action = heuristic.choose(view.observation, legal, random.Random(local.getrandbits(_SEED_BITS)))
+        rewards = self.playout_rewards(view, legal, local, base)
         best, best_gain = base, 0.0
         for action in legal:
             gain = self.confident_gain(rewards[action], rewards[base])
@@ -123,16 +133,38 @@ class RolloutAgent:
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
         return mean if mean > self.confidence * math.sqrt(var / n) else 0.0
 
+    def settled(self, rewards: dict[Action, list[float]], base: Action) -> bool:
+        """More worlds would not change the choice: every other move is either significantly
+        better than ``base`` already or at least one standard error worse than it."""
+        for action, values in rewards.items():
+            if action == base:
+                continue
+            diffs = [r - b for r, b in zip(values, rewards[base], strict=True)]
+            n = len(diffs)
+            mean = sum(diffs) / n
+            se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
+            if not mean > self.confidence * se and mean + se > 0.0:
+                return False
+        return True
+
     def playout_rewards(
-        self, view: SeatView, legal: Sequence[Action], rng: random.Random
+        self, view: SeatView, legal: Sequence[Action], rng: random.Random, base: Action | None = None
     ) -> dict[Action, list[float]]:
         """This seat's playout reward of each legal move, one per sampled world (same worlds
-        and same playout randomness for every move)."""
+        and same playout randomness for every move).  With a ``time_limit``, worlds are added
+        until it runs out or, when ``base`` is given, until the choice against it is settled."""
         game = view.game
         policy = heuristic_rollout(game)
         evaluate: Evaluator | None = getattr(game, "evaluate", None) if self.horizon == "round" else None
         out: dict[Action, list[float]] = {action: [] for action in legal}
-        for _ in range(self.samples):
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        done = 0
+        while done < self.samples or (
+            deadline is not None
+            and time.perf_counter() < deadline
+            and (base is None or not self.settled(out, base))
+        ):
+            done += 1
             world = view.sample_world(rng.getrandbits(_SEED_BITS))
             playout_seed = rng.getrandbits(_SEED_BITS)
             for action in legal:
@@ -140,6 +172,7 @@ class RolloutAgent:
                 # Common random numbers: every move's playout draws from the same stream.
                 reward = self._playout(game, state, policy, evaluate, random.Random(playout_seed))
                 out[action].append(reward[view.seat])
+        self.last_samples = done
         return out
 
     def _playout(
