@@ -18,6 +18,7 @@ from turncoat.agents.rollout import RolloutAgent
 from turncoat.agents.search_policies import rewards_from_scores
 from turncoat.core.engine import Game
 from turncoat.core.registry import load_game
+from turncoat.games.verrater import actions as VA
 
 
 def random_states(game: Game[Any, Any, Any], seed: int, every: int = 1) -> list[Any]:
@@ -203,10 +204,11 @@ def test_rollout_agent_keeps_the_heuristic_move_unless_another_is_significantly_
 def test_rollout_agent_stops_sampling_once_the_choice_is_settled() -> None:
     agent = RolloutAgent(confidence=2.0)
     base = [0.5, 0.2, 0.9, 0.4]
-    assert agent.settled({"a": base, "b": [b + 0.1 for b in base]}, "a")  # significantly better
-    assert agent.settled({"a": base, "b": [b - 0.3 for b in base]}, "a")  # clearly worse
-    assert agent.settled({"a": base, "b": list(base)}, "a")  # the same move in effect
-    assert not agent.settled({"a": base, "b": [0.6, 0.1, 0.9, 0.5]}, "a")  # undecided
+    a, b = VA.FinishCommitting(), VA.CommitSupply(3)
+    assert agent.settled({a: base, b: [v + 0.1 for v in base]}, a)  # significantly better
+    assert agent.settled({a: base, b: [v - 0.3 for v in base]}, a)  # clearly worse
+    assert agent.settled({a: base, b: list(base)}, a)  # the same move in effect
+    assert not agent.settled({a: base, b: [0.6, 0.1, 0.9, 0.5]}, a)  # undecided
     # With a time limit the agent samples beyond ``samples`` only while the choice is open.
     game = load_game("verrater", players=4)
     state = random_states(game, seed=9, every=9)[2]
