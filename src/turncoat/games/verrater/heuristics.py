@@ -65,8 +65,8 @@ class Weights:
     estate_future: float = 0.5  # discount on an estate's income in later rounds
 
 
-def _phi(x: float) -> float:
-    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+_SQRT2 = math.sqrt(2.0)
+
 
 
 def _other(house: str) -> str:
@@ -137,7 +137,6 @@ class _Conflict:
         fixed: Sequence[int],
     ) -> None:
         t = pol.t
-        n = obs.players
         a, b = site, (site + 1) % RING_SIZE
         e_land, r_land = (a, b) if obs.owners[a] == "eagle" else (b, a)
         future = pol.future_income_rounds(obs)
@@ -146,52 +145,83 @@ class _Conflict:
         # utilities of eagle win / rose win / tie.
         self.rows: list[tuple[float, float, float, float, float, float, float]] = []
         pre = [s.allegiance for s in obs.seats]
+        base_margin = float(t.conflict_value[obs.types[e_land]] - t.conflict_value[obs.types[r_land]])
+        # Everything but the diplomats' strength depends only on who the Traitor is: computed
+        # once per Traitor rather than once per role group (the same arithmetic, in the same order).
+        by_traitor: dict[int | None, tuple[list[str], float, float, float, list[float]]] = {}
         for (traitor, dip2, dip5), weight in groups:
-            alleg = list(pre)
-            if traitor is not None:  # step 4: the Traitor flips before the conflict counts
-                alleg[traitor] = _other(alleg[traitor])
-            margin = float(t.conflict_value[obs.types[e_land]] - t.conflict_value[obs.types[r_land]])
-            var = 0.0
-            for p in range(n):
-                sign = 1.0 if alleg[p] == "eagle" else -1.0
-                margin += sign * fixed[p]
-                if p in pending:
-                    mu, v = pending[p]
-                    margin += sign * mu
-                    var += v
+            known = by_traitor.get(traitor)
+            if known is None:
+                known = by_traitor[traitor] = self._after_flip(
+                    pol, obs, me, traitor, pre, base_margin, pending, fixed, e_land, r_land, estate_vp
+                )
+            alleg, margin, sd, sign_me, utils = known
             if dip2 is not None:
                 margin += (1 if alleg[dip2] == "eagle" else -1) * t.diplomat_2_strength
             if dip5 is not None:
                 margin += (1 if alleg[dip5] == "eagle" else -1) * t.diplomat_5_strength
-            mine = alleg[me]
-            utils = []
-            for winner, lost in (("eagle", r_land), ("rose", e_land), (None, None)):
-                owners = list(obs.owners)
-                u = 0.0
-                if winner is not None and lost is not None:
-                    owners[lost] = winner
-                    won = [p for p in range(n) if alleg[p] == winner]
-                    vp = t.vp[obs.types[lost]][len(won)] if won else 0
-                    own = vp if me in won else 0
-                    others = vp * (len(won) - (1 if me in won else 0)) / max(1, n - 1)
-                    u += own - pol.w.lam * others
-                # Estates producing in later rounds, after the flip and my allegiance change.
-                u += estate_vp * pol.producing_estates(obs, me, mine, owners)
-                utils.append(u)
-            sign_me = 1.0 if mine == "eagle" else -1.0
-            self.rows.append((weight, margin, math.sqrt(var), sign_me, utils[0], utils[1], utils[2]))
+            self.rows.append((weight, margin, sd, sign_me, utils[0], utils[1], utils[2]))
+
+    @staticmethod
+    def _after_flip(
+        pol: HeuristicPolicy,
+        obs: VerraterObservation,
+        me: int,
+        traitor: int | None,
+        pre: list[str],
+        base_margin: float,
+        pending: dict[int, tuple[float, float]],
+        fixed: Sequence[int],
+        e_land: int,
+        r_land: int,
+        estate_vp: float,
+    ) -> tuple[list[str], float, float, float, list[float]]:
+        """Allegiances after the Traitor's flip (step 4), the expected margin and its spread
+        without diplomats, the sign of my house and my utility of each result."""
+        t = pol.t
+        n = obs.players
+        alleg = list(pre)
+        if traitor is not None:  # step 4: the Traitor flips before the conflict counts
+            alleg[traitor] = _other(alleg[traitor])
+        margin = base_margin
+        var = 0.0
+        for p in range(n):
+            sign = 1.0 if alleg[p] == "eagle" else -1.0
+            margin += sign * fixed[p]
+            if p in pending:
+                mu, v = pending[p]
+                margin += sign * mu
+                var += v
+        mine = alleg[me]
+        utils = []
+        for winner, lost in (("eagle", r_land), ("rose", e_land), (None, None)):
+            owners = list(obs.owners)
+            u = 0.0
+            if winner is not None and lost is not None:
+                owners[lost] = winner
+                won = [p for p in range(n) if alleg[p] == winner]
+                vp = t.vp[obs.types[lost]][len(won)] if won else 0
+                own = vp if me in won else 0
+                others = vp * (len(won) - (1 if me in won else 0)) / max(1, n - 1)
+                u += own - pol.w.lam * others
+            # Estates producing in later rounds, after the flip and my allegiance change.
+            u += estate_vp * pol.producing_estates(obs, me, mine, owners)
+            utils.append(u)
+        sign_me = 1.0 if mine == "eagle" else -1.0
+        return alleg, margin, math.sqrt(var), sign_me, utils
 
     def value(self, extra: float) -> float:
         """Expected utility when I add ``extra`` strength (commits) to my post-flip house."""
         total = 0.0
+        erf = math.erf
         for weight, margin, sd, sign_me, u_e, u_r, u_tie in self.rows:
             m = margin + sign_me * extra
             if sd < _EPS:
                 p_e = 1.0 if m > 0 else 0.0
                 p_r = 1.0 if m < 0 else 0.0
-            else:  # strengths are integers: a margin within ±0.5 is a tie
-                p_e = _phi((m - 0.5) / sd)
-                p_r = _phi((-m - 0.5) / sd)
+            else:  # strengths are integers: a margin within ±0.5 is a tie (normal cdf)
+                p_e = 0.5 * (1.0 + erf(((m - 0.5) / sd) / _SQRT2))
+                p_r = 0.5 * (1.0 + erf(((-m - 0.5) / sd) / _SQRT2))
             total += weight * (p_e * u_e + p_r * u_r + (1.0 - p_e - p_r) * u_tie)
         return total
 
