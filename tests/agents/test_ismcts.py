@@ -15,7 +15,7 @@ from turncoat.agents.base import Agent, RandomAgent, SeatView, agent_names, make
 from turncoat.agents.ismcts import ISMCTSAgent, root_statistics
 from turncoat.agents.match import play_match
 from turncoat.agents.rollout import RolloutAgent
-from turncoat.agents.search_policies import rewards_from_scores
+from turncoat.agents.search_policies import heuristic_rollout, rewards_from_scores
 from turncoat.core.engine import Game
 from turncoat.core.registry import load_game
 from turncoat.games.verrater import actions as VA
@@ -231,6 +231,7 @@ def test_rollout_agent_is_registered_and_checks_its_options() -> None:
         {"confidence": -1},
         {"time_limit": 0},
         {"time_limit": "soon"},
+        {"playout": "slow"},
     ]
     for bad in bad_options:
         with pytest.raises(ValueError):
@@ -248,6 +249,29 @@ def test_heuristic_search_is_legal_and_reproducible() -> None:
         assert set(first) <= set(game.legal_actions(state, seat))
         steps.add(state.step)
     assert {"draft", "commit"} <= steps
+
+
+def test_full_playouts_follow_the_heuristic_itself() -> None:
+    """``playout=full`` plays the heuristic's own choice for every seat, ``fast`` its cheap
+    variant; both from the seat's observation of the sampled world."""
+    game = load_game("verrater", players=4)
+    policy = game.heuristic_policy()  # type: ignore[attr-defined]
+    full, fast = heuristic_rollout(game, "full"), heuristic_rollout(game, "fast")
+    assert heuristic_rollout(game, "full") is full and full is not fast
+    for state in random_states(game, seed=4, every=5)[:10]:
+        (seat,) = game.to_act(state)
+        legal = list(game.legal_actions(state, seat))
+        obs = game.observe(state, seat)
+        assert full(game, state, seat, legal, random.Random(3)) == policy.choose(obs, legal, random.Random(3))
+        assert fast(game, state, seat, legal, random.Random(3)) == policy.rollout_choose(
+            obs, legal, random.Random(3)
+        )
+    assert make_agent("rollout:playout=full").playout == "full"  # type: ignore[attr-defined]
+    assert make_agent("ismcts:playout=full").playout == "full"  # type: ignore[attr-defined]
+    with pytest.raises(ValueError):
+        ISMCTSAgent(playout="slow")
+    with pytest.raises(ValueError):
+        heuristic_rollout(game, "slow")
 
 
 def test_tree_depth_limits_how_deep_the_tree_grows() -> None:

@@ -40,6 +40,7 @@ from typing import Any
 
 from turncoat.agents.base import SeatView, register_agent
 from turncoat.agents.search_policies import (
+    PLAYOUTS,
     Evaluator,
     RolloutPolicy,
     heuristic_policy,
@@ -106,6 +107,9 @@ class ISMCTSAgent:
       heuristic from their own observation of the sampled world, and only the searching seat's
       moves branch — a best response to sensible opponents, with the whole budget spent on the
       searcher's own choices);
+    - ``playout`` — ``"fast"`` (the heuristic's cheap variant) or ``"full"`` (the heuristic
+      itself) wherever the heuristic plays in the search: ``rollout=heuristic`` and
+      ``opponents=heuristic``;
     - ``tree_depth`` — at most this many moves branch in the tree per iteration; below that the
       rollout policy plays (``None`` or negative: no limit).  ``1`` with ``opponents=heuristic``
       searches only the decision at hand, every sampled world played out by the rollout policy,
@@ -130,6 +134,7 @@ class ISMCTSAgent:
         opponents: str = "tree",
         prior: float = 0.0,
         tree_depth: int | None = None,
+        playout: str = "fast",
     ) -> None:
         _require_number("iterations", iterations, integer=True)
         _require_number("exploration", exploration)
@@ -152,6 +157,8 @@ class ISMCTSAgent:
         _require_number("prior", prior)
         if prior < 0:
             raise ValueError("prior must not be negative")
+        if playout not in PLAYOUTS:
+            raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)} (got {playout!r})")
         if opponents not in OPPONENTS:
             raise ValueError(f"opponents must be one of {', '.join(OPPONENTS)}")
         if not 0.0 <= margin_weight <= 1.0:
@@ -166,6 +173,7 @@ class ISMCTSAgent:
         self.margin_weight = float(margin_weight)
         self.opponents = opponents
         self.prior = float(prior)
+        self.playout = playout
         self.tree_depth = None if tree_depth is None or tree_depth < 0 else int(tree_depth)
         self.last_iterations = 0  # iterations run by the last ``choose`` (for benchmarks and logs)
 
@@ -192,7 +200,7 @@ class ISMCTSAgent:
         """Run the iterations (or until the time limit) and return the root node."""
         game = view.game
         policy = self._policy(game)
-        opponent = heuristic_rollout(game) if self.opponents == "heuristic" else None
+        opponent = heuristic_rollout(game, self.playout) if self.opponents == "heuristic" else None
         evaluate: Evaluator | None = getattr(game, "evaluate", None)
         root = _Node()
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
@@ -213,7 +221,7 @@ class ISMCTSAgent:
         if callable(self.rollout):
             return self.rollout
         if self.rollout == "heuristic":
-            return heuristic_rollout(game)
+            return heuristic_rollout(game, self.playout)
         if self.rollout == "auto":
             factory = getattr(game, "rollout_policy", None)
             if factory is not None:

@@ -31,6 +31,7 @@ from typing import Any
 
 from turncoat.agents.base import SeatView, register_agent
 from turncoat.agents.search_policies import (
+    PLAYOUTS,
     Evaluator,
     heuristic_policy,
     heuristic_rollout,
@@ -56,6 +57,9 @@ class RolloutAgent:
       ``evaluate`` can value (games without the hook play to the end).  On Verräter that
       estimate is too rough to decide early moves by (its leader at the start of round 2 wins
       under half the games), so the default plays to the end;
+    - ``playout`` — how every seat plays in the playouts: ``"fast"``, the heuristic's cheap
+      variant, or ``"full"``, the heuristic itself (slower; the playouts then follow what
+      heuristic opponents really do);
     - ``margin_weight`` — weight of the score margin in the reward (the rest is the win, 1/k);
     - ``seed`` — fixes the randomness (else it is drawn from the match's rng);
     - ``max_moves`` — hard cap on playout moves (then evaluate if possible, else a shared draw);
@@ -74,6 +78,7 @@ class RolloutAgent:
         max_moves: int = 10_000,
         confidence: float = 2.0,
         time_limit: float | None = None,
+        playout: str = "fast",
     ) -> None:
         for key, value in (("samples", samples), ("max_moves", max_moves)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -88,6 +93,8 @@ class RolloutAgent:
             raise ValueError(f"confidence must be a non-negative number (got {confidence!r})")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ValueError(f"seed must be an integer (got {seed!r})")
+        if playout not in PLAYOUTS:
+            raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)} (got {playout!r})")
         if time_limit is not None and (
             isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or time_limit <= 0
         ):
@@ -99,6 +106,7 @@ class RolloutAgent:
         self.max_moves = max_moves
         self.confidence = float(confidence)
         self.time_limit = None if time_limit is None else float(time_limit)
+        self.playout = playout
         self.last_samples = 0  # worlds sampled by the last ``choose`` (for benchmarks and logs)
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
@@ -154,7 +162,7 @@ class RolloutAgent:
         and same playout randomness for every move).  With a ``time_limit``, worlds are added
         until it runs out or, when ``base`` is given, until the choice against it is settled."""
         game = view.game
-        policy = heuristic_rollout(game)
+        policy = heuristic_rollout(game, self.playout)
         evaluate: Evaluator | None = getattr(game, "evaluate", None) if self.horizon == "round" else None
         out: dict[Action, list[float]] = {action: [] for action in legal}
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit

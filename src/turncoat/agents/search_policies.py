@@ -19,7 +19,8 @@ Evaluator = Callable[[Any], Sequence[float] | None]
 
 # One heuristic policy per game object: policies precompute tables from the game's content.
 _HEURISTICS: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
-_ROLLOUTS: weakref.WeakKeyDictionary[Any, RolloutPolicy] = weakref.WeakKeyDictionary()
+_ROLLOUTS: weakref.WeakKeyDictionary[Any, dict[bool, RolloutPolicy]] = weakref.WeakKeyDictionary()
+PLAYOUTS = ("fast", "full")
 
 
 def heuristic_policy(game: Game[Any, Any, Any], purpose: str) -> Any:
@@ -53,23 +54,30 @@ def rewards_from_scores(
     return out
 
 
-def heuristic_rollout(game: Game[Any, Any, Any]) -> RolloutPolicy:
-    """A rollout policy from the game's ``heuristic_policy()`` hook: each seat plays the cheap
-    variant of the heuristic from *its own observation of the sampled world*, so rollouts model
-    opponents that play sensibly rather than at random (slower per move, far more informative)."""
-    cached = _ROLLOUTS.get(game)
+def heuristic_rollout(game: Game[Any, Any, Any], playout: str = "fast") -> RolloutPolicy:
+    """A rollout policy from the game's ``heuristic_policy()`` hook: each seat plays the
+    heuristic from *its own observation of the sampled world*, so rollouts model opponents that
+    play sensibly rather than at random (slower per move, far more informative).
+
+    ``playout="fast"`` uses the heuristic's cheap variant; ``"full"`` the heuristic itself —
+    slower, but the playouts then follow what heuristic opponents really do."""
+    if playout not in PLAYOUTS:
+        raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)} (got {playout!r})")
+    fast = playout == "fast"
+    cached = _ROLLOUTS.setdefault(game, {}).get(fast)
     if cached is not None:
         return cached
     heuristic = heuristic_policy(game, "rollout=heuristic")
     observe = game.observe
+    pick = heuristic.rollout_choose if fast else heuristic.choose
 
     def policy(
         game: Game[Any, Any, Any], state: Any, seat: PlayerId, legal: Sequence[Action], rng: random.Random
     ) -> Action:
         if len(legal) == 1:
             return legal[0]
-        action: Action = heuristic.rollout_choose(observe(state, seat), legal, rng)
+        action: Action = pick(observe(state, seat), legal, rng)
         return action
 
-    _ROLLOUTS[game] = policy
+    _ROLLOUTS[game][fast] = policy
     return policy
