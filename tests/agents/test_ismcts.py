@@ -274,6 +274,36 @@ def test_full_playouts_follow_the_heuristic_itself() -> None:
         heuristic_rollout(game, "slow")
 
 
+def test_confidence_keeps_the_heuristic_move_unless_another_is_clearly_better() -> None:
+    from turncoat.agents.ismcts import _Node
+
+    a, b, c = VA.FinishCommitting(), VA.CommitSupply(3), VA.CommitSupply(5)
+    root = _Node()
+
+    def child(rewards: list[float]) -> _Node:
+        node = _Node()
+        node.n, node.w, node.w2 = len(rewards), sum(rewards), sum(r * r for r in rewards)
+        return node
+
+    root.kids[0] = {a: child([0.2, 0.3] * 10), b: child([0.0, 0.8] * 10), c: child([0.5, 0.6] * 10)}
+    # c beats the heuristic's a by far more than 2 standard errors; b's mean is higher but noisy.
+    assert ISMCTSAgent._confident(root, 0, [a, b, c], a, 2.0) == c
+    assert ISMCTSAgent._confident(root, 0, [a, b], a, 2.0) == a
+    assert ISMCTSAgent._confident(root, 0, [a, b, c], a, 1e9) == a
+    # In a game: an unreachable bar plays the heuristic's move.
+    game = load_game("verrater", players=4)
+    policy = game.heuristic_policy()  # type: ignore[attr-defined]
+    for state in random_states(game, seed=9, every=9)[:4]:
+        (seat,) = game.to_act(state)
+        view = SeatView(game, state, seat)
+        agent = ISMCTSAgent(iterations=12, seed=1, opponents="heuristic", tree_depth=1, confidence=1e9)
+        local = random.Random(1)
+        hint = policy.choose(view.observation, list(view.legal_actions), local)
+        assert agent.choose(view, random.Random(0)) == hint
+    with pytest.raises(ValueError):
+        ISMCTSAgent(confidence=-1)
+
+
 def test_tree_depth_limits_how_deep_the_tree_grows() -> None:
     """``tree_depth=1`` branches only the decision at hand: the root's children stay leaves."""
     game = load_game("verrater", players=4)

@@ -58,11 +58,12 @@ OPPONENTS = ("tree", "heuristic")
 class _Stat:
     """Statistics of one move for the seat that makes it."""
 
-    __slots__ = ("avail", "n", "w")
+    __slots__ = ("avail", "n", "w", "w2")
 
     def __init__(self) -> None:
         self.n = 0  # visits
         self.w = 0.0  # total reward of the moving seat
+        self.w2 = 0.0  # total squared reward (the spread, for the ``confidence`` rule)
         self.avail = 0  # iterations in which the move was legal when its node was reached
 
 
@@ -110,6 +111,9 @@ class ISMCTSAgent:
     - ``playout`` — ``"fast"`` (the heuristic's cheap variant) or ``"full"`` (the heuristic
       itself) wherever the heuristic plays in the search: ``rollout=heuristic`` and
       ``opponents=heuristic``;
+    - ``confidence`` — if positive, the final move is the heuristic's unless another root move's
+      mean reward beats it by more than this many standard errors (the heuristic's move is
+      then searched like the others; ``prior`` is not used);
     - ``tree_depth`` — at most this many moves branch in the tree per iteration; below that the
       rollout policy plays (``None`` or negative: no limit).  ``1`` with ``opponents=heuristic``
       searches only the decision at hand, every sampled world played out by the rollout policy,
@@ -133,6 +137,7 @@ class ISMCTSAgent:
         margin_weight: float = 0.1,
         opponents: str = "tree",
         prior: float = 0.0,
+        confidence: float = 0.0,
         tree_depth: int | None = None,
         playout: str = "fast",
     ) -> None:
@@ -155,6 +160,9 @@ class ISMCTSAgent:
         if isinstance(rollout, str) and rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)} or a callable")
         _require_number("prior", prior)
+        _require_number("confidence", confidence)
+        if confidence < 0:
+            raise ValueError("confidence must not be negative")
         if prior < 0:
             raise ValueError("prior must not be negative")
         if playout not in PLAYOUTS:
@@ -173,6 +181,7 @@ class ISMCTSAgent:
         self.margin_weight = float(margin_weight)
         self.opponents = opponents
         self.prior = float(prior)
+        self.confidence = float(confidence)
         self.playout = playout
         self.tree_depth = None if tree_depth is None or tree_depth < 0 else int(tree_depth)
         self.last_iterations = 0  # iterations run by the last ``choose`` (for benchmarks and logs)
@@ -186,8 +195,11 @@ class ISMCTSAgent:
             self.last_iterations = 0
             return legal[0]
         local = random.Random(self.seed if self.seed is not None else rng.getrandbits(_SEED_BITS))
-        hint = self._heuristic_move(view, legal, local) if self.prior > 0 else None
+        wants_hint = self.prior > 0 or self.confidence > 0
+        hint = self._heuristic_move(view, legal, local) if wants_hint else None
         root = self.search(view, local)
+        if self.confidence > 0 and hint is not None:
+            return self._confident(root, view.seat, legal, hint, self.confidence)
         return self._best(root, view.seat, legal, hint, self.prior)
 
     def _heuristic_move(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -308,8 +320,10 @@ class ISMCTSAgent:
             reward = self._rollout(game, state, policy, evaluate, rng)
         # 4. backpropagation
         for stat, seat in path:
+            value = reward[seat]
             stat.n += 1
-            stat.w += reward[seat]
+            stat.w += value
+            stat.w2 += value * value
 
     def _simultaneous(
         self,
@@ -445,6 +459,36 @@ class ISMCTSAgent:
             if key > best_key:
                 best_key = key
                 best = action
+        return best
+
+    @staticmethod
+    def _confident(root: _Node, seat: PlayerId, legal: Sequence[Action], hint: Action, z: float) -> Action:
+        """The heuristic's move ``hint`` unless another root move's mean reward is higher by more
+        than ``z`` standard errors of the difference (the largest such margin wins)."""
+        stats: dict[Any, _Stat] = {}
+        stats.update(root.kids.get(seat, {}))
+        stats.update(root.tables.get(seat, {}))
+
+        def mean_var(stat: _Stat | None) -> tuple[float, float, int]:
+            if stat is None or stat.n == 0:
+                return 0.0, 0.0, 0
+            mean = stat.w / stat.n
+            var = max(0.0, stat.w2 / stat.n - mean * mean) * stat.n / max(1, stat.n - 1)
+            return mean, var, stat.n
+
+        base_mean, base_var, base_n = mean_var(stats.get(hint))
+        if base_n < 2:
+            return hint
+        best, best_margin = hint, 0.0
+        for action in legal:
+            if action == hint:
+                continue
+            mean, var, n = mean_var(stats.get(action))
+            if n < 2:
+                continue
+            margin = mean - base_mean
+            if margin > z * math.sqrt(var / n + base_var / base_n) and margin > best_margin:
+                best, best_margin = action, margin
         return best
 
 

@@ -50,9 +50,10 @@ class RolloutAgent:
     Options (``rollout:key=value``):
 
     - ``samples`` — sampled worlds per decision; every legal move is played out in each;
-    - ``time_limit`` — seconds per decision: keep adding worlds (after the first ``samples``)
-      until the time is spent, so the budget follows the machine and the position (a decision
-      with many moves gets fewer worlds).  Not reproducible from the seed alone;
+    - ``time_limit`` — seconds per decision instead of a number of worlds: worlds are added
+      (at least one) until the time is spent or, after ``samples`` worlds, the choice is
+      settled — every other move either significantly better than the heuristic's or a
+      standard error worse — so easy decisions end early.  Not reproducible from the seed;
     - ``horizon`` — ``"game"``: play to the end; ``"round"``: stop at the first position
       ``evaluate`` can value (games without the hook play to the end).  On Verräter that
       estimate is too rough to decide early moves by (its leader at the start of round 2 wins
@@ -159,19 +160,16 @@ class RolloutAgent:
         self, view: SeatView, legal: Sequence[Action], rng: random.Random, base: Action | None = None
     ) -> dict[Action, list[float]]:
         """This seat's playout reward of each legal move, one per sampled world (same worlds
-        and same playout randomness for every move).  With a ``time_limit``, worlds are added
-        until it runs out or, when ``base`` is given, until the choice against it is settled."""
+        and same playout randomness for every move): ``samples`` worlds, or with a
+        ``time_limit`` as many as fit in it — fewer once the choice against ``base`` (if given)
+        is settled."""
         game = view.game
         policy = heuristic_rollout(game, self.playout)
         evaluate: Evaluator | None = getattr(game, "evaluate", None) if self.horizon == "round" else None
         out: dict[Action, list[float]] = {action: [] for action in legal}
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         done = 0
-        while done < self.samples or (
-            deadline is not None
-            and time.perf_counter() < deadline
-            and (base is None or not self.settled(out, base))
-        ):
+        while self._more(done, deadline, out, base):
             done += 1
             world = view.sample_world(rng.getrandbits(_SEED_BITS))
             playout_seed = rng.getrandbits(_SEED_BITS)
@@ -182,6 +180,19 @@ class RolloutAgent:
                 out[action].append(reward[view.seat])
         self.last_samples = done
         return out
+
+    def _more(
+        self, done: int, deadline: float | None, rewards: dict[Action, list[float]], base: Action | None
+    ) -> bool:
+        """Sample another world?  ``samples`` of them without a time limit; with one, while time
+        is left (at least one world) unless ``samples`` are done and the choice is settled."""
+        if deadline is None:
+            return done < self.samples
+        if done == 0:
+            return True
+        if time.perf_counter() >= deadline:
+            return False
+        return done < self.samples or base is None or not self.settled(rewards, base)
 
     def _playout(
         self,
