@@ -126,6 +126,14 @@ def _toy_alterations(game: Any, state: Any, seat: int) -> list[Any]:
 
 
 HEURISTIC_SEARCH = {"opponents": "heuristic", "rollout": "heuristic", "rollout_depth": None}
+# The configuration measured against heuristic bots (with iterations instead of a time limit).
+STRONG_SEARCH = {
+    **HEURISTIC_SEARCH,
+    "playout": "full",
+    "tree_depth": 1,
+    "confidence": 2.0,
+    "margin_weight": 0.3,
+}
 
 
 @pytest.mark.parametrize(
@@ -135,9 +143,17 @@ HEURISTIC_SEARCH = {"opponents": "heuristic", "rollout": "heuristic", "rollout_d
         ("verrater", HEURISTIC_SEARCH),
         ("verrater", {"rollout_depth": None}),
         ("verrater", {"prior": 20}),
+        ("verrater", STRONG_SEARCH),
         ("sealed_bids", {}),
     ],
-    ids=["verrater", "verrater-heuristic-search", "verrater-full-rollouts", "verrater-prior", "sealed_bids"],
+    ids=[
+        "verrater",
+        "verrater-heuristic-search",
+        "verrater-full-rollouts",
+        "verrater-prior",
+        "verrater-strong-search",
+        "sealed_bids",
+    ],
 )
 def test_never_reads_hidden_state(name: str, options: dict[str, Any]) -> None:
     """Deciding from the real state, from a determinization of it, or from a state with other
