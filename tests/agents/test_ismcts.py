@@ -17,6 +17,7 @@ from turncoat.agents.match import play_match
 from turncoat.agents.rollout import RolloutAgent
 from turncoat.agents.search_policies import heuristic_rollout, rewards_from_scores
 from turncoat.core.engine import Game
+from turncoat.core.errors import InvalidConfig
 from turncoat.core.registry import load_game
 from turncoat.games.verrater import actions as VA
 
@@ -454,3 +455,20 @@ def test_beats_random_on_sealed_bids() -> None:
         margin += scores[seat] - sum(s for p, s in enumerate(scores) if p != seat) / 2
     assert wins / games > 0.5  # random play would win a third
     assert margin > 0
+
+
+def test_the_strong_preset_is_a_named_ismcts_configuration() -> None:
+    from turncoat.agents.base import presets
+
+    assert "strong" in agent_names() and "strong" in presets()
+    agent = make_agent("strong")
+    assert isinstance(agent, ISMCTSAgent)
+    assert (agent.opponents, agent.rollout, agent.playout) == ("heuristic", "heuristic", "full")
+    assert agent.tree_depth == 1
+    assert (agent.confidence, agent.time_limit, agent.rollout_depth) == (2.0, 0.5, None)
+    # options after the preset's name override its own
+    assert make_agent("strong:time_limit=1,confidence=3").time_limit == 1  # type: ignore[attr-defined]
+    with pytest.raises(InvalidConfig):
+        make_agent("strong:tree_depth=deep")
+    with pytest.raises(InvalidConfig, match="strong"):
+        make_agent("strongest")  # the error lists the presets among the known names

@@ -64,8 +64,23 @@ AgentFactory = Callable[..., Agent]
 _AGENTS: dict[str, AgentFactory] = {"random": RandomAgent}
 
 
+_PRESETS: dict[str, tuple[str, str]] = {}  # name -> (agent spec, what it is)
+
+
 def register_agent(name: str, factory: AgentFactory) -> None:
     _AGENTS[name] = factory
+
+
+def register_preset(name: str, spec: str, description: str) -> None:
+    """A short name for an agent with options (``strong`` for a long ``ismcts:…`` spec), so it
+    can be named where commas separate seats; ``name:key=value`` still overrides an option."""
+    _PRESETS[name] = (spec, description)
+
+
+def presets() -> dict[str, tuple[str, str]]:
+    """Preset name -> (agent spec, description)."""
+    _load_builtin()
+    return dict(_PRESETS)
 
 
 # Modules that register further agents when imported (kept lazy: importing the interface is cheap).
@@ -82,17 +97,21 @@ def _load_builtin() -> None:
 
 
 def agent_names() -> tuple[str, ...]:
+    """Every agent and preset name."""
     _load_builtin()
-    return tuple(sorted(_AGENTS))
+    return tuple(sorted({*_AGENTS, *_PRESETS}))
 
 
 def make_agent(spec: str, **options: Any) -> Agent:
     """An agent from a name, optionally with ``:key=value`` options, e.g. ``ismcts:iterations=500``."""
     _load_builtin()
     name, _, params = spec.partition(":")
+    if name in _PRESETS:  # the preset's options first: the ones given after it win
+        name, _, preset_params = _PRESETS[name][0].partition(":")
+        params = f"{preset_params},{params}"
     if name not in _AGENTS:
         raise InvalidConfig(
-            f"unknown agent {name!r} (known: {', '.join(sorted(_AGENTS))})", code="unknown_agent"
+            f"unknown agent {name!r} (known: {', '.join(agent_names())})", code="unknown_agent"
         )
     parsed = parse_options(filter(None, params.split(",")))
     if isinstance(parsed, str):

@@ -38,7 +38,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from turncoat.agents.base import SeatView, register_agent
+from turncoat.agents.base import SeatView, register_agent, register_preset
 from turncoat.agents.search_policies import (
     PLAYOUTS,
     Evaluator,
@@ -501,3 +501,12 @@ def root_statistics(root: _Node, seat: PlayerId) -> dict[Any, tuple[int, float]]
 
 
 register_agent("ismcts", ISMCTSAgent)
+# Measured on Verräter (docs/sim.md): about half the 4-player games against three heuristic bots.
+# It needs the game's heuristic_policy() hook.
+register_preset(
+    "strong",
+    "ismcts:opponents=heuristic,rollout=heuristic,playout=full,rollout_depth=-1,"
+    "tree_depth=1,confidence=2,margin_weight=0.3,time_limit=0.5",
+    "ISMCTS over the decision at hand: heuristic opponents, heuristic playouts to the end, "
+    "the heuristic's move unless another is clearly better; 0.5 s a move",
+)

@@ -102,13 +102,10 @@ def game_options() -> dict[str, list[str]]:
 # Bot strength levels offered to people; each names an agent spec (see turncoat.agents).  Only
 # these specs are accepted from the web, so nobody can ask the server for a million-iteration
 # search.
-# "hard" is ISMCTS searching the decision at hand over sampled worlds, each played out to the
-# end by the rules-of-thumb bot, and leaving that bot's move only for a clearly better one: it
-# wins about half of 4-player games against three "normal" bots (docs/sim.md), at 0.5 s a move.
-HARD_SEARCH = (
-    "ismcts:opponents=heuristic,rollout=heuristic,playout=full,rollout_depth=-1,"
-    "tree_depth=1,confidence=2,margin_weight=0.3,time_limit=0.5"
-)
+# "hard" is the ``strong`` agent preset: ISMCTS searching the decision at hand over sampled
+# worlds played out by the rules-of-thumb bot; it wins about half of 4-player games against
+# three "normal" bots (docs/sim.md), at 0.5 s a move.
+HARD_SEARCH = "strong"
 BOT_LEVELS: dict[str, tuple[str, str]] = {
     "easy": ("random", "easy (plays at random)"),
     "normal": ("heuristic", "normal (rules of thumb)"),

@@ -68,7 +68,6 @@ class Weights:
 _SQRT2 = math.sqrt(2.0)
 
 
-
 def _other(house: str) -> str:
     return HOUSES[1] if house == HOUSES[0] else HOUSES[0]
 
