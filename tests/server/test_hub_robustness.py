@@ -186,6 +186,47 @@ def test_a_database_failure_refuses_the_move_and_changes_nothing(
     run(scenario())
 
 
+def test_a_move_stored_although_its_commit_was_reported_failed_is_caught_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The commit went in but its acknowledgement was lost: memory is one move behind the
+    database.  The next move is refused as stale, the table catches up with what is stored, and
+    play goes on from there instead of refusing every move until a restart."""
+
+    async def scenario() -> None:
+        hub = await open_hub(sqlite_settings(tmp_path))
+        table = await new_table(hub)
+        await play(hub, table, 3, random.Random(8))
+        (seat,) = table.game.to_act(table.state)
+        move = encode_action(table.game.legal_actions(table.state, seat)[0])
+        original = hub.store.append_actions
+
+        def lost_ack(*args: Any, **kwargs: Any) -> None:
+            original(*args, **kwargs)
+            raise StorageError("could not store the actions: connection lost during commit")
+
+        with monkeypatch.context() as patch:
+            patch.setattr(hub.store, "append_actions", lost_ack)
+            with pytest.raises(ServerError) as err:
+                await hub.submit(table, seat, [move], 3)
+        assert err.value.code == "storage_unavailable"
+        assert table.version == 3 and stored_version(hub.store, table.id) == 4  # memory is behind
+        with pytest.raises(ServerError) as err:
+            await hub.submit(table, seat, [move], 3)  # the player tries again
+        assert err.value.code == "stale_version"
+        assert table.version == 4 and len(table.actions) == 4 and len(table.steps) == 5
+        (nxt,) = table.game.to_act(table.state)
+        await hub.submit(table, nxt, [encode_action(table.game.legal_actions(table.state, nxt)[0])], 4)
+        assert table.version == stored_version(hub.store, table.id) == 5
+        digest = state_digest(table.state)
+        await close_hub(hub)
+        hub = await open_hub(sqlite_settings(tmp_path))  # what a restart rebuilds is the same game
+        assert state_digest(hub.get(table.id).state) == digest
+        await close_hub(hub)
+
+    run(scenario())
+
+
 def test_a_database_failure_is_reported_on_the_websocket_which_stays_open(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -291,6 +291,27 @@ class Hub:
             problem=restored.problem,
         )
 
+    async def _catch_up(self, table: LiveTable) -> None:
+        """Replace the table's game in memory by the stored one (called under its lock), then
+        tell everyone watching and let bots and timers act on it.  If even reading fails, the
+        table stays as it was; the next refused move tries again."""
+        try:
+            row = await self._load(table.id, "the table", self.store.load_table, table.id)
+        except ServerError:
+            return
+        if row is None:
+            return
+        stored = self._rebuild(row)
+        table.state, table.version, table.status = stored.state, stored.version, stored.status
+        table.seats, table.steps, table.actions = stored.seats, stored.steps, stored.actions
+        table.log_from, table.problem = stored.log_from, stored.problem
+        log.warning("table %s: caught up with the database at version %d", table.id, table.version)
+        self._cancel_timer(table)
+        if table.status == OVER:
+            self._keep_finished(table)
+        self._notify(table)
+        self._kick(table)
+
     def board_info(self, table: LiveTable) -> dict[str, Any]:
         key = f"{table.game.name}:{table.game.content.digest}"
         if key not in self.info_cache:
@@ -593,7 +614,11 @@ class Hub:
                     snapshot,
                     note,
                 )
-            except StaleVersion as exc:  # another process wrote this table: refuse, change nothing
+            except StaleVersion as exc:
+                # The database holds a newer version than memory: another writer, or a commit
+                # whose acknowledgement was lost (we were told it failed, yet it went in).
+                # Catch up with what is stored, so the table does not refuse every move after.
+                await self._catch_up(table)
                 raise ServerError("stale_version", "the table changed; reload") from exc
             table.state = state
             table.version = new_version
