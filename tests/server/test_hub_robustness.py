@@ -550,3 +550,25 @@ def test_a_timeout_move_that_could_not_be_saved_gets_a_new_timer(
         await close_hub(hub)
 
     run(scenario())
+
+
+def test_the_leave_button_goes_away_with_the_update_that_ends_the_game(tmp_path: Path) -> None:
+    """The Links panel's "Leave my seat" is part of every websocket update, not only the page."""
+    from turncoat.server import views
+    from turncoat.server.adapters import level_choices
+
+    async def scenario() -> None:
+        hub = await open_hub(sqlite_settings(tmp_path))
+
+        def update(table: LiveTable) -> str:
+            payload = build_payload(table, 0, -1)
+            info = hub.board_info(table)
+            return views.render_update(payload, info, is_host=False, csrf="x", levels=level_choices())
+
+        playing = update(await new_table(hub))
+        assert '<div id="leave" hx-swap-oob="true">' in playing and "Leave my seat" in playing
+        over = update(await finished_game(hub, 2))
+        assert '<div id="leave" hx-swap-oob="true">' in over and "Leave my seat" not in over
+        await close_hub(hub)
+
+    run(scenario())
