@@ -289,3 +289,17 @@ def test_the_page_works_without_javascript_through_plain_forms(client: TestClien
     assert stale.status_code == 409 and "version" in stale.text
     said = client.post(f"/t/{table_id}/chat", data={"csrf": csrf, "text": "<i>hello</i>"})
     assert said.status_code == 200 and "&lt;i&gt;hello&lt;/i&gt;" in said.text
+
+
+def test_a_player_arriving_by_invite_link_is_asked_for_a_name(client: TestClient) -> None:
+    created = create_table(client, seats=[{"kind": "human"}] * 3)
+    table_id, tokens = created["table"], created["seat_tokens"]
+    client.cookies.clear()
+    page = client.get(f"/join/{table_id}/{tokens['1']}")  # follows the redirect to the table
+    assert "Welcome to seat 2" in page.text and 'id="welcome-name"' in page.text
+    csrf = csrf_of(page.text)
+    named = client.post(f"/t/{table_id}/name", data={"csrf": csrf, "name": "  Bea  "})
+    assert named.status_code == 200 and "Welcome to seat" not in named.text
+    assert client.get(f"/api/tables/{table_id}").json()["seats"][1]["name"] == "Bea"
+    client.cookies.clear()
+    assert "Welcome to seat" not in client.get(f"/t/{table_id}").text  # spectators are not asked

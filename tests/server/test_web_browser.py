@@ -144,10 +144,11 @@ def test_two_people_and_two_bots_play_a_whole_game_in_the_browser(tmp_path: Path
         for page in (ann, bea):
             page.wait_for_selector("#table[data-ws='open']", timeout=15_000)
         assert "Seat 2, you support" in bea.inner_text("#me")  # until she gives her name
-        bea.fill("#my-name", "Bea")
-        bea.press("#my-name", "Enter")
+        assert "Welcome to seat 2" in bea.inner_text(".welcome")  # and she is asked for it
+        bea.fill("#welcome-name", "Bea")
+        bea.press("#welcome-name", "Enter")
         bea.wait_for_selector("#table[data-ws='open']", timeout=15_000)
-        assert "Bea, you support" in bea.inner_text("#me")
+        assert "Bea, you support" in bea.inner_text("#me") and bea.locator(".welcome").count() == 0
         ann.wait_for_selector("#players .pname:has-text('Bea')", timeout=10_000)
         bea.fill("#chat-text", "Ann, shall we gang up on the bots? <b>deal</b>")
         bea.keyboard.press("Enter")
