@@ -145,6 +145,7 @@ def test_two_people_and_two_bots_play_a_whole_game_in_the_browser(tmp_path: Path
             page.wait_for_selector("#table[data-ws='open']", timeout=15_000)
         assert "Seat 2, you support" in bea.inner_text("#me")  # until she gives her name
         assert "Welcome to seat 2" in bea.inner_text(".welcome")  # and she is asked for it
+        shot(bea, "12-bea-welcome")
         bea.fill("#welcome-name", "Bea")
         bea.press("#welcome-name", "Enter")
         bea.wait_for_selector("#table[data-ws='open']", timeout=15_000)
