@@ -26,7 +26,10 @@ def play_cmd(
     ] = None,
     seats: Annotated[
         str | None,
-        typer.Option(help='Seat kinds in seat order, e.g. "human,heuristic,heuristic,random".'),
+        typer.Option(
+            help='Seat kinds in seat order, e.g. "human,heuristic,strong,random": human, random, '
+            "heuristic, strong (the searching bot, 0.5 s a move), ismcts or rollout."
+        ),
     ] = None,
     humans: Annotated[
         int | None, typer.Option(help="Humans in the first seats; bots fill the rest (default 1).")
