@@ -120,8 +120,8 @@ class RolloutAgent:
         if len(legal) == 1:
             return legal[0]
         local = random.Random(self.seed if self.seed is not None else rng.getrandbits(_SEED_BITS))
-        # The base policy's own move, from this seat's observation: the full heuristic (the
-        # playouts use its cheap variant).  The agent leaves it only for a move whose paired
+        # The base policy's own move, from this seat's observation: the full heuristic, whatever
+        # ``playout`` the playouts use.  The agent leaves it only for a move whose paired
         # advantage over it is significant: with a few noisy playouts the plain argmax is close
         # to a random move, far worse than the base policy.
         heuristic = heuristic_policy(view.game, "the rollout agent")
