@@ -215,6 +215,9 @@ def test_refused_actions_change_nothing_in_memory_or_in_the_database(
 
 
 def test_table_changed_by_another_process_refuses_the_stale_write(database_url: str, tmp_path: Path) -> None:
+    """The stale move is refused and not stored; the table then catches up with the stored game
+    (the other process's move), so the next move at the new version goes through."""
+
     async def scenario() -> None:
         hub = await open_hub(settings_for(database_url, tmp_path))
         table = await new_table(hub)
@@ -224,13 +227,16 @@ def test_table_changed_by_another_process_refuses_the_stale_write(database_url: 
         first, *_ = game.legal_actions(table.state, seat)
         elsewhere = Store(hub.settings.url())  # another server process writes version 4 first
         elsewhere.append_actions(table.id, 3, [ActionRow(4, seat, encode_action(first), "other")], PLAYING)
-        before = state_digest(table.state)
+        after_other = state_digest(game.apply(table.state, seat, first).state)
         with pytest.raises(ServerError) as err:
             await hub.submit(table, seat, [encode_action(first)], 3)
         assert err.value.code == "stale_version"
-        assert (table.version, state_digest(table.state)) == (3, before)
+        assert (table.version, state_digest(table.state)) == (4, after_other)  # caught up
         assert [a.source for a in elsewhere.actions(table.id)][-1] == "other"
-        assert stored_version(elsewhere, table.id) == 4
+        assert stored_version(elsewhere, table.id) == 4  # the refused move was not stored
+        (nxt,) = game.to_act(table.state)
+        await hub.submit(table, nxt, [encode_action(game.legal_actions(table.state, nxt)[0])], 4)
+        assert stored_version(elsewhere, table.id) == table.version == 5
         elsewhere.close()
         await close_hub(hub)
 
