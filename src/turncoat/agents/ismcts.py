@@ -40,9 +40,9 @@ from typing import Any
 
 from turncoat.agents.base import SeatView, register_agent, register_preset
 from turncoat.agents.search_policies import (
-    PLAYOUTS,
     Evaluator,
     RolloutPolicy,
+    check_playout,
     heuristic_policy,
     heuristic_rollout,
     rewards_from_scores,
@@ -165,8 +165,7 @@ class ISMCTSAgent:
             raise ValueError("confidence must not be negative")
         if prior < 0:
             raise ValueError("prior must not be negative")
-        if playout not in PLAYOUTS:
-            raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)} (got {playout!r})")
+        check_playout(playout)
         if opponents not in OPPONENTS:
             raise ValueError(f"opponents must be one of {', '.join(OPPONENTS)}")
         if not 0.0 <= margin_weight <= 1.0:
@@ -443,9 +442,7 @@ class ISMCTSAgent:
         """The most visited root move (ties: higher mean reward, then the first legal).  The
         heuristic's move ``hint`` is credited ``prior`` extra visits: the search overrides it only
         where it clearly prefers another move."""
-        stats: dict[Any, _Stat] = {}
-        stats.update(root.kids.get(seat, {}))
-        stats.update(root.tables.get(seat, {}))
+        stats = _root_moves(root, seat)
         best = legal[0]
         best_key = (-1.0, -1.0)
         for action in legal:
@@ -465,9 +462,7 @@ class ISMCTSAgent:
     def _confident(root: _Node, seat: PlayerId, legal: Sequence[Action], hint: Action, z: float) -> Action:
         """The heuristic's move ``hint`` unless another root move's mean reward is higher by more
         than ``z`` standard errors of the difference (the largest such margin wins)."""
-        stats: dict[Any, _Stat] = {}
-        stats.update(root.kids.get(seat, {}))
-        stats.update(root.tables.get(seat, {}))
+        stats = _root_moves(root, seat)
 
         def mean_var(stat: _Stat | None) -> tuple[float, float, int]:
             if stat is None or stat.n == 0:
@@ -492,11 +487,14 @@ class ISMCTSAgent:
         return best
 
 
+def _root_moves(root: _Node, seat: PlayerId) -> dict[Any, _Stat]:
+    """The searching seat's root moves and their statistics (sequential or simultaneous)."""
+    return {**root.kids.get(seat, {}), **root.tables.get(seat, {})}
+
+
 def root_statistics(root: _Node, seat: PlayerId) -> dict[Any, tuple[int, float]]:
     """``{action: (visits, mean reward)}`` of the searching seat's root moves (for tools)."""
-    stats: dict[Any, _Stat] = {}
-    stats.update(root.kids.get(seat, {}))
-    stats.update(root.tables.get(seat, {}))
+    stats = _root_moves(root, seat)
     return {a: (s.n, s.w / s.n if s.n else 0.0) for a, s in stats.items()}
 
 

@@ -34,8 +34,8 @@ from typing import Any
 
 from turncoat.agents.base import SeatView, register_agent
 from turncoat.agents.search_policies import (
-    PLAYOUTS,
     Evaluator,
+    check_playout,
     heuristic_policy,
     heuristic_rollout,
     rewards_from_scores,
@@ -97,8 +97,7 @@ class RolloutAgent:
             raise ValueError(f"confidence must be a non-negative number (got {confidence!r})")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ValueError(f"seed must be an integer (got {seed!r})")
-        if playout not in PLAYOUTS:
-            raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)} (got {playout!r})")
+        check_playout(playout)
         if time_limit is not None and (
             isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or time_limit <= 0
         ):
@@ -137,13 +136,8 @@ class RolloutAgent:
     def confident_gain(self, rewards: Sequence[float], base: Sequence[float]) -> float:
         """Mean paired advantage over the base move, or 0 unless it exceeds ``confidence``
         standard errors."""
-        diffs = [r - b for r, b in zip(rewards, base, strict=True)]
-        n = len(diffs)
-        mean = sum(diffs) / n
-        if mean <= 0.0:
-            return 0.0
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-        return mean if mean > self.confidence * math.sqrt(var / n) else 0.0
+        mean, se = _paired(rewards, base)
+        return mean if mean > 0.0 and mean > self.confidence * se else 0.0
 
     def settled(self, rewards: dict[Action, list[float]], base: Action) -> bool:
         """More worlds would not change the choice: every other move is either significantly
@@ -151,10 +145,7 @@ class RolloutAgent:
         for action, values in rewards.items():
             if action == base:
                 continue
-            diffs = [r - b for r, b in zip(values, rewards[base], strict=True)]
-            n = len(diffs)
-            mean = sum(diffs) / n
-            se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
+            mean, se = _paired(values, rewards[base])
             if not mean > self.confidence * se and mean + se > 0.0:
                 return False
         return True
@@ -224,6 +215,15 @@ class RolloutAgent:
         if values is not None:
             return rewards_from_scores(values, None, self.margin_weight)
         return [1.0 / game.num_players()] * game.num_players()  # undecided: a shared draw
+
+
+def _paired(rewards: Sequence[float], base: Sequence[float]) -> tuple[float, float]:
+    """Mean and standard error of the per-world differences ``rewards - base``."""
+    diffs = [r - b for r, b in zip(rewards, base, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(var / n)
 
 
 register_agent("rollout", RolloutAgent)

@@ -54,6 +54,13 @@ def rewards_from_scores(
     return out
 
 
+def check_playout(playout: str) -> str:
+    """``playout`` if it names a way the heuristic can play in a search, else ValueError."""
+    if playout not in PLAYOUTS:
+        raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)} (got {playout!r})")
+    return playout
+
+
 def heuristic_rollout(game: Game[Any, Any, Any], playout: str = "fast") -> RolloutPolicy:
     """A rollout policy from the game's ``heuristic_policy()`` hook: each seat plays the
     heuristic from *its own observation of the sampled world*, so rollouts model opponents that
@@ -61,9 +68,7 @@ def heuristic_rollout(game: Game[Any, Any, Any], playout: str = "fast") -> Rollo
 
     ``playout="fast"`` uses the heuristic's cheap variant; ``"full"`` the heuristic itself —
     slower, but the playouts then follow what heuristic opponents really do."""
-    if playout not in PLAYOUTS:
-        raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)} (got {playout!r})")
-    fast = playout == "fast"
+    fast = check_playout(playout) == "fast"
     cached = _ROLLOUTS.setdefault(game, {}).get(fast)
     if cached is not None:
         return cached
