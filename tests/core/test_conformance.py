@@ -33,7 +33,12 @@ from turncoat.core.testing.toy import Bid, SealedBidsConfig, SealedBidsGame, Sea
 
 # Variants worth a run of their own (more seats, hidden discards...), by game name.
 EXTRA_CONFIGS: dict[str, list[dict[str, Any]]] = {
-    "sealed_bids": [{"players": 2, "rounds": 1}, {"players": 4, "rounds": 5}],
+    "sealed_bids": [
+        {"players": 2, "rounds": 1},
+        {"players": 4, "rounds": 5},
+        {"players": 3, "parley": True},
+        {"players": 4, "rounds": 2, "parley": True},
+    ],
     "verrater": [
         {"players": 3},
         {"players": 4, "hand_limit_discards": "face_down", "ring_layout": "alternating"},

@@ -44,7 +44,7 @@ def test_new_record_names_game_rules_content_config_and_seed() -> None:
     assert rec.format == RECORD_FORMAT
     assert (rec.game, rec.rules_version, rec.seed) == ("sealed_bids", "sealed-bids/1", 5)
     assert rec.content == ContentRef(id="sealed-bids-base", digest=GAME.content.digest)
-    assert rec.config == {"content_overrides": None, "players": 3, "rounds": 3}
+    assert rec.config == {"content_overrides": None, "parley": False, "players": 3, "rounds": 3}
     assert rec.actions == () and rec.digests is None
     assert rec.meta == {"note": "hello"}
 

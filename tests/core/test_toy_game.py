@@ -43,7 +43,7 @@ def test_registered_as_sealed_bids() -> None:
     game = load_game("sealed_bids", players=2, rounds=4)
     assert isinstance(game, SealedBidsGame)
     assert (game.num_players(), game.config.rounds) == (2, 4)
-    assert game.config_json() == {"content_overrides": None, "players": 2, "rounds": 4}
+    assert game.config_json() == {"content_overrides": None, "parley": False, "players": 2, "rounds": 4}
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,8 @@ Rules (2-4 players):
 5. After ``rounds`` rounds the game ends.  Score: coins + points of kept prizes, where the
    prize matching your favourite card scores ``favourite_multiplier`` times.  Favourites are
    revealed.  The highest score wins; ties share the win.
+6. Option ``parley``: before each auction the seats may make pacts and give coins; a pact shares
+   its members' win (see :mod:`turncoat.core.testing.toy_parley`).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from turncoat.core import rng
+from turncoat.core import deals, rng
 from turncoat.core.actions import Action, Event, PlayerId, Viewer, redact
 from turncoat.core.content import ContentPack, Sourced, load_pack
 from turncoat.core.engine import ConfiguredGame, Outcome, Transition
@@ -38,6 +40,8 @@ from turncoat.core.errors import (
     NotYourDecision,
 )
 from turncoat.core.registry import register
+from turncoat.core.testing import toy_parley
+from turncoat.core.testing.toy_parley import PARLEY_ACTIONS, EndParley, Parley, ParleyAction
 
 NAME = "sealed_bids"
 RULES_VERSION = "sealed-bids/1"
@@ -45,12 +49,14 @@ RULES_VERSION = "sealed-bids/1"
 BID = "bid"
 SELL = "sell"
 OVER = "over"
+PARLEY = "parley"
 
 RULE_SETUP = "toy §1"
 RULE_BID = "toy §2"
 RULE_REVEAL = "toy §3"
 RULE_SELL = "toy §4"
 RULE_END = "toy §5"
+RULE_PARLEY = toy_parley.RULE_PARLEY
 
 
 def _sourced(value: Any, provenance: str, source: str = "sealed bids rules") -> dict[str, Any]:
@@ -107,6 +113,7 @@ class SealedBidsConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     players: int = 3
     rounds: int = 3
+    parley: bool = False  # §6: pacts and gifts before each auction
     content_overrides: dict[str, Any] | None = None
 
 
@@ -125,8 +132,9 @@ class SellPrize(Action, frozen=True, tag="sell_prize"):
     """§4: sell the prize just won for coins equal to its points."""
 
 
-SealedBidsAction = Bid | KeepPrize | SellPrize
+SealedBidsAction = Bid | KeepPrize | SellPrize | ParleyAction
 
+_ACTIONS = (Bid, KeepPrize, SellPrize, *PARLEY_ACTIONS)
 _KEEP = KeepPrize()
 _SELL = SellPrize()
 _BIDS = tuple(Bid(a) for a in range(64))
@@ -213,7 +221,7 @@ class _Fields(msgspec.Struct, kw_only=True):
     seed: int
     rng: int  # draw counter
     round: int
-    phase: str  # bid | sell | over
+    phase: str  # parley | bid | sell | over
     coins: tuple[int, ...]
     kept: tuple[tuple[int, ...], ...]  # prize indices kept, per seat
     favourites: tuple[int, ...]  # hidden: one prize index per seat
@@ -223,6 +231,7 @@ class _Fields(msgspec.Struct, kw_only=True):
     bids: tuple[int | None, ...]  # sealed bids this round (None: not committed yet)
     seller: int  # the seat deciding keep/sell (-1 outside the sell phase)
     history: tuple[RoundResult, ...]
+    parley: Parley  # §6: pacts stand from round to round; empty without the option
 
 
 class SealedBidsState(_Fields, frozen=True):  # type: ignore[misc]  # msgspec allows a frozen twin
@@ -264,6 +273,8 @@ class SealedBidsObservation(msgspec.Struct, frozen=True):
     seats: tuple[SeatView, ...]
     history: tuple[RoundResult, ...]
     my_bid: int | None
+    pacts: tuple[tuple[int, ...], ...]  # §6
+    offers: tuple[deals.Proposal, ...]  # §6: open offers (all public)
 
 
 # -- the game -------------------------------------------------------------------------------------
@@ -317,6 +328,7 @@ class SealedBidsGame(ConfiguredGame[SealedBidsConfig]):
             bids=(None,) * n,
             seller=-1,
             history=(),
+            parley=Parley(),
         )
         self._begin_round(d, events)
         return Transition(d.freeze(), tuple(events))
@@ -332,6 +344,15 @@ class SealedBidsGame(ConfiguredGame[SealedBidsConfig]):
         d.prize = d.prize_deck[-1]
         d.prize_deck = d.prize_deck[:-1]
         events.append(PrizeRevealed(round=d.round, prize=d.prize))
+        if self._config.parley:
+            d.phase = PARLEY
+            d.parley = toy_parley.begin(d.parley, d.players)
+            return
+        self._open_bidding(d, events)
+
+    def _open_bidding(self, d: _Draft, events: list[Event]) -> None:
+        """§2: seats without coins bid 0 at once; resolve if nobody can choose."""
+        d.phase = BID
         bids: list[int | None] = [None] * d.players
         for p in range(d.players):
             if d.coins[p] == 0:
@@ -369,7 +390,8 @@ class SealedBidsGame(ConfiguredGame[SealedBidsConfig]):
         d.phase = OVER
         d.seller = -1
         scores = self._scores(d.freeze())
-        events.append(GameEnded(scores=scores, favourites=d.favourites, winners=_winners(scores)))
+        winners = toy_parley.pact_winners(scores, d.parley.deals)
+        events.append(GameEnded(scores=scores, favourites=d.favourites, winners=winners))
 
     def _scores(self, s: SealedBidsState) -> tuple[int, ...]:
         return tuple(
@@ -384,6 +406,8 @@ class SealedBidsGame(ConfiguredGame[SealedBidsConfig]):
             return frozenset(p for p in range(state.players) if state.bids[p] is None)
         if state.phase == SELL:
             return frozenset((state.seller,))
+        if state.phase == PARLEY:
+            return toy_parley.to_act(state.parley)
         return frozenset()
 
     def legal_actions(self, state: SealedBidsState, player: PlayerId) -> Sequence[SealedBidsAction]:
@@ -394,18 +418,22 @@ class SealedBidsGame(ConfiguredGame[SealedBidsConfig]):
             return _BIDS[: coins + 1] if coins < len(_BIDS) else tuple(Bid(a) for a in range(coins + 1))
         if state.phase == SELL and player == state.seller:
             return (_KEEP, _SELL)
+        if state.phase == PARLEY:
+            return toy_parley.legal(state.parley, state.coins, player)
         return ()
 
     def apply(
         self, state: SealedBidsState, player: PlayerId, action: SealedBidsAction
     ) -> Transition[SealedBidsState]:
-        if not isinstance(action, Bid | KeepPrize | SellPrize):
+        if not isinstance(action, _ACTIONS):
             raise MalformedAction(f"{action!r} is not a Sealed Bids action", code="unknown_action")
         if state.phase == OVER:
             raise NotYourDecision("the game is over", code="game_over", rule=RULE_END)
         if player not in self.to_act(state):
             raise NotYourDecision(f"seat {player} has no decision now", code="not_your_turn", rule=RULE_BID)
         events: list[Event] = []
+        if state.phase == PARLEY or isinstance(action, PARLEY_ACTIONS):
+            return self._parley(state, player, action)
         if isinstance(action, Bid):
             if state.phase != BID:
                 raise IllegalAction("bids are sealed only in step 2", code="wrong_step", rule=RULE_SELL)
@@ -440,6 +468,23 @@ class SealedBidsGame(ConfiguredGame[SealedBidsConfig]):
         self._end_round(d, events)
         return Transition(d.freeze(), tuple(events))
 
+    def _parley(
+        self, state: SealedBidsState, player: PlayerId, action: SealedBidsAction
+    ) -> Transition[SealedBidsState]:
+        """§6: one parley move; when the parley is over, open offers lapse and bidding starts."""
+        if state.phase != PARLEY or not isinstance(action, PARLEY_ACTIONS):
+            raise IllegalAction(
+                "pacts and gifts are made in the parley, bids after it", code="wrong_step", rule=RULE_PARLEY
+            )
+        d = _Draft.of(state)
+        d.parley, d.coins, happened = toy_parley.act(state.parley, state.coins, player, action)
+        events: list[Event] = list(happened)
+        if toy_parley.is_over(d.parley):
+            d.parley, lapsed = toy_parley.close(d.parley)
+            events += lapsed
+            self._open_bidding(d, events)
+        return Transition(d.freeze(), tuple(events))
+
     def observe(self, state: SealedBidsState, viewer: Viewer) -> SealedBidsObservation:
         seat = viewer if viewer is not None and 0 <= viewer < state.players else None
         over = state.phase == OVER
@@ -465,6 +510,8 @@ class SealedBidsGame(ConfiguredGame[SealedBidsConfig]):
             ),
             history=state.history,
             my_bid=state.bids[seat] if seat is not None else None,
+            pacts=state.parley.deals.alliances,
+            offers=deals.seen_by(state.parley.deals, viewer).open,
         )
 
     def outcome(self, state: SealedBidsState) -> Outcome | None:
@@ -473,7 +520,7 @@ class SealedBidsGame(ConfiguredGame[SealedBidsConfig]):
         scores = self._scores(state)
         return Outcome(
             scores=tuple(float(v) for v in scores),
-            winners=_winners(scores),
+            winners=toy_parley.pact_winners(scores, state.parley.deals),
             details={
                 "coins": list(state.coins),
                 "kept": [list(k) for k in state.kept],
@@ -505,10 +552,13 @@ class SealedBidsGame(ConfiguredGame[SealedBidsConfig]):
         return d.freeze()
 
     def default_action(self, state: SealedBidsState, player: PlayerId) -> SealedBidsAction:
-        """Out of time: bid nothing, or keep the prize."""
+        """Out of time: decline an offer or end the parley, bid nothing, or keep the prize."""
         legal = self.legal_actions(state, player)
         if not legal:
             raise NotYourDecision(f"seat {player} has no decision now", code="not_your_turn")
+        if state.phase == PARLEY:
+            waiting = deals.awaiting(state.parley.deals, player)
+            return deals.Decline(waiting[0].id) if waiting else EndParley()
         return legal[0]
 
     def describe_action(self, action: SealedBidsAction) -> str:
@@ -519,6 +569,8 @@ class SealedBidsGame(ConfiguredGame[SealedBidsConfig]):
                 return "keep"
             case SellPrize():
                 return "sell"
+        if isinstance(action, PARLEY_ACTIONS):
+            return toy_parley.describe_action(action)
         return repr(action)
 
     def _prize_name(self, index: int) -> str:
@@ -549,7 +601,7 @@ class SealedBidsGame(ConfiguredGame[SealedBidsConfig]):
             case GameEnded(scores=scores, winners=ws):
                 board = ", ".join(f"seat {p}: {v}" for p, v in enumerate(scores))
                 return f"Game over. Scores {board}. Winners: {', '.join(map(str, ws))}."
-        return None
+        return toy_parley.describe_event(event)
 
     def render_log(self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False) -> list[str]:
         return [
@@ -595,11 +647,6 @@ class SealedBidsGame(ConfiguredGame[SealedBidsConfig]):
                 case PrizeSold() if current:
                     current["sold"] = True
         return rounds
-
-
-def _winners(scores: Sequence[int]) -> tuple[int, ...]:
-    best = max(scores)
-    return tuple(p for p, v in enumerate(scores) if v == best)
 
 
 register(NAME, SealedBidsGame.from_options)
