@@ -382,11 +382,11 @@ def test_prior_keeps_the_heuristic_move_unless_the_search_clearly_disagrees() ->
 def test_heuristic_options_need_a_game_with_a_heuristic() -> None:
     game = load_game("sealed_bids", players=3)
     state = game.new_initial_state(1)
-    with pytest.raises(ValueError, match="no heuristic_policy"):
+    with pytest.raises(InvalidConfig, match="offers no heuristic"):
         decide(game, state, 0, iterations=5, seed=1, rollout="heuristic")
     with pytest.raises(ValueError, match="opponents must be one of"):
         ISMCTSAgent(opponents="psychic")
-    with pytest.raises(ValueError, match="no heuristic_policy"):
+    with pytest.raises(InvalidConfig, match="offers no heuristic"):
         decide(game, state, 0, iterations=5, seed=1, prior=10)
 
 

@@ -1,27 +1,19 @@
 """A generic rule-of-thumb agent: it asks the game for its heuristic policy.
 
-Agents may not import game packages (import-linter contract), so the policy comes from the game
-object's optional ``heuristic_policy()`` hook and sees only the seat's observation and legal list.
+Agents may not import game packages (import-linter contract), so the policy comes from the game's
+optional heuristic capability (``core.capabilities.HasHeuristic``) and sees only the seat's
+observation and legal list.
 """
 
 from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from turncoat.agents.base import SeatView, register_agent
 from turncoat.core.actions import Action
-from turncoat.core.errors import InvalidConfig
-
-
-class HeuristicPolicyLike(Protocol):
-    """What a game's ``heuristic_policy()`` returns."""
-
-    def choose(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
-
-    def rollout_choose(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
+from turncoat.core.capabilities import HasHeuristic, HeuristicPolicy, require
 
 
 class HeuristicAgent:
@@ -35,19 +27,12 @@ class HeuristicAgent:
     def __init__(self, fast: int = 0) -> None:
         self.fast = bool(fast)
         # One policy per game object (policies precompute tables from the game's content).
-        self._policies: weakref.WeakKeyDictionary[Any, HeuristicPolicyLike] = weakref.WeakKeyDictionary()
+        self._policies: weakref.WeakKeyDictionary[Any, HeuristicPolicy] = weakref.WeakKeyDictionary()
 
-    def policy_for(self, game: Any) -> HeuristicPolicyLike:
+    def policy_for(self, game: Any) -> HeuristicPolicy:
         policy = self._policies.get(game)
         if policy is None:
-            hook = getattr(game, "heuristic_policy", None)
-            if hook is None:
-                raise InvalidConfig(
-                    f"game {getattr(game, 'name', type(game).__name__)!r} has no heuristic policy "
-                    "(it does not define heuristic_policy())",
-                    code="no_heuristic",
-                )
-            policy = hook()
+            policy = require(game, HasHeuristic, "the heuristic bot").heuristic_policy()
             self._policies[game] = policy
         return policy
 

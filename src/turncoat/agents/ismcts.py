@@ -43,11 +43,13 @@ from turncoat.agents.search_policies import (
     Evaluator,
     RolloutPolicy,
     check_playout,
+    evaluator,
     heuristic_policy,
     heuristic_rollout,
     rewards_from_scores,
 )
 from turncoat.core.actions import Action, PlayerId
+from turncoat.core.capabilities import HasRolloutPolicy, capability
 from turncoat.core.engine import Game
 
 _SEED_BITS = 62
@@ -212,7 +214,7 @@ class ISMCTSAgent:
         game = view.game
         policy = self._policy(game)
         opponent = heuristic_rollout(game, self.playout) if self.opponents == "heuristic" else None
-        evaluate: Evaluator | None = getattr(game, "evaluate", None)
+        evaluate = evaluator(game)
         root = _Node()
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         done = 0
@@ -234,9 +236,9 @@ class ISMCTSAgent:
         if self.rollout == "heuristic":
             return heuristic_rollout(game, self.playout)
         if self.rollout == "auto":
-            factory = getattr(game, "rollout_policy", None)
-            if factory is not None:
-                policy: RolloutPolicy = factory()
+            found = capability(game, HasRolloutPolicy)
+            if found is not None:
+                policy: RolloutPolicy = found.rollout_policy()
                 return policy
         return None
 

@@ -36,6 +36,7 @@ from turncoat.agents.base import SeatView, register_agent
 from turncoat.agents.search_policies import (
     Evaluator,
     check_playout,
+    evaluator,
     heuristic_policy,
     heuristic_rollout,
     rewards_from_scores,
@@ -159,7 +160,7 @@ class RolloutAgent:
         is settled."""
         game = view.game
         policy = heuristic_rollout(game, self.playout)
-        evaluate: Evaluator | None = getattr(game, "evaluate", None) if self.horizon == "round" else None
+        evaluate = evaluator(game) if self.horizon == "round" else None
         out: dict[Action, list[float]] = {action: [] for action in legal}
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         done = 0

@@ -12,26 +12,30 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from turncoat.core.actions import Action, PlayerId
+from turncoat.core.capabilities import HasEvaluation, HasHeuristic, HeuristicPolicy, capability, require
 from turncoat.core.engine import Game
 
 RolloutPolicy = Callable[[Game[Any, Any, Any], Any, PlayerId, Sequence[Action], random.Random], Action]
 Evaluator = Callable[[Any], Sequence[float] | None]
 
 # One heuristic policy per game object: policies precompute tables from the game's content.
-_HEURISTICS: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+_HEURISTICS: weakref.WeakKeyDictionary[Any, HeuristicPolicy] = weakref.WeakKeyDictionary()
 _ROLLOUTS: weakref.WeakKeyDictionary[Any, dict[bool, RolloutPolicy]] = weakref.WeakKeyDictionary()
 PLAYOUTS = ("fast", "full")
 
 
-def heuristic_policy(game: Game[Any, Any, Any], purpose: str) -> Any:
-    """The game's ``heuristic_policy()`` (``choose`` / ``rollout_choose`` from an observation)."""
+def heuristic_policy(game: Game[Any, Any, Any], purpose: str) -> HeuristicPolicy:
+    """The game's heuristic (``choose`` / ``rollout_choose`` from an observation)."""
     policy = _HEURISTICS.get(game)
     if policy is None:
-        hook = getattr(game, "heuristic_policy", None)
-        if hook is None:
-            raise ValueError(f"game {game.name!r} has no heuristic_policy() for {purpose}")
-        policy = _HEURISTICS[game] = hook()
+        policy = _HEURISTICS[game] = require(game, HasHeuristic, purpose).heuristic_policy()
     return policy
+
+
+def evaluator(game: Game[Any, Any, Any]) -> Evaluator | None:
+    """The game's position evaluation, where it has one."""
+    found = capability(game, HasEvaluation)
+    return None if found is None else found.evaluate
 
 
 def rewards_from_scores(

@@ -20,6 +20,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]  # pettingzoo ships no py.typed
 
+from turncoat.core.capabilities import HasEncoding, require
 from turncoat.core.engine import Game, Outcome
 from turncoat.core.errors import InvalidConfig
 from turncoat.core.registry import load_game
@@ -55,10 +56,7 @@ class TurncoatAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any) f
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidConfig(f"unknown render mode {render_mode!r}", code="bad_render_mode")
         self.game: Game[Any, Any, Any] = load_game(game, **config)
-        hook = getattr(self.game, "rl_encoding", None)
-        if hook is None:
-            raise InvalidConfig(f"{game} has no rl_encoding() hook", code="no_rl_encoding")
-        self.encoding = hook()
+        self.encoding = require(self.game, HasEncoding, "learning environments").rl_encoding()
         self.render_mode = render_mode
         self.reward_kind = reward
         self.base_seed = seed
