@@ -234,6 +234,20 @@ class RemembersPositions(SealedBidsGame):
         return t
 
 
+class HidesAChoice(SealedBidsGame):
+    """A presentation that never offers a bid of 0."""
+
+    def presentation(self) -> Any:
+        face = super().presentation()
+        offer = face.decisions
+
+        def decisions(observation: Any, legal: Sequence[Any]) -> Any:
+            return offer(observation, [a for a in legal if a != Bid(0)])
+
+        face.decisions = decisions
+        return face
+
+
 BROKEN: list[tuple[type[SealedBidsGame], str]] = [
     (LeakyObserve, "no_leak"),
     (LeakyBids, "no_leak"),
@@ -251,6 +265,7 @@ BROKEN: list[tuple[type[SealedBidsGame], str]] = [
     (InstanceSeeded, "determinism"),
     (UnserialisableObservation, "serialisation"),
     (RemembersPositions, "replay"),
+    (HidesAChoice, "presentation"),
 ]
 
 

@@ -19,6 +19,8 @@
   legal action, nobody else has one, legal actions are accepted), and random play from
   determinized states a quarter, half and three quarters into the game reaches the end.
 * ``outcome``: one finite score per seat, winners are distinct seats.
+* ``presentation``: the game's decisions (``core.present``) offer every legal action of a seat
+  exactly once and nothing else; step titles, panels and the score table are well formed.
 
 and, per playout:
 
@@ -50,6 +52,7 @@ from turncoat.core import rng
 from turncoat.core.actions import Action, Event, redact
 from turncoat.core.engine import Outcome
 from turncoat.core.errors import ReplayDivergence, RulesError
+from turncoat.core.present import Panel, presentation_of
 from turncoat.core.record import (
     GameRecord,
     RecordedAction,
@@ -80,6 +83,7 @@ STATE_CHECKS: tuple[str, ...] = (
     "no_leak",
     "determinized_play",
     "outcome",
+    "presentation",
 )
 PLAYOUT_CHECKS: tuple[str, ...] = ("terminates", "determinism", "events", "replay", "tamper")
 CHECKS: tuple[str, ...] = STATE_CHECKS + PLAYOUT_CHECKS
@@ -236,6 +240,7 @@ class _Checker:
             self.run("determinized_play", self._check_determinized_state, state)
         if outcome is not None:
             self.run("outcome", self._check_outcome, outcome)
+        self.run("presentation", self._check_presentation, state, to_act, legal, outcome)
         self.run("purity", lambda: self.expect("purity", _dig(state) == before, "a method mutated the state"))
         for actions in legal.values():
             for a in actions:
@@ -449,6 +454,33 @@ class _Checker:
             f"winners must be distinct seats: {outcome.winners}",
         )
         canonical_json(outcome)
+
+    def _check_presentation(
+        self, state: Any, to_act: frozenset[int], legal: dict[int, list[Action]], outcome: Outcome | None
+    ) -> None:
+        g = self.game
+        face = presentation_of(g)
+        for viewer in (*range(g.num_players()), None):
+            obs = g.observe(state, viewer)
+            self.expect("presentation", isinstance(face.step_title(obs), str), "step_title is not text")
+            for panel in face.panels(obs):
+                self.expect("presentation", isinstance(panel, Panel), f"{panel!r} is not a Panel")
+            if viewer is None:
+                continue
+            offered = [a for d in face.decisions(obs, legal[viewer]) for a in d.actions()]
+            keys = [_key(a) for a in offered]
+            self.expect(
+                "presentation",
+                len(keys) == len(set(keys)) and set(keys) == {_key(a) for a in legal[viewer]},
+                f"seat {viewer}: the decisions offer {len(keys)} actions, not its {len(legal[viewer])} legal",
+            )
+        if outcome is not None:
+            table = face.score_table(outcome)
+            self.expect(
+                "presentation",
+                len(table.rows) == g.num_players() and all(len(r) == len(table.columns) for r in table.rows),
+                "the score table needs one row per seat and one cell per column",
+            )
 
     # -- per playout ---------------------------------------------------------------------------
     def check_playout(self, playout: Playout) -> None:

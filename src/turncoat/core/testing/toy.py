@@ -561,6 +561,12 @@ class SealedBidsGame(ConfiguredGame[SealedBidsConfig]):
             return deals.Decline(waiting[0].id) if waiting else EndParley()
         return legal[0]
 
+    def presentation(self) -> Any:
+        """The game's face for the frontends (core.present)."""
+        from turncoat.core.testing.toy_present import SealedBidsPresentation  # it imports this module
+
+        return SealedBidsPresentation(self)
+
     def describe_action(self, action: SealedBidsAction) -> str:
         match action:
             case Bid(amount=a):

@@ -1,0 +1,85 @@
+"""core.present: a game's words as data, the plain presentation any game gets, and the toy game's
+own presentation (seats in its log are data, its decisions offer exactly the legal actions)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from turncoat.core.actions import redact
+from turncoat.core.present import (
+    Plain,
+    SeatRef,
+    line,
+    options_of,
+    plain,
+    presentation_of,
+    seat_label,
+)
+from turncoat.core.registry import load_game
+from turncoat.core.testing.toy import Bid, SealedBidsConfig, SealedBidsGame
+from turncoat.core.testing.toy_present import SealedBidsPresentation
+
+
+def test_seats_in_a_line_are_written_with_the_names_people_chose() -> None:
+    said = line(SeatRef(0), " gives ", SeatRef(2), " 2 coins.")
+    assert plain(said, ["Ann", "Bob", "Cy"]) == "Ann gives Cy 2 coins."
+    assert plain(said, ["Ann"]) == "Ann gives Player 3 2 coins."
+    assert seat_label(0) == "Player 1"
+
+
+class _Config(msgspec.Struct, frozen=True):
+    players: int = 3
+    ring: Literal["random", "alternating"] = "random"
+    timing: Literal["early", "late"] = "late"
+    name: str = "x"
+
+
+def test_rule_options_are_read_from_the_config_with_the_default_first() -> None:
+    specs = options_of(_Config, {"ring": "Landscape ring"})
+    assert [(s.name, s.label, s.values, s.default) for s in specs] == [
+        ("ring", "Landscape ring", ("random", "alternating"), "random"),
+        ("timing", "timing", ("late", "early"), "late"),
+    ]
+
+
+def test_a_game_without_a_presentation_gets_the_plain_one_from_its_protocol() -> None:
+    game = load_game("verrater", players=3)
+    face = presentation_of(game)
+    assert isinstance(face, Plain)
+    state = game.new_initial_state(4)
+    seat = min(game.to_act(state))
+    legal = game.legal_actions(state, seat)
+    (decision,) = face.decisions(game.observe(state, seat), legal)
+    assert decision.actions() == tuple(legal)
+    assert [c.label for c in decision.choices] == [(game.describe_action(a),) for a in legal]
+    assert {o.name for o in face.options()} >= {"ring_layout", "hand_limit_discards"}
+    assert face.panels(game.observe(state, None))[0].lines
+
+
+GAME = SealedBidsGame(SealedBidsConfig(players=3, rounds=2, parley=True))
+
+
+def test_the_toy_game_has_its_own_presentation_and_names_seats_as_data() -> None:
+    face = presentation_of(GAME)
+    assert isinstance(face, SealedBidsPresentation)
+    t = GAME.start(2)
+    lines = face.log(t.events, 0)
+    assert lines[1] == line(SeatRef(0), f"'s favourite is the {face.prize(t.state.favourites[0])}.")
+    assert all("seat" not in span.lower() for said in lines for span in said if isinstance(span, str))
+    # the other seats' favourites stay hidden from seat 0 and from spectators
+    assert len(face.log(t.events, 0)) == len(redact(t.events, 0)) == len(face.log(t.events, None)) + 1
+
+
+def test_the_toy_game_offers_its_bids_as_a_number_and_its_parley_in_groups() -> None:
+    face = presentation_of(GAME)
+    state = GAME.new_initial_state(2)
+    groups = face.decisions(GAME.observe(state, 1), GAME.legal_actions(state, 1))
+    assert [d.title for d in groups] == ["Offer a pact", "Give coins", "Done"]
+    assert groups[0].choices[0].label == line("A pact with ", SeatRef(0))
+    plain_game = SealedBidsGame(SealedBidsConfig(players=3))
+    state = plain_game.new_initial_state(2)
+    (bid,) = face.decisions(plain_game.observe(state, 1), plain_game.legal_actions(state, 1))
+    assert bid.shape == "number" and bid.choices[0].action == Bid(0)
+    assert face.step_title(plain_game.observe(state, None)) == "§2 Seal a bid"
