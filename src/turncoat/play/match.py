@@ -1,0 +1,137 @@
+"""A game in progress: the only holder of its full state.
+
+Everything outside asks it for one viewer's :class:`~turncoat.play.view.View`, or for a
+:class:`~turncoat.agents.SeatView` to hand a bot; nobody else reads the state.  Every accepted
+action is appended to the record, so the record always replays to the state held here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from turncoat.agents import SeatView
+from turncoat.core.actions import Action, Event, PlayerId, Viewer
+from turncoat.core.engine import Game, Outcome
+from turncoat.core.errors import NotYourDecision, RulesError
+from turncoat.core.present import Presentation, presentation_of
+from turncoat.core.record import GameRecord, append_action, new_record, replay
+from turncoat.play.view import View
+
+
+class SubmissionRefused(RulesError):
+    """One action of a submission was refused; none of them was played."""
+
+    kind = "illegal"
+
+    def __init__(self, index: int, cause: RulesError) -> None:
+        self.index = index
+        self.cause = cause
+        super().__init__(
+            f"move {index + 1} of the submission was refused: {cause.message}",
+            code=cause.code,
+            rule=cause.rule,
+        )
+
+
+class GameInProgress:
+    """One game being played: game, state, record and the events of every step."""
+
+    def __init__(
+        self, game: Game[Any, Any, Any], record: GameRecord, state: Any, steps: list[tuple[Event, ...]]
+    ):
+        self.game = game
+        self.record = record
+        self.__state = state
+        self.steps = steps  # steps[0]: the setup; steps[v]: the events of action v
+        self.face: Presentation = presentation_of(game)
+
+    # -- making ----------------------------------------------------------------------------------
+    @classmethod
+    def start(cls, game: Game[Any, Any, Any], seed: int, **meta: Any) -> GameInProgress:
+        started = game.start(seed)
+        return cls(game, new_record(game, seed, **meta), started.state, [tuple(started.events)])
+
+    @classmethod
+    def from_record(cls, game: Game[Any, Any, Any], record: GameRecord) -> GameInProgress:
+        """Replay ``record`` (raises ReplayDivergence naming the first step that does not)."""
+        result = replay(game, record)
+        steps = [tuple(result.initial_events), *(tuple(s.events) for s in result.steps)]
+        return cls(game, record, result.final_state, steps)
+
+    # -- asking ----------------------------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        """How many actions have been played."""
+        return len(self.record.actions)
+
+    def to_act(self) -> frozenset[PlayerId]:
+        return self.game.to_act(self.__state)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.__state)
+
+    def legal_actions(self, seat: PlayerId) -> Sequence[Action]:
+        return self.game.legal_actions(self.__state, seat)
+
+    def default_action(self, seat: PlayerId) -> Action:
+        """The least consequential move, played for a seat whose time ran out."""
+        action: Action = self.game.default_action(self.__state, seat)
+        return action
+
+    def seat_view(self, seat: PlayerId) -> SeatView:
+        """What a bot at ``seat`` may use (never the state itself)."""
+        return SeatView(self.game, self.__state, seat)
+
+    def events(self, first_step: int = 0) -> list[Event]:
+        """Every event from step ``first_step`` on (unredacted: for the engine's own use)."""
+        return [e for step in self.steps[max(0, first_step) :] for e in step]
+
+    def view(self, viewer: Viewer, since: int = -1, *, omniscient: bool = False) -> View:
+        """What ``viewer`` may see now.  ``since`` is the version it already has (-1: none), so
+        ``log`` holds only its new lines; ``omniscient`` is the post-game review."""
+        game, state, face = self.game, self.__state, self.face
+        observation = game.observe(state, viewer)
+        legal = game.legal_actions(state, viewer) if viewer is not None else ()
+        outcome = game.outcome(state)
+        return View(
+            viewer=viewer,
+            version=self.version,
+            step=face.step_title(observation),
+            observation=observation,
+            decisions=face.decisions(observation, legal) if legal else (),
+            log=tuple(face.log(self.events(since + 1), viewer, omniscient=omniscient)),
+            full=since < 0,
+            panels=face.panels(observation),
+            to_act=tuple(sorted(game.to_act(state))),
+            outcome=outcome,
+            scores=face.score_table(outcome) if outcome is not None else None,
+        )
+
+    # -- acting ----------------------------------------------------------------------------------
+    def apply(self, seat: PlayerId, action: Action) -> tuple[Event, ...]:
+        """Play one action; the engine's RulesError, and nothing changed, if it is refused."""
+        return self.submit(seat, (action,))
+
+    def submit(self, seat: PlayerId, actions: Sequence[Action]) -> tuple[Event, ...]:
+        """Play several actions of one seat as one move (a ``set`` decision): all or none.
+
+        Each is checked against the position the previous ones made; the first refusal raises
+        :class:`SubmissionRefused` naming it, and the game stays as it was.
+        """
+        if not actions:
+            raise NotYourDecision("a submission needs at least one action", code="no_action")
+        state, record, new_steps = self.__state, self.record, []
+        for index, action in enumerate(actions):
+            try:
+                transition = self.game.apply(state, seat, action)
+            except RulesError as exc:
+                if len(actions) == 1:
+                    raise
+                raise SubmissionRefused(index, exc) from exc
+            state = transition.state
+            record = append_action(record, seat, action)
+            new_steps.append(tuple(transition.events))
+        self.__state, self.record = state, record
+        self.steps.extend(new_steps)
+        return tuple(e for step in new_steps for e in step)
