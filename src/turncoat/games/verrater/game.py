@@ -34,6 +34,7 @@ from turncoat.games.verrater.state import (
     Draft,
     State,
 )
+from turncoat.games.verrater.timeout import timeout_action
 
 if TYPE_CHECKING:
     from turncoat.games.verrater.heuristics import HeuristicPolicy
@@ -229,11 +230,12 @@ class VerraterGame(ConfiguredGame[VerraterConfig]):
         return determinize(self.ctx, state, viewer, seed)
 
     def default_action(self, state: State, player: int) -> A.VerraterAction:
-        """What a seat that runs out of time does: the least committal legal choice."""
+        """What a seat that runs out of time does: the least consequential legal choice of its
+        kind of decision (timeout.py; never the Traitor while another card is in the packet)."""
         legal = self.legal_actions(state, player)
         if not legal:
             raise NotYourDecision(f"seat {player} has no decision now", code="not_your_turn")
-        return legal[0]
+        return timeout_action(self.ctx, state, player, legal)
 
     def describe_action(self, action: A.VerraterAction) -> str:
         return describe(action)
