@@ -499,7 +499,7 @@ def test_log_does_not_change_when_other_seats_secrets_change() -> None:
 DRAW_WITH_VALUES = re.compile(r"^Seat (\d+) draws \d+ cards? .*: [\d, ]+\.$")
 KEEPS_ROLE = re.compile(r"^Seat (\d+) keeps the (.+)\.$")
 HANDED = re.compile(r"^Seat (\d+) is handed: ")
-DISCARDS_VALUE = re.compile(r"^Seat (\d+) discards a \d+ \(hand limit\)\.$")
+DISCARDS_VALUE = re.compile(r"^Seat (\d+) discards an? \d+ \(hand limit\)\.$")
 REMOVED = re.compile(r"^\(You can tell the removed action card is the (.+)\.\)$")
 ROUND = re.compile(r"^— Round (\d+)")
 
