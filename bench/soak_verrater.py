@@ -48,16 +48,23 @@ class SoakFailure(Exception):
 
 
 def option_combos() -> list[dict[str, Any]]:
-    """3 and 4 players × every GAP option (16 combinations)."""
+    """3 and 4 players × every GAP option (64 combinations)."""
     return [
         {
             "players": players,
             "ring_layout": ring,
             "hand_limit_discards": discards,
             "builder_new_card_side": side,
+            "hand_limit_timing": timing,
+            "reshuffle_timing": reshuffle,
         }
-        for players, ring, discards, side in itertools.product(
-            (3, 4), ("random", "alternating"), ("face_up", "face_down"), ("either", "estate_only")
+        for players, ring, discards, side, timing, reshuffle in itertools.product(
+            (3, 4),
+            ("random", "alternating"),
+            ("face_up", "face_down"),
+            ("either", "estate_only"),
+            ("after_all_draws", "after_each_draw"),
+            ("when_drawing", "when_emptied"),
         )
     ]
 
