@@ -32,7 +32,7 @@ from turncoat.games.verrater.notation import ROLE_NAMES
 from turncoat.games.verrater.phases.draft import in_role_order
 from turncoat.games.verrater.state import COMMIT, DISCARD, DRAFT, OVER, State, seats_from
 
-LEAK_CONFIGS = ("4p", "3p", "4p-face-down", "3p-all-options", "4p-lopsided")
+LEAK_CONFIGS = ("4p", "3p", "4p-face-down", "3p-all-options", "4p-lopsided", "3p-each-draw-face-down")
 GAMES_PER_CONFIG = 10
 KS = (0, 1, 2)
 
