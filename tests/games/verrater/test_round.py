@@ -360,11 +360,16 @@ def test_step10_estate_income_only_from_own_houses_land_and_diplomat2_extra_card
 
 
 RESHUFFLE_HANDS = [[2, 2, 2, 2, 2], [3, 3, 3, 3, 3], [4, 4, 4, 4, 4], [5, 5, 5, 5, 5]]
+# The other readings of step 10 (GAP-20, GAP-12): a seat over 5 discards after every draw, and the
+# pile is reshuffled when a draw finds it empty, so the step's draws are all made before anyone
+# chooses a discard.
+DRAW_ALL_FIRST = {"hand_limit_timing": "after_all_draws", "reshuffle_timing": "when_drawing"}
 
 
-def _farmer_round() -> tuple[VerraterGame, State, list[Event]]:
+def _farmer_round(rules: dict[str, str] = DRAW_ALL_FIRST) -> tuple[VerraterGame, State, list[Event]]:
     game = make_game(
         4,
+        rules=rules,
         draw_pile=[8, 6, 6],
         hands=RESHUFFLE_HANDS,
         reshuffles=[[5, 4, 3, 2, 2]],
@@ -391,6 +396,27 @@ def test_step10_farmer_draws_three_and_gets_no_estate_income_then_reshuffle() ->
     ]
     assert len(of_type(events, E.DiscardPileReshuffled)) == 1
     assert s.draw_pile == (2,) and s.discard == ()
+
+
+@rule("§5 step 10 (GAP-20, GAP-12)")
+def test_step10_by_default_the_pile_is_reshuffled_as_it_runs_out_and_the_farmer_discards_at_once() -> None:
+    """The default readings: the Farmer's draw of the last card reshuffles the step-9 discards at
+    once, and he discards down to 5 before anyone else draws."""
+    game, s, events = _farmer_round(rules={})
+    draws = [(e.seat, e.reason, e.values) for e in of_type(events, E.SupplyDrawn) if e.visible_to]
+    assert draws == [(0, "farmer", (8, 6, 6))]
+    assert len(of_type(events, E.DiscardPileReshuffled)) == 1
+    assert s.step == DISCARD and s.actor == 0 and s.hands[0] == (2, 2, 2, 6, 6, 8)
+    assert list(reversed(s.draw_pile)) == [5, 4, 3, 2, 2] and s.discard == ()
+    s, events = act(game, s, A.DiscardSupply(2))
+    draws = [(e.seat, e.reason, e.values) for e in of_type(events, E.SupplyDrawn) if e.visible_to]
+    assert draws == [
+        (1, "estates", (5,)),
+        (2, "estates", (4,)),
+        (3, "estates", (3,)),
+        (2, "diplomat_2", (2,)),
+    ]
+    assert s.draw_pile == (2,) and s.discard == (2,)  # the Farmer's discard waits for the next reshuffle
 
 
 @rule("§5 step 10")
@@ -482,8 +508,7 @@ def _dry_piles(rules: dict[str, str]) -> tuple[VerraterGame, State]:
 
 @rule("§5 step 10 (GAP-20)")
 def test_step10_hand_limit_after_all_draws_waits_for_every_draw() -> None:
-    game, s = _dry_piles({})
-    assert game.config.hand_limit_timing == "after_all_draws"  # the default
+    game, s = _dry_piles({"hand_limit_timing": "after_all_draws"})
     # The Farmer took the last three cards; the estate and Diplomat +2 draws found both piles empty.
     assert s.step == DISCARD and s.actor == 0 and s.hands[0] == (2, 2, 3, 4, 5, 6, 6, 8)
     assert s.hands[1:] == tuple(tuple(h) for h in FULL_HANDS[1:])
@@ -511,7 +536,7 @@ def test_step10_hand_limit_after_each_draw_discards_before_the_next_draw() -> No
 
 @rule("§5 step 9 (GAP-12)")
 def test_step9_reshuffle_when_drawing_leaves_an_emptied_pile_empty() -> None:
-    game = make_game(4)
+    game = make_game(4, rules={"reshuffle_timing": "when_drawing"})
     d = Draft.of(with_fields(begin(game), draw_pile=(8, 6, 6), discard=(5, 4, 3)))
     out: Events = []
     supply.draw_cards(game.ctx, d, 0, 3, "farmer", out)
@@ -551,9 +576,9 @@ def test_timing_options_refuse_unknown_readings(option: str, value: object) -> N
 
 
 def test_timing_options_are_stored_in_records_defaults_included() -> None:
-    record = new_record(load_game("verrater", reshuffle_timing="when_emptied"), 3)
-    assert record.config["reshuffle_timing"] == "when_emptied"
-    assert record.config["hand_limit_timing"] == "after_all_draws"
+    record = new_record(load_game("verrater", reshuffle_timing="when_drawing"), 3)
+    assert record.config["reshuffle_timing"] == "when_drawing"
+    assert record.config["hand_limit_timing"] == "after_each_draw"
 
 
 def test_a_state_between_draws_only_encodes_its_progress_when_there_is_some() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
@@ -14,7 +14,7 @@ from turncoat.core.errors import IllegalAction, InvalidConfig, MalformedAction, 
 from turncoat.games.verrater import actions as A
 from turncoat.games.verrater import log
 from turncoat.games.verrater.components import RING_SIZE, ROLES, VerraterContent, build_tables, load_content
-from turncoat.games.verrater.config import VerraterConfig
+from turncoat.games.verrater.config import FORMER_DEFAULTS, VerraterConfig
 from turncoat.games.verrater.context import Ctx, Events
 from turncoat.games.verrater.determinize import determinize
 from turncoat.games.verrater.events import GameSetUp
@@ -110,6 +110,7 @@ class VerraterGame(ConfiguredGame[VerraterConfig]):
     title: ClassVar[str] = "Verräter"
     rules_version: ClassVar[str] = RULES_VERSION
     config_type: ClassVar[type[Any]] = VerraterConfig
+    former_defaults: ClassVar[Mapping[str, Any]] = FORMER_DEFAULTS
     action_type: Any = A.VerraterAction
 
     def __init__(self, config: VerraterConfig) -> None:

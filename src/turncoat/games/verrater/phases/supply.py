@@ -70,10 +70,11 @@ def reshuffle_discard_pile(ctx: Ctx, d: Draft, out: Events) -> None:
 def draw_cards(ctx: Ctx, d: Draft, seat: int, count: int, reason: str, out: Events) -> None:
     """Draw from the top; with both piles empty the draw is lost (GAP-12).
 
-    The discard pile becomes the new draw pile when a draw finds the draw pile empty, or
-    (reshuffle_timing=when_emptied) the moment the last card is drawn (§5 step 9 note, GAP-12).
-    Under that reading a draw that still finds the pile empty (the discard pile was empty when
-    the last card went) reshuffles then, so a card is lost only when both piles are empty.
+    The discard pile becomes the new draw pile the moment the last card is drawn ("when the draw
+    pile runs out", §5 step 9 note, GAP-12; reshuffle_timing=when_emptied, the default), or when
+    a draw finds the draw pile empty (when_drawing).  A draw that still finds the pile empty (the
+    discard pile was empty when the last card went) reshuffles then, so a card is lost only when
+    both piles are empty.
     """
     drawn: list[int] = []
     for _ in range(count):
