@@ -29,6 +29,7 @@ from typing import Any
 import msgspec
 
 from turncoat.core.record import GameRecord, RecordedAction, encode_action, new_record, replay, save_record
+from turncoat.core.registry import load_stored_game
 from turncoat.core.rng import derive_seed
 from turncoat.core.serialize import digest
 from turncoat.games.verrater import actions as A
@@ -165,7 +166,8 @@ def check_replay(
     game: VerraterGame, seed: int, moves: Sequence[tuple[int, A.VerraterAction]], s: State
 ) -> None:
     record = with_actions(new_record(game, seed), moves)
-    again = replay(game, record).final_state
+    stored = load_stored_game(record.game, record.config)  # as `turncoat replay` rebuilds it
+    again = replay(stored, record).final_state
     if digest(again) != digest(s):
         raise SoakFailure("replaying the record does not reproduce the final state")
 
