@@ -20,7 +20,9 @@ from turncoat.games.verrater.config import FORMER_DEFAULTS, VerraterConfig
 from turncoat.games.verrater.game import VerraterGame
 
 TIMING = ("hand_limit_timing", "reshuffle_timing")
-OLD_GOLDEN = sorted(p for p in (Path(__file__).parent / "golden").glob("*.json") if p.name < "14")
+GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.json"))
+OLD_GOLDEN = [p for p in GOLDEN if p.name < "14"]  # written before the readings were options
+STEP_10_GOLDEN = [p for p in GOLDEN if p.name >= "14"]  # written to show one reading each
 
 
 def readings(game: Any) -> tuple[str, str]:
@@ -57,6 +59,12 @@ def test_golden_records_made_before_the_options_are_read_under_the_former_readin
     record = load_record(path)
     assert not set(TIMING) & record.config.keys()
     assert readings(load_stored_game(record.game, record.config)) == ("after_all_draws", "when_drawing")
+
+
+@pytest.mark.parametrize("path", STEP_10_GOLDEN, ids=[p.stem for p in STEP_10_GOLDEN])
+def test_golden_records_about_the_readings_name_both(path: Path) -> None:
+    """They depend on both readings (15 replays only with when_drawing), so they say so."""
+    assert set(TIMING) <= load_record(path).config.keys()
 
 
 def test_records_made_before_the_options_replay_as_they_were_played() -> None:
