@@ -29,6 +29,7 @@ from typing import Any
 import msgspec
 
 from turncoat.core.record import GameRecord, RecordedAction, encode_action, new_record, replay, save_record
+from turncoat.core.registry import load_stored_game
 from turncoat.core.rng import derive_seed
 from turncoat.core.serialize import digest
 from turncoat.games.verrater import actions as A
@@ -48,16 +49,23 @@ class SoakFailure(Exception):
 
 
 def option_combos() -> list[dict[str, Any]]:
-    """3 and 4 players × every GAP option (16 combinations)."""
+    """3 and 4 players × every GAP option (64 combinations)."""
     return [
         {
             "players": players,
             "ring_layout": ring,
             "hand_limit_discards": discards,
             "builder_new_card_side": side,
+            "hand_limit_timing": timing,
+            "reshuffle_timing": reshuffle,
         }
-        for players, ring, discards, side in itertools.product(
-            (3, 4), ("random", "alternating"), ("face_up", "face_down"), ("either", "estate_only")
+        for players, ring, discards, side, timing, reshuffle in itertools.product(
+            (3, 4),
+            ("random", "alternating"),
+            ("face_up", "face_down"),
+            ("either", "estate_only"),
+            ("after_all_draws", "after_each_draw"),
+            ("when_drawing", "when_emptied"),
         )
     ]
 
@@ -158,7 +166,8 @@ def check_replay(
     game: VerraterGame, seed: int, moves: Sequence[tuple[int, A.VerraterAction]], s: State
 ) -> None:
     record = with_actions(new_record(game, seed), moves)
-    again = replay(game, record).final_state
+    stored = load_stored_game(record.game, record.config)  # as `turncoat replay` rebuilds it
+    again = replay(stored, record).final_state
     if digest(again) != digest(s):
         raise SoakFailure("replaying the record does not reproduce the final state")
 

@@ -24,7 +24,7 @@ from turncoat.core.record import (
     save_record,
     with_digests,
 )
-from turncoat.core.registry import load_game, registered
+from turncoat.core.registry import load_game, load_stored_game, registered
 from turncoat.core.serialize import to_builtins
 
 app = typer.Typer(
@@ -43,7 +43,7 @@ def _fail(message: str) -> None:
 
 
 def _game_for(record: GameRecord) -> Any:
-    return load_game(record.game, **record.config)
+    return load_stored_game(record.game, record.config)
 
 
 def _all_events(result: Replay) -> list[Event]:

@@ -384,10 +384,12 @@ def test_divide_splits_perft_by_first_move() -> None:
 PINNED_ROUND_2 = (1, 4, 8, 18, 52, 144, 400, 1308, 4824)  # 4 seats, seed 0: round 2, step 3
 PINNED_END = ((1, 3, 7, 35, 184, 372, 591), (0, 0, 0, 0, 120, 280, 500))  # 6 decisions before the end
 PINNED_3P = (1, 5, 20, 60, 180, 480, 1080, 3768)  # 3 seats, face-down discards, seed 5: round 3, step 2
+# The counts were pinned under these step-10 readings (GAP-20, GAP-12), the defaults of the time.
+STEP_10 = {"hand_limit_timing": "after_all_draws", "reshuffle_timing": "when_drawing"}
 
 
 def test_perft_counts_verrater() -> None:
-    game = load_game("verrater", players=4)
+    game = load_game("verrater", players=4, **STEP_10)
     assert perft_breakdown(game, game.new_initial_state(0), 4).nodes == (1, 12, 132, 1320, 11880)
     states = random_playout(game, 0, 0).states
     round_2 = next(s for s in states if s.round == 2 and s.step == "commit")
@@ -398,7 +400,7 @@ def test_perft_counts_verrater() -> None:
 
 
 def test_perft_counts_verrater_three_players_hidden_discards() -> None:
-    game = load_game("verrater", players=3, hand_limit_discards="face_down")
+    game = load_game("verrater", players=3, hand_limit_discards="face_down", **STEP_10)
     states = random_playout(game, 5, 1).states
     state = next(s for s in states if s.step == "draft" and s.round == 3)
     assert perft_breakdown(game, state, 7).nodes == PINNED_3P

@@ -91,7 +91,9 @@ def cell_fits(cell: LandscapeCell) -> bool:
 @pytest.mark.asyncio
 async def test_every_decision_kind_is_offered_and_played_through_the_ui(tmp_path: Path) -> None:
     seats = plan_seats(4, "human,random,random,random", names="Ann")
-    session = Session.new(seats, seed=5, save_path=tmp_path / "all.json")
+    # Seed 5 brings up every kind of decision under these step-10 readings (GAP-20, GAP-12).
+    step_10 = {"hand_limit_timing": "after_all_draws", "reshuffle_timing": "when_drawing"}
+    session = Session.new(seats, seed=5, save_path=tmp_path / "all.json", **step_10)
     app = VerraterApp(session, bot_delay=0)
     played: dict[type, int] = {}
     async with app.run_test(size=MIN_SIZE) as pilot:

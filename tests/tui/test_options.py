@@ -70,7 +70,14 @@ def own_copy(tmp_path: Path, bump: int = 1) -> tuple[Path, dict[str, int]]:
 
 
 def test_the_rule_options_are_the_engines_named_readings() -> None:
-    assert set(RULE_OPTIONS) == {"rounds", "builder_new_card_side", "ring_layout", "hand_limit_discards"}
+    assert set(RULE_OPTIONS) == {
+        "rounds",
+        "builder_new_card_side",
+        "ring_layout",
+        "hand_limit_discards",
+        "hand_limit_timing",
+        "reshuffle_timing",
+    }
 
 
 def test_rule_options_reach_the_engine_and_the_record(tmp_path: Path, opened: list[Session]) -> None:

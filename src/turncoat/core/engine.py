@@ -99,6 +99,10 @@ class ConfiguredGame(Generic[C]):
     name: ClassVar[str]
     title: ClassVar[str]
     config_type: ClassVar[type[Any]]
+    # An option added after games were stored, with the value the rules had before it existed.
+    # A stored configuration made then cannot name it, so it is rebuilt with this value, not with
+    # the option's current default (``registry.load_stored_game``; docs/records.md).
+    former_defaults: ClassVar[Mapping[str, Any]] = {}
 
     def __init__(self, config: C) -> None:
         self._config = config

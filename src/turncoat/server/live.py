@@ -24,7 +24,7 @@ from turncoat.core.actions import Action, Event, PlayerId, Viewer
 from turncoat.core.engine import Game
 from turncoat.core.errors import RulesError
 from turncoat.core.record import decode_action, encode_action, state_digest
-from turncoat.core.registry import load_game
+from turncoat.core.registry import load_game, load_stored_game
 from turncoat.core.serialize import canonical_json, to_builtins
 from turncoat.server import adapters
 from turncoat.server.bots import BotPool
@@ -269,13 +269,13 @@ class Hub:
 
     def _rebuild(self, row: TableRow) -> LiveTable:
         """The table as stored (see restore.py: replayed, recovered, or broken)."""
-        game = load_game(row.game, **row.options)
+        game = load_stored_game(row.game, row.options)
         restored = restore(game, row)
         return LiveTable(
             id=row.id,
             name=row.name,
             game=game,
-            options=row.options,
+            options=game.config_json(),  # every option named: bots rebuild the game from these
             seed=row.seed,
             state=restored.state,
             version=len(row.actions),

@@ -23,7 +23,7 @@ from turncoat.core.actions import Action, Event, Viewer
 from turncoat.core.engine import Outcome
 from turncoat.core.errors import InvalidConfig
 from turncoat.core.record import GameRecord, append_action, load_record, new_record, replay, save_record
-from turncoat.core.registry import load_game
+from turncoat.core.registry import load_game, load_stored_game
 from turncoat.core.rng import derive_seed
 from turncoat.games.verrater.actions import VerraterAction
 from turncoat.games.verrater.config import VerraterConfig
@@ -230,7 +230,7 @@ class Session:
         the record's own is refused, since the saved moves were played under the record's rules.
         """
         record = load_record(path)
-        game = load_game(record.game, **record.config)
+        game = load_stored_game(record.game, record.config)
         if not isinstance(game, VerraterGame):
             raise InvalidConfig(f"cannot play {record.game} in the terminal yet", code="unknown_game")
         if options:

@@ -30,11 +30,14 @@ RING_ALT: list[tuple[str, str]] = [
 ALL_ROLES = ["traitor", "strategist", "builder", "farmer", "diplomat_2", "diplomat_5"]
 
 
-def make_game(players: int = 4, rounds: int | None = None, **scenario: Any) -> VerraterGame:
-    """A game with start player 0 and the alternating test ring unless pinned otherwise."""
+def make_game(
+    players: int = 4, rounds: int | None = None, *, rules: dict[str, Any] | None = None, **scenario: Any
+) -> VerraterGame:
+    """A game with start player 0 and the alternating test ring unless pinned otherwise;
+    ``rules`` names readings of unclear rules (``{"hand_limit_timing": "after_each_draw"}``)."""
     pins: dict[str, Any] = {"start_player": 0, "ring": RING_ALT}
     pins.update(scenario)
-    options: dict[str, Any] = {"players": players, "scenario": pins}
+    options: dict[str, Any] = {"players": players, "scenario": pins, **(rules or {})}
     if rounds is not None:
         options["rounds"] = rounds
     game = load_game("verrater", **options)

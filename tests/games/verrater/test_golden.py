@@ -14,7 +14,7 @@ from turncoat.cli import app
 from turncoat.core.actions import Event
 from turncoat.core.errors import IllegalAction
 from turncoat.core.record import GameRecord, Replay, decode_action, load_record, replay
-from turncoat.core.registry import load_game
+from turncoat.core.registry import load_stored_game
 from turncoat.games.verrater.actions import Build
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -24,7 +24,7 @@ ROUND_KEYS = ("round", "strength", "winner", "winners", "vp_each", "vp", "strate
 
 def _replay(name: str) -> tuple[GameRecord, Any, Replay]:
     record = load_record(GOLDEN / name)
-    game = load_game(record.game, **record.config)
+    game = load_stored_game(record.game, record.config)
     return record, game, replay(game, record)
 
 
@@ -85,7 +85,7 @@ def test_there_are_at_least_13_golden_records() -> None:
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_golden_record_is_well_formed(path: Path) -> None:
     record = load_record(path)
-    game = load_game(record.game, **record.config)
+    game = load_stored_game(record.game, record.config)
     assert record.content.digest == game.content.digest
     expected = _expected(record)
     assert {"scores", "winners", "rounds"} <= expected.keys()

@@ -50,6 +50,7 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"players": 3},
     {"players": 4, "ring_layout": "alternating", "hand_limit_discards": "face_down"},
     {"players": 3, "builder_new_card_side": "estate_only", "rounds": 4},
+    {"players": 4, "hand_limit_timing": "after_each_draw", "reshuffle_timing": "when_emptied"},
 ]
 
 

@@ -75,6 +75,15 @@ CONFIGS: dict[str, VerraterConfig] = {
         hand_limit_discards="face_down",
         builder_new_card_side="estate_only",
     ),
+    "4p-each-draw-emptied": VerraterConfig(
+        players=4, hand_limit_timing="after_each_draw", reshuffle_timing="when_emptied"
+    ),
+    "3p-each-draw-face-down": VerraterConfig(
+        players=3, hand_limit_timing="after_each_draw", hand_limit_discards="face_down"
+    ),
+    "4p-emptied-face-down": VerraterConfig(
+        players=4, reshuffle_timing="when_emptied", hand_limit_discards="face_down"
+    ),
     "4p-lopsided": VerraterConfig(players=4, scenario=Scenario(ring=LOPSIDED_RING)),
     "3p-lopsided-face-down": VerraterConfig(
         players=3, hand_limit_discards="face_down", scenario=Scenario(ring=LOPSIDED_RING)

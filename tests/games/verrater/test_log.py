@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from turncoat.games.verrater import actions as A
 from turncoat.games.verrater import events as E
 from turncoat.games.verrater.log import describe_event
+from turncoat.games.verrater.notation import describe
 
 
 def test_log_commit_uses_an_before_eight_and_a_before_other_values() -> None:
@@ -16,3 +18,42 @@ def test_log_builder_names_the_side_with_its_article() -> None:
     turned = describe_event(E.BuildingConverted(seat=0, landscape=3, side="trading_post"))
     assert built == "Seat 0 (Builder) builds an estate under landscape 3."
     assert turned == "Seat 0 (Builder) turns the card under landscape 3 into a trading post."
+
+
+def _conflict(winners: tuple[int, ...], vp: int = 18) -> str | None:
+    return describe_event(
+        E.ConflictResolved(eagle_strength=20, rose_strength=12, winner="eagle", winners=winners, vp_each=vp)
+    )
+
+
+def test_log_conflict_one_winner_scores_in_the_singular() -> None:
+    assert _conflict((3,)) == "Conflict: Eagles 20 against Roses 12. The Eagles win; seat 3 scores 18 VP."
+
+
+def test_log_conflict_several_winners_score_each() -> None:
+    assert _conflict((1, 3), 9) == (
+        "Conflict: Eagles 20 against Roses 12. The Eagles win; seat 1 and seat 3 score 9 VP each."
+    )
+    assert str(_conflict((0, 1, 2), 6)).endswith("seat 0, seat 1 and seat 2 score 6 VP each.")
+
+
+def test_log_conflict_won_by_a_house_nobody_supports() -> None:
+    assert _conflict(()) == (
+        "Conflict: Eagles 20 against Roses 12. The Eagles win; nobody supports them, so nobody scores."
+    )
+
+
+def test_log_hand_limit_discard_uses_an_before_eight() -> None:
+    assert describe_event(E.HandLimitDiscard(seat=2, value=8)) == "Seat 2 discards an 8 (hand limit)."
+    assert (
+        describe_event(E.HandLimitDiscard(seat=2, value=None))
+        == "Seat 2 discards a card face down (hand limit)."
+    )
+
+
+def test_action_words_use_an_before_eight_and_estate() -> None:
+    assert describe(A.CommitSupply(8)) == "commit an 8"
+    assert describe(A.DiscardSupply(8)) == "discard an 8"
+    assert describe(A.DiscardSupply(4)) == "discard a 4"
+    assert describe(A.Build(3, "estate")) == "build an estate under landscape 3"
+    assert describe(A.Build(3, "trading_post")) == "build a trading post under landscape 3"

@@ -32,7 +32,7 @@ from turncoat.games.verrater.notation import ROLE_NAMES
 from turncoat.games.verrater.phases.draft import in_role_order
 from turncoat.games.verrater.state import COMMIT, DISCARD, DRAFT, OVER, State, seats_from
 
-LEAK_CONFIGS = ("4p", "3p", "4p-face-down", "3p-all-options", "4p-lopsided")
+LEAK_CONFIGS = ("4p", "3p", "4p-face-down", "3p-all-options", "4p-lopsided", "3p-each-draw-face-down")
 GAMES_PER_CONFIG = 10
 KS = (0, 1, 2)
 
@@ -499,7 +499,7 @@ def test_log_does_not_change_when_other_seats_secrets_change() -> None:
 DRAW_WITH_VALUES = re.compile(r"^Seat (\d+) draws \d+ cards? .*: [\d, ]+\.$")
 KEEPS_ROLE = re.compile(r"^Seat (\d+) keeps the (.+)\.$")
 HANDED = re.compile(r"^Seat (\d+) is handed: ")
-DISCARDS_VALUE = re.compile(r"^Seat (\d+) discards a \d+ \(hand limit\)\.$")
+DISCARDS_VALUE = re.compile(r"^Seat (\d+) discards an? \d+ \(hand limit\)\.$")
 REMOVED = re.compile(r"^\(You can tell the removed action card is the (.+)\.\)$")
 ROUND = re.compile(r"^— Round (\d+)")
 

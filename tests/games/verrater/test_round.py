@@ -8,10 +8,14 @@ Start player 0; 4 players support E, R, E, R.  Estates: seat p under landscape 3
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from turncoat.core.actions import Event
-from turncoat.core.errors import IllegalAction
+from turncoat.core.errors import IllegalAction, InvalidConfig
+from turncoat.core.record import new_record
+from turncoat.core.registry import load_game
+from turncoat.core.serialize import canonical_json
 from turncoat.games.verrater import actions as A
 from turncoat.games.verrater import events as E
 from turncoat.games.verrater.context import Events
@@ -356,11 +360,16 @@ def test_step10_estate_income_only_from_own_houses_land_and_diplomat2_extra_card
 
 
 RESHUFFLE_HANDS = [[2, 2, 2, 2, 2], [3, 3, 3, 3, 3], [4, 4, 4, 4, 4], [5, 5, 5, 5, 5]]
+# The other readings of step 10 (GAP-20, GAP-12): a seat over 5 discards after every draw, and the
+# pile is reshuffled when a draw finds it empty, so the step's draws are all made before anyone
+# chooses a discard.
+DRAW_ALL_FIRST = {"hand_limit_timing": "after_all_draws", "reshuffle_timing": "when_drawing"}
 
 
-def _farmer_round() -> tuple[VerraterGame, State, list[Event]]:
+def _farmer_round(rules: dict[str, str] = DRAW_ALL_FIRST) -> tuple[VerraterGame, State, list[Event]]:
     game = make_game(
         4,
+        rules=rules,
         draw_pile=[8, 6, 6],
         hands=RESHUFFLE_HANDS,
         reshuffles=[[5, 4, 3, 2, 2]],
@@ -387,6 +396,27 @@ def test_step10_farmer_draws_three_and_gets_no_estate_income_then_reshuffle() ->
     ]
     assert len(of_type(events, E.DiscardPileReshuffled)) == 1
     assert s.draw_pile == (2,) and s.discard == ()
+
+
+@rule("§5 step 10 (GAP-20, GAP-12)")
+def test_step10_by_default_the_pile_is_reshuffled_as_it_runs_out_and_the_farmer_discards_at_once() -> None:
+    """The default readings: the Farmer's draw of the last card reshuffles the step-9 discards at
+    once, and he discards down to 5 before anyone else draws."""
+    game, s, events = _farmer_round(rules={})
+    draws = [(e.seat, e.reason, e.values) for e in of_type(events, E.SupplyDrawn) if e.visible_to]
+    assert draws == [(0, "farmer", (8, 6, 6))]
+    assert len(of_type(events, E.DiscardPileReshuffled)) == 1
+    assert s.step == DISCARD and s.actor == 0 and s.hands[0] == (2, 2, 2, 6, 6, 8)
+    assert list(reversed(s.draw_pile)) == [5, 4, 3, 2, 2] and s.discard == ()
+    s, events = act(game, s, A.DiscardSupply(2))
+    draws = [(e.seat, e.reason, e.values) for e in of_type(events, E.SupplyDrawn) if e.visible_to]
+    assert draws == [
+        (1, "estates", (5,)),
+        (2, "estates", (4,)),
+        (3, "estates", (3,)),
+        (2, "diplomat_2", (2,)),
+    ]
+    assert s.draw_pile == (2,) and s.discard == (2,)  # the Farmer's discard waits for the next reshuffle
 
 
 @rule("§5 step 10")
@@ -453,3 +483,109 @@ def test_final_scoring_trading_posts_times_hand_capped_at_three() -> None:
 def test_final_scoring_tied_leaders_share_the_win() -> None:
     assert winners((5, 9, 9, 1)) == (1, 2)
     assert winners((4, 4, 4)) == (0, 1, 2)
+
+
+# -- GAP-20 and GAP-12: the two timing readings of step 10 (docs/verrater.md) ---------------------
+
+FULL_HANDS = [[2, 2, 3, 4, 5], [2, 3, 3, 4, 5], [2, 3, 4, 4, 5], [2, 3, 4, 5, 5]]
+
+
+def _dry_piles(rules: dict[str, str]) -> tuple[VerraterGame, State]:
+    """Hands 5/5/5/5, draw pile 6,6,8, empty discard pile, seat 0 the Farmer; every seat's estate
+    lies under its own house (RING_ALT: E at even positions), so seats 1-3 are owed a card each."""
+    game = make_game(
+        4,
+        rounds=1,
+        rules=rules,
+        hands=FULL_HANDS,
+        draw_pile=[6, 6, 8],
+        role_shuffles=[roles_removing("builder", "farmer", "strategist", "diplomat_5", "diplomat_2")],
+    )
+    s = draft(game, begin(game, where=[0, 1, 2, 3]), 4, ["farmer", "strategist", "diplomat_5", "diplomat_2"])
+    s, _ = commit_all(game, s, [[], [], [], []])
+    return game, s
+
+
+@rule("§5 step 10 (GAP-20)")
+def test_step10_hand_limit_after_all_draws_waits_for_every_draw() -> None:
+    game, s = _dry_piles({"hand_limit_timing": "after_all_draws"})
+    # The Farmer took the last three cards; the estate and Diplomat +2 draws found both piles empty.
+    assert s.step == DISCARD and s.actor == 0 and s.hands[0] == (2, 2, 3, 4, 5, 6, 6, 8)
+    assert s.hands[1:] == tuple(tuple(h) for h in FULL_HANDS[1:])
+    s, _ = act(game, s, A.DiscardSupply(4), A.DiscardSupply(3), A.DiscardSupply(2))
+    assert s.step == OVER and s.discard == (4, 3, 2) and s.reshuffles == 0
+
+
+@rule("§5 step 10 (GAP-20)")
+def test_step10_hand_limit_after_each_draw_discards_before_the_next_draw() -> None:
+    game, s = _dry_piles({"hand_limit_timing": "after_each_draw"})
+    # Stopped right after the Farmer's draw: nobody else has drawn yet.
+    assert s.step == DISCARD and s.actor == 0 and s.draws_done == 1
+    assert s.hands[1:] == tuple(tuple(h) for h in FULL_HANDS[1:])
+    s, events = act(game, s, A.DiscardSupply(4), A.DiscardSupply(3), A.DiscardSupply(2))
+    # Seat 1's estate draw reshuffles the Farmer's three discards and takes one of them.
+    assert len(of_type(events, E.DiscardPileReshuffled)) == 1
+    assert s.step == DISCARD and s.actor == 1 and len(s.hands[1]) == 6
+    while s.step == DISCARD:
+        (seat,) = game.to_act(s)
+        s, _ = act(game, s, game.legal_actions(s, seat)[0])
+    assert s.step == OVER and s.draws_done == 0
+    assert all(len(h) == 5 for h in s.hands)
+    assert sum(len(h) for h in s.hands) + len(s.draw_pile) + len(s.discard) == 23
+
+
+@rule("§5 step 9 (GAP-12)")
+def test_step9_reshuffle_when_drawing_leaves_an_emptied_pile_empty() -> None:
+    game = make_game(4, rules={"reshuffle_timing": "when_drawing"})
+    d = Draft.of(with_fields(begin(game), draw_pile=(8, 6, 6), discard=(5, 4, 3)))
+    out: Events = []
+    supply.draw_cards(game.ctx, d, 0, 3, "farmer", out)
+    assert d.draw_pile == () and d.discard == (5, 4, 3) and d.reshuffles == 0
+
+
+@rule("§5 step 9 (GAP-12)")
+def test_step9_reshuffle_when_emptied_happens_as_the_last_card_is_drawn() -> None:
+    game = make_game(4, rules={"reshuffle_timing": "when_emptied"}, reshuffles=[[3, 4, 5]])
+    d = Draft.of(with_fields(begin(game), draw_pile=(8, 6, 6), discard=(5, 4, 3)))
+    out: Events = []
+    supply.draw_cards(game.ctx, d, 0, 3, "farmer", out)
+    assert d.hands[0] == (3, 4, 5, 6, 6, 8)
+    assert list(reversed(d.draw_pile)) == [3, 4, 5] and d.discard == () and d.reshuffles == 1
+    # The draw is logged before the reshuffle it caused.
+    assert [type(e) for e in out][-1] is E.DiscardPileReshuffled
+
+
+@rule("§5 step 9 (GAP-12)")
+def test_step9_reshuffle_when_emptied_still_reshuffles_on_a_later_draw() -> None:
+    """The discard pile was empty when the last card went: the next draw reshuffles it then."""
+    game = make_game(4, rules={"reshuffle_timing": "when_emptied"})
+    d = Draft.of(with_fields(begin(game), draw_pile=(), discard=(2,)))
+    out: Events = []
+    supply.draw_cards(game.ctx, d, 1, 1, "estates", out)
+    assert d.hands[1] == (2, 3, 4, 5) and d.reshuffles == 1
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("hand_limit_timing", "sometimes"), ("reshuffle_timing", "never"), ("hand_limit_timing", 1)],
+)
+def test_timing_options_refuse_unknown_readings(option: str, value: object) -> None:
+    with pytest.raises(InvalidConfig) as refused:
+        load_game("verrater", **{option: value})
+    assert option in str(refused.value)
+
+
+def test_timing_options_are_stored_in_records_defaults_included() -> None:
+    record = new_record(load_game("verrater", reshuffle_timing="when_drawing"), 3)
+    assert record.config["reshuffle_timing"] == "when_drawing"
+    assert record.config["hand_limit_timing"] == "after_each_draw"
+
+
+def test_a_state_between_draws_only_encodes_its_progress_when_there_is_some() -> None:
+    """draws_done is left out at its default, so states, digests and stored snapshots from before
+    the option existed read and hash as they did."""
+    game, s = _dry_piles({"hand_limit_timing": "after_each_draw"})
+    assert b'"draws_done":1' in canonical_json(s)
+    plain = with_fields(s, draws_done=0)
+    assert b"draws_done" not in canonical_json(plain)
+    assert msgspec.json.decode(canonical_json(plain), type=State) == plain

@@ -3,6 +3,6 @@
 from turncoat.core.registry import register
 from turncoat.games.verrater.game import VerraterGame
 
-register("verrater", VerraterGame.from_options)
+register("verrater", VerraterGame.from_options, former_defaults=VerraterGame.former_defaults)
 
 __all__ = ["VerraterGame"]

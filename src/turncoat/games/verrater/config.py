@@ -32,5 +32,21 @@ class VerraterConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     ring_layout: Literal["random", "alternating"] = "random"
     # GAP-13: are hand-limit discards shown to everyone?
     hand_limit_discards: Literal["face_up", "face_down"] = "face_up"
+    # GAP-20 / RULES §5 step 10: discard down to 5 right after each draw that takes a hand over 5
+    # ("if the number threatens to go over"; the discards can then be reshuffled and drawn again),
+    # or once all step-10 draws are done
+    hand_limit_timing: Literal["after_each_draw", "after_all_draws"] = "after_each_draw"
+    # GAP-12 / RULES §5 step 9 note: the discard pile becomes the new draw pile the moment its last
+    # card is drawn ("when the draw pile runs out"), or when a draw finds the draw pile empty
+    reshuffle_timing: Literal["when_emptied", "when_drawing"] = "when_emptied"
     content_overrides: dict[str, Any] | None = None
     scenario: Scenario | None = None
+
+
+# The readings games were played under before ``hand_limit_timing`` and ``reshuffle_timing``
+# existed: a configuration stored then does not name them and is rebuilt with these values
+# (``core.registry.load_stored_game``), so old records and tables keep their rules.
+FORMER_DEFAULTS: dict[str, Any] = {
+    "hand_limit_timing": "after_all_draws",
+    "reshuffle_timing": "when_drawing",
+}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
@@ -14,7 +14,7 @@ from turncoat.core.errors import IllegalAction, InvalidConfig, MalformedAction, 
 from turncoat.games.verrater import actions as A
 from turncoat.games.verrater import log
 from turncoat.games.verrater.components import RING_SIZE, ROLES, VerraterContent, build_tables, load_content
-from turncoat.games.verrater.config import VerraterConfig
+from turncoat.games.verrater.config import FORMER_DEFAULTS, VerraterConfig
 from turncoat.games.verrater.context import Ctx, Events
 from turncoat.games.verrater.determinize import determinize
 from turncoat.games.verrater.events import GameSetUp
@@ -34,6 +34,7 @@ from turncoat.games.verrater.state import (
     Draft,
     State,
 )
+from turncoat.games.verrater.timeout import timeout_action
 
 if TYPE_CHECKING:
     from turncoat.games.verrater.heuristics import HeuristicPolicy
@@ -109,6 +110,7 @@ class VerraterGame(ConfiguredGame[VerraterConfig]):
     title: ClassVar[str] = "Verräter"
     rules_version: ClassVar[str] = RULES_VERSION
     config_type: ClassVar[type[Any]] = VerraterConfig
+    former_defaults: ClassVar[Mapping[str, Any]] = FORMER_DEFAULTS
     action_type: Any = A.VerraterAction
 
     def __init__(self, config: VerraterConfig) -> None:
@@ -229,11 +231,12 @@ class VerraterGame(ConfiguredGame[VerraterConfig]):
         return determinize(self.ctx, state, viewer, seed)
 
     def default_action(self, state: State, player: int) -> A.VerraterAction:
-        """What a seat that runs out of time does: the least committal legal choice."""
+        """What a seat that runs out of time does: the least consequential legal choice of its
+        kind of decision (timeout.py; never the Traitor while another card is in the packet)."""
         legal = self.legal_actions(state, player)
         if not legal:
             raise NotYourDecision(f"seat {player} has no decision now", code="not_your_turn")
-        return legal[0]
+        return timeout_action(self.ctx, state, player, legal)
 
     def describe_action(self, action: A.VerraterAction) -> str:
         return describe(action)

@@ -7,15 +7,25 @@ from typing import Any
 
 from turncoat.core.actions import Event, Viewer, redact
 from turncoat.games.verrater import events as E
-from turncoat.games.verrater.notation import ROLE_NAMES, SIDE_NAMES
+from turncoat.games.verrater.notation import ROLE_NAMES, SIDE_NAMES, with_article
 
 HOUSE = {"eagle": "Eagles", "rose": "Roses"}
 
 
-def with_article(word: object) -> str:
-    """The word with its English article: "a 5", "an 8", "an estate", "a trading post"."""
-    text = str(word)
-    return f"an {text}" if text[:1] in "aeiou8" else f"a {text}"
+def seat_list(seats: Iterable[int]) -> str:
+    """ "seat 1", "seat 1 and seat 3", "seat 0, seat 1 and seat 2" (names replace "seat N" later)."""
+    named = [f"seat {p}" for p in seats]
+    return " and ".join(named) if len(named) < 3 else f"{', '.join(named[:-1])} and {named[-1]}"
+
+
+def conquest_vp(winners: tuple[int, ...], vp_each: int) -> str:
+    """RULES §5 step 6: each supporter of the winning house scores the conquered card's VP; the
+    verb agrees with how many there are (GAP-18: there may be none)."""
+    if not winners:
+        return "nobody supports them, so nobody scores."
+    if len(winners) == 1:
+        return f"{seat_list(winners)} scores {vp_each} VP."
+    return f"{seat_list(winners)} score {vp_each} VP each."
 
 
 def _roles(roles: Iterable[str]) -> str:
@@ -64,10 +74,7 @@ def describe_event(event: Event, types: tuple[str, ...] = ()) -> str | None:
         case E.ConflictResolved(eagle_strength=es, rose_strength=rs, winner=w, winners=ws, vp_each=vp):
             if w is None:
                 return f"Conflict: Eagles {es} against Roses {rs}, a tie; nothing changes hands."
-            who = ", ".join(f"seat {p}" for p in ws) or "nobody"
-            return (
-                f"Conflict: Eagles {es} against Roses {rs}. The {HOUSE[w]} win; " f"{who} score {vp} VP each."
-            )
+            return f"Conflict: Eagles {es} against Roses {rs}. The {HOUSE[w]} win; {conquest_vp(ws, vp)}"
         case E.VictoryPointsScored(seat=p, points=pts, reason=why) if why != "conquest":
             label = {
                 "traitor": "as Traitor",
@@ -98,7 +105,9 @@ def describe_event(event: Event, types: tuple[str, ...] = ()) -> str | None:
             cards = f": {', '.join(map(str, vs))}" if vs is not None else ""
             return f"Seat {p} draws {n} card{'s' if n != 1 else ''} {source}{cards}."
         case E.HandLimitDiscard(seat=p, value=v):
-            return f"Seat {p} discards {'a ' + str(v) if v is not None else 'a card face down'} (hand limit)."
+            return (
+                f"Seat {p} discards {with_article(v) if v is not None else 'a card face down'} (hand limit)."
+            )
         case E.GameEnded(scores=sc, winners=ws):
             board = ", ".join(f"seat {p}: {v}" for p, v in enumerate(sc))
             return (

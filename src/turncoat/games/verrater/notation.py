@@ -27,6 +27,12 @@ ROLE_NAMES = {
 SIDE_NAMES = {"estate": "estate", "trading_post": "trading post"}
 
 
+def with_article(word: object) -> str:
+    """The word with its English article: "a 5", "an 8", "an estate", "a trading post"."""
+    text = str(word)
+    return f"an {text}" if text[:1] in "aeiou8" else f"a {text}"
+
+
 def describe(action: VerraterAction) -> str:
     """One line of plain English for an action."""
     match action:
@@ -37,11 +43,11 @@ def describe(action: VerraterAction) -> str:
         case KeepRole(role=r):
             return f"keep the {ROLE_NAMES.get(r, r)}"
         case CommitSupply(value=v):
-            return f"commit a {v}"
+            return f"commit {with_article(v)}"
         case FinishCommitting():
             return "commit no more cards"
         case Build(landscape=i, side=side):
-            return f"build a {SIDE_NAMES.get(side, side)} under landscape {i}"
+            return f"build {with_article(SIDE_NAMES.get(side, side))} under landscape {i}"
         case Convert(landscape=i):
             return f"convert the building under landscape {i}"
         case Move(from_landscape=a, to_landscape=b):
@@ -49,5 +55,5 @@ def describe(action: VerraterAction) -> str:
         case SkipBuilding():
             return "build nothing"
         case DiscardSupply(value=v):
-            return f"discard a {v}"
+            return f"discard {with_article(v)}"
     return repr(action)

@@ -45,7 +45,7 @@ class ConflictResult(msgspec.Struct, frozen=True):
     vp_each: int
 
 
-class Fields(msgspec.Struct):
+class Fields(msgspec.Struct, omit_defaults=True):
     players: int
     total_rounds: int
     seed: int
@@ -78,6 +78,10 @@ class Fields(msgspec.Struct):
     final_round: bool
     discarding: tuple[int, ...]  # values the actor has discarded in this hand-limit check
     last_conflict: ConflictResult | None
+    # Step 10 draws already made while a seat discards between draws (hand_limit_timing=
+    # after_each_draw); 0 otherwise.  A default left out of the encoding, so states, digests and
+    # snapshots from before this field existed read and hash the same.
+    draws_done: int = 0
 
 
 class State(Fields, frozen=True):  # type: ignore[misc]  # msgspec allows a frozen twin

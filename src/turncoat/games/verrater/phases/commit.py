@@ -10,6 +10,7 @@ from __future__ import annotations
 from turncoat.core.errors import IllegalAction
 from turncoat.games.verrater.context import Ctx, Events
 from turncoat.games.verrater.events import CommittingFinished, SupplyCommitted
+from turncoat.games.verrater.notation import with_article
 from turncoat.games.verrater.phases.conflict import resolve_round_conflict
 from turncoat.games.verrater.state import COMMIT, Draft, State, remove_one
 
@@ -78,8 +79,9 @@ def refuse_commit(ctx: Ctx, s: State, seat: int, value: int) -> IllegalAction:
         )
     if value not in s.hands[seat]:
         return IllegalAction(f"you hold no supply card of value {value}", code="card_not_in_hand", rule=RULE)
+    last = with_article(done[-1])
     return IllegalAction(
-        f"commit cards highest first: after a {done[-1]} commit a {done[-1]} or lower "
+        f"commit cards highest first: after {last} commit {last} or lower "
         "(the same set can always be committed in that order)",
         code="commit_order",
         rule=RULE,

@@ -22,11 +22,10 @@ RULE_DRAW = "RULES §5 step 10"
 
 
 def after_builder(ctx: Ctx, d: Draft, out: Events) -> None:
-    """Steps 8, 9 and 10 in order."""
+    """Steps 8, 9 and 10 in order (step 10 ends with the hand limit)."""
     strategist_takes_strategy_card(d, out)
     discard_used_supply(d, out)
     draw_supply(ctx, d, out)
-    check_hand_limit(ctx, d, out)
 
 
 def strategist_takes_strategy_card(d: Draft, out: Events) -> None:
@@ -69,7 +68,14 @@ def reshuffle_discard_pile(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def draw_cards(ctx: Ctx, d: Draft, seat: int, count: int, reason: str, out: Events) -> None:
-    """Draw from the top; reshuffle when empty; with both piles empty the draw is lost (GAP-12)."""
+    """Draw from the top; with both piles empty the draw is lost (GAP-12).
+
+    The discard pile becomes the new draw pile the moment the last card is drawn ("when the draw
+    pile runs out", §5 step 9 note, GAP-12; reshuffle_timing=when_emptied, the default), or when
+    a draw finds the draw pile empty (when_drawing).  A draw that still finds the pile empty (the
+    discard pile was empty when the last card went) reshuffles then, so a card is lost only when
+    both piles are empty.
+    """
     drawn: list[int] = []
     for _ in range(count):
         if not d.draw_pile:
@@ -83,6 +89,8 @@ def draw_cards(ctx: Ctx, d: Draft, seat: int, count: int, reason: str, out: Even
     out.append(
         SupplyDrawn(seat=seat, count=len(drawn), reason=reason, values=tuple(drawn), visible_to=(seat,))
     )
+    if ctx.config.reshuffle_timing == "when_emptied" and not d.draw_pile and d.discard:
+        reshuffle_discard_pile(ctx, d, out)  # nothing happens between the last card and now
 
 
 def estate_income(s: Fields, seat: int) -> int:
@@ -95,18 +103,39 @@ def estate_income(s: Fields, seat: int) -> int:
     )
 
 
+def step_10_draws(ctx: Ctx, s: Fields) -> list[tuple[int, int, str]]:
+    """Step 10's draws in order as (seat, cards, reason): the Farmer 3; estates in turn order
+    (not the Farmer); the Diplomat +2 one more.  Nothing they depend on changes during step 10."""
+    farmer = s.roles.index("farmer") if "farmer" in s.roles else None
+    draws = [] if farmer is None else [(farmer, ctx.t.farmer_draw, "farmer")]
+    for seat in seats_from(s.start_player, s.players):
+        if seat != farmer and (income := estate_income(s, seat)):
+            draws.append((seat, income, "estates"))
+    if "diplomat_2" in s.roles:
+        draws.append((s.roles.index("diplomat_2"), ctx.t.diplomat_2_draw, "diplomat_2"))
+    return draws
+
+
 def draw_supply(ctx: Ctx, d: Draft, out: Events) -> None:
-    """Step 10: Farmer 3; estates in turn order (not the Farmer); Diplomat +2 one more."""
-    farmer = d.roles.index("farmer") if "farmer" in d.roles else None
-    if farmer is not None:
-        draw_cards(ctx, d, farmer, ctx.t.farmer_draw, "farmer", out)
-    for seat in seats_from(d.start_player, d.players):
-        if seat != farmer:
-            income = estate_income(d, seat)
-            if income:
-                draw_cards(ctx, d, seat, income, "estates", out)
-    if "diplomat_2" in d.roles:
-        draw_cards(ctx, d, d.roles.index("diplomat_2"), ctx.t.diplomat_2_draw, "diplomat_2", out)
+    """Step 10: make the draws not yet made, then apply the hand limit.
+
+    With hand_limit_timing=after_each_draw ("if the number threatens to go over five, the excess
+    is thrown away", GAP-20) a draw that leaves its seat over the limit stops step 10 until that
+    seat has discarded down to 5; the draws then go on, and may draw those discards again after a
+    reshuffle.  Otherwise everyone discards once, after the last draw.
+    """
+    draws = step_10_draws(ctx, d)
+    while d.draws_done < len(draws):
+        seat, count, reason = draws[d.draws_done]
+        draw_cards(ctx, d, seat, count, reason, out)
+        d.draws_done += 1
+        if ctx.config.hand_limit_timing == "after_each_draw" and len(d.hands[seat]) > ctx.t.hand_limit:
+            d.discarding = ()
+            d.step = DISCARD
+            d.actor = seat
+            return
+    d.draws_done = 0
+    check_hand_limit(ctx, d, out)
 
 
 def over_limit(ctx: Ctx, s: Fields) -> list[int]:
@@ -114,7 +143,7 @@ def over_limit(ctx: Ctx, s: Fields) -> list[int]:
 
 
 def check_hand_limit(ctx: Ctx, d: Draft, out: Events) -> None:
-    """Step 10: whoever holds more than 5 chooses what to discard, in turn order."""
+    """Step 10: whoever holds more than 5 chooses what to discard, in turn order (GAP-20)."""
     d.discarding = ()
     waiting = over_limit(ctx, d)
     if waiting:
@@ -160,6 +189,9 @@ def resolve_discard_supply(ctx: Ctx, d: Draft, seat: int, value: int, out: Event
         out.append(HandLimitDiscard(seat=seat, value=value, visible_to=(seat,)))
     if len(d.hands[seat]) <= ctx.t.hand_limit:
         d.discarding = ()
+        if d.draws_done:  # discarding between draws (after_each_draw): the draws go on
+            draw_supply(ctx, d, out)
+            return
         waiting = over_limit(ctx, d)
         if waiting:
             d.actor = waiting[0]
