@@ -16,6 +16,7 @@ from turncoat.core.engine import Game, Outcome
 from turncoat.core.errors import NotYourDecision, RulesError
 from turncoat.core.present import Presentation, presentation_of
 from turncoat.core.record import GameRecord, append_action, new_record, replay
+from turncoat.core.registry import load_stored_game
 from turncoat.play.view import View
 
 
@@ -51,6 +52,11 @@ class GameInProgress:
     def start(cls, game: Game[Any, Any, Any], seed: int, **meta: Any) -> GameInProgress:
         started = game.start(seed)
         return cls(game, new_record(game, seed, **meta), started.state, [tuple(started.events)])
+
+    @classmethod
+    def resume(cls, record: GameRecord) -> GameInProgress:
+        """The game a stored record holds, under the rules it was played with."""
+        return cls.from_record(load_stored_game(record.game, record.config), record)
 
     @classmethod
     def from_record(cls, game: Game[Any, Any, Any], record: GameRecord) -> GameInProgress:
