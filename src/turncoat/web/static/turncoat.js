@@ -55,6 +55,26 @@
     var table = document.getElementById("table");
     if (table) table.setAttribute("data-ws", "closed");
   });
+  // Build each websocket message from the form's own data.  The ws extension copies the form
+  // through htmx's FormData proxy, which answers a field named like a FormData method
+  // ("values", "keys", "entries"...) with that method, so the ticked cards never travelled.
+  // Ticked boxes always go as a list (empty when nothing is ticked, one item for one card).
+  function formMessage(form) {
+    var msg = {};
+    var own = function (name) { return Object.prototype.hasOwnProperty.call(msg, name); };
+    var boxes = form.querySelectorAll("input[type=checkbox][name]");
+    for (var i = 0; i < boxes.length; i++) msg[boxes[i].name] = [];
+    new FormData(form).forEach(function (value, name) {
+      if (own(name) && Array.isArray(msg[name])) msg[name].push(value);
+      else if (own(name)) msg[name] = [msg[name], value];
+      else msg[name] = value;
+    });
+    return msg;
+  }
+  document.addEventListener("htmx:wsConfigSend", function (ev) {
+    var form = ev.target;
+    if (form && form.tagName === "FORM") ev.detail.messageBody = JSON.stringify(formMessage(form));
+  });
   // A sent chat line clears its box; a sent action disables the buttons until the answer.
   document.addEventListener("htmx:wsAfterSend", function (ev) {
     var form = ev.target && ev.target.closest ? ev.target.closest("form") : null;
