@@ -162,6 +162,16 @@ def controls(payload: dict[str, Any], info: dict[str, Any]) -> list[dict[str, An
     return groups
 
 
+def points(payload: dict[str, Any]) -> dict[int, int]:
+    """Each seat's VP for the player panels: the running total during play and, once the game is
+    over, the final score with the trading-post points (RULES §6.2), the end screen's number."""
+    seats = payload["observation"]["seats"]
+    outcome = payload.get("outcome")
+    if outcome:
+        return {s["seat"]: int(outcome["scores"][s["seat"]]) for s in seats}
+    return {s["seat"]: s["victory_points"] for s in seats}
+
+
 def context(payload: dict[str, Any], info: dict[str, Any], **extra: Any) -> dict[str, Any]:
     obs = payload["observation"]
     me = payload.get("seat")
@@ -180,6 +190,7 @@ def context(payload: dict[str, Any], info: dict[str, Any], **extra: Any) -> dict
         "step_name": STEP_NAMES.get(obs.get("step", ""), obs.get("step", "")),
         "seat_names": seat_names,
         "groups": controls(payload, info),
+        "points": points(payload),
         **extra,
     }
 

@@ -190,8 +190,15 @@ def centre_text(obs: VerraterObservation, tables: Tables, names: Sequence[str]) 
 
 
 # -- players -----------------------------------------------------------------------------------------
-def players_text(obs: VerraterObservation, names: Sequence[str], kinds: Sequence[str]) -> Text:
-    """Three lines a player: name, house and score; hand and role; committed and unbuilt cards."""
+def players_text(
+    obs: VerraterObservation,
+    names: Sequence[str],
+    kinds: Sequence[str],
+    final_scores: Sequence[float] | None = None,
+) -> Text:
+    """Three lines a player: name, house and score; hand and role; committed and unbuilt cards.
+    Once the game is over the score is the final one, trading posts included (RULES §6.2): the
+    same number as the end screen's."""
     text = Text()
     for view in obs.seats:
         p = view.seat
@@ -205,7 +212,8 @@ def players_text(obs: VerraterObservation, names: Sequence[str], kinds: Sequence
         text.append(
             f"{HOUSE_MARK[view.allegiance]} {HOUSES_NAME[view.allegiance]}", HOUSE_STYLE[view.allegiance]
         )
-        text.append(f"  {view.victory_points} VP", style="bold")
+        points = view.victory_points if final_scores is None else int(final_scores[p])
+        text.append(f"  {points} VP", style="bold")
         holders = (("start player", obs.start_player), ("strategy", obs.strategist))
         marks = [m for m, holder in holders if holder == p]
         text.append("\n    ")
