@@ -1,7 +1,8 @@
-"""What the web table says, rendered from real positions: the scores in the player panels."""
+"""What the web table says, rendered from real positions: scores, the end screen, the prompts."""
 
 from __future__ import annotations
 
+import html
 import random
 import re
 from collections.abc import Callable
@@ -92,3 +93,40 @@ def test_player_panels_show_the_running_vp_during_the_game() -> None:
     page = page_text(table, None)
     panels = re.findall(r'<span class="vp"[^>]*>(\d+) VP</span>', page)
     assert [int(v) for v in panels] == running
+
+
+def test_the_round_by_round_table_says_what_each_number_is() -> None:
+    """A conflict site names its landscapes' positions, a result names each house's strength,
+    and a player's cell names the action card and the VP (not "Diplomat +5 +7")."""
+    table = played_table(with_trading_posts)
+    page = html.unescape(page_text(table, 1))
+    rounds = adapters.round_summaries(table.game, [e for step in table.steps for e in step], 1, False)
+    types = table.state.types
+    info = adapters.board_info(table.game)
+    assert "Conflict site" in page and "Strength and result" in page
+    for r in rounds:
+        a, b = r["site"]
+        assert f"Eagle {info['types'][types[a]]['name']} (landscape {a})" in page
+        assert f"vs Rose {info['types'][types[b]]['name']} (landscape {b})" in page
+        assert f"Eagles {r['strength']['eagle']} – Roses {r['strength']['rose']}:" in page
+    cells = re.findall(
+        r'<span class="line muted">([^<]+) card,</span> <span class="line">\+(\d+) VP</span>', page
+    )
+    assert len(cells) == 4 * len(rounds)
+    assert sorted({role for role, _ in cells}) <= sorted(info["roles"].values())
+
+
+def at_hand_limit(game: VerraterGame, state: Any) -> bool:
+    return bool(state.step == "discard" and len(state.hands[state.actor]) - game.ctx.t.hand_limit >= 2)
+
+
+def test_the_hand_limit_step_says_how_many_cards_to_discard() -> None:
+    """RULES step 10.4: "Discard 2 cards down to the hand limit of 5", then "Discard 1 card"."""
+    table = played_table(at_hand_limit)
+    seat = table.state.actor
+    extra = len(table.state.hands[seat]) - 5
+    payload = build_payload(table, seat, -1)
+    groups = views.controls(payload, adapters.board_info(table.game))
+    assert [g["title"] for g in groups] == [f"Discard {extra} cards down to the hand limit of 5"]
+    assert f"Discard {extra} cards down to the hand limit of 5" in page_text(table, seat)
+    assert views.discard_title(6, 5) == "Discard 1 card down to the hand limit of 5"

@@ -49,7 +49,7 @@ PROMPTS = {
     A.Convert: "You are the Builder",
     A.Move: "You are the Builder",
     A.SkipBuilding: "You are the Builder",
-    A.DiscardSupply: "Hand limit: discard down to 5",
+    A.DiscardSupply: "down to the hand limit of 5 (you hold",
 }
 
 
@@ -107,6 +107,9 @@ async def test_every_decision_kind_is_offered_and_played_through_the_ui(tmp_path
             builder_turns = sum(played.get(k, 0) for k in (*BUILDER_TURNS, A.SkipBuilding))
             choice = legal[plan(tuple(legal), obs, builder_turns)]
             assert PROMPTS[type(choice)] in text
+            if isinstance(choice, A.DiscardSupply):  # and how many cards the limit takes
+                extra = obs.seats[0].hand_size - 5
+                assert f"Discard {extra} card{'s' if extra != 1 else ''} down to" in text
             for n, action in enumerate(legal[:9]):
                 assert f"{n + 1} {V.option_label(action, obs)}"[:60] in text
             if isinstance(choice, A.KeepRole):

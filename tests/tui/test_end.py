@@ -1,4 +1,4 @@
-"""The terminal table at the end of a game: one score everywhere."""
+"""The terminal table at the end of a game and at the hand limit: one score, words for numbers."""
 
 from __future__ import annotations
 
@@ -70,3 +70,38 @@ def test_player_panel_shows_the_running_vp_during_the_game() -> None:
     text = V.players_text(obs, session.names(), [s.kind for s in session.seats]).plain
     for name, view in zip(session.names(), obs.seats, strict=True):
         assert re.search(rf"{re.escape(name)}.*  {view.victory_points} VP", text)
+
+
+@pytest.mark.asyncio
+async def test_the_round_by_round_table_says_what_each_number_is() -> None:
+    """Landscape positions, house strengths, action cards and VP each carry their name (the
+    engine's summary line "river (6) vs village (5); 17-19" read like strengths)."""
+    session = played(scored_trading_posts)
+    app = VerraterApp(session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await reach_end(pilot, app)
+        text = panel_text(app, "#summary")
+    rounds = session.game.round_summaries(session.events, None)
+    types = session.observe(None).types
+    assert "Round by round" in text and "Conflict site" in text and "Strength and result" in text
+    for r in rounds:
+        a, b = r["site"]
+        assert f"Eagle {V.type_name(types[a])} (landscape {a})" in text
+        assert f"vs Rose {V.type_name(types[b])} (landscape {b})" in text
+        assert f"Eagles {r['strength']['eagle']} – Roses {r['strength']['rose']}:" in text
+    assert len(re.findall(r"\+\d+ VP", text)) == 4 * len(rounds)
+    assert len(re.findall(r"\w card,", text)) == 4 * len(rounds)
+
+
+def test_the_hand_limit_prompt_says_how_many_cards_to_discard() -> None:
+    """RULES step 10.4: "Discard 2 cards down to the hand limit of 5 (you hold 7)."."""
+    session = played(lambda s: s.observe(None).step == "discard")
+    seat = session.to_act()
+    assert seat is not None
+    obs = session.observe(seat)
+    size = obs.seats[seat].hand_size
+    extra = size - 5
+    cards = "card" if extra == 1 else "cards"
+    expected = f"Discard {extra} {cards} down to the hand limit of 5 (you hold {size})."
+    assert V.prompt(obs, session.names(), 5) == expected
+    assert V.prompt(obs, session.names(), 6).startswith(f"Discard {extra - 1} card")

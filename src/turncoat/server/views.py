@@ -103,6 +103,12 @@ def spots(action: dict[str, Any]) -> str:
     return " ".join(str(i) for i in found)
 
 
+def discard_title(hand_size: int, limit: int) -> str:
+    """RULES step 10.4: how many cards the hand limit takes, not only that it takes some."""
+    extra = max(0, hand_size - limit)
+    return f"Discard {extra} card{'s' if extra != 1 else ''} down to the hand limit of {limit}"
+
+
 def controls(payload: dict[str, Any], info: dict[str, Any]) -> list[dict[str, Any]]:
     """Group the viewer's legal actions into forms: one card picker for committing, buttons for
     small choices, a list box for long ones.  Nothing is offered that is not in ``legal``."""
@@ -140,7 +146,7 @@ def controls(payload: dict[str, Any], info: dict[str, Any]) -> list[dict[str, An
         "choose_conflict_site": "Choose the conflict site",
         "keep_role": "Keep one action card",
         "builder": "Builder: build, convert or move",
-        "discard_supply": "Discard down to the hand limit",
+        "discard_supply": discard_title(len(obs.get("hand") or []), info.get("hand_limit", 5)),
     }
     for kind, items in by_type.items():
         options = [

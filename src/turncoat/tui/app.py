@@ -211,7 +211,9 @@ class VerraterApp(App[None]):
             obs = s.observe(seat)
             self.legal = V.offer_order(s.legal_actions(seat))
             self._note_offer(seat)
-            self.query_one("#prompt", Static).update(f"{s.seats[seat].name}: {V.prompt(obs, s.names())}")
+            self.query_one("#prompt", Static).update(
+                f"{s.seats[seat].name}: {V.prompt(obs, s.names(), s.game.ctx.t.hand_limit)}"
+            )
             options.add_options(
                 Option(f"{n + 1 if n < 9 else ' '} {V.option_label(a, obs)}", id=str(n))
                 for n, a in enumerate(self.legal)
