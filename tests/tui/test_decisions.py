@@ -161,8 +161,11 @@ async def test_board_shows_every_building_card_and_the_conflict_marker() -> None
             obs = session.observe(0)
             if obs.round >= 3 and obs.site >= 0:
                 break
+            before = len(session.record.actions)
             await pilot.press("1")
             await pilot.pause()
+            assert len(session.record.actions) > before  # the first choice was played
+            assert session.record.actions[before].player == 0
         names = session.names()
         pair = V.contested(obs)
         assert pair is not None and sum(b is not None for b in obs.buildings) >= 4
