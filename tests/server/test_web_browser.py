@@ -16,7 +16,7 @@ import random
 import re
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -377,9 +377,9 @@ def expected_strengths(events: list[dict[str, Any]], totals: dict[int, int]) -> 
     return strength["eagle"], strength["rose"]
 
 
-def tick_by_keyboard(page: Page, values: list[int]) -> None:
+def tick_by_keyboard(page: Page, values: list[int], between: Callable[[], None] = lambda: None) -> None:
     """Tab to each wanted card's box and press Space, then Tab to the commit button and press
-    Enter: no mouse at all."""
+    Enter: no mouse at all.  ``between`` runs after the first box is ticked."""
     wanted = [str(v) for v in values]
     for _ in range(80):
         box = page.evaluate(
@@ -390,6 +390,8 @@ def tick_by_keyboard(page: Page, values: list[int]) -> None:
         if box in wanted and not page.evaluate("() => document.activeElement.checked"):
             page.keyboard.press("Space")
             wanted.remove(box)
+            if len(wanted) == len(values) - 1:
+                between()
         elif box == "submit" and not wanted:
             page.keyboard.press("Enter")
             return
@@ -397,10 +399,12 @@ def tick_by_keyboard(page: Page, values: list[int]) -> None:
     raise AssertionError(f"could not tick {values} and commit with the keyboard")
 
 
-def tick_by_mouse(page: Page, values: list[int]) -> None:
+def tick_by_mouse(page: Page, values: list[int], between: Callable[[], None] = lambda: None) -> None:
     commit = page.locator("#controls form.commit")
-    for v in values:
-        commit.locator(f"input[type=checkbox][value='{v}']").first.click()
+    for n, v in enumerate(values):
+        commit.locator(f"input[type=checkbox][value='{v}']:not(:checked)").first.click()
+        if n == 0:
+            between()
     commit.locator("button[type=submit]").click()
 
 
@@ -410,10 +414,12 @@ def done_committing_lines(page: Page, name: str) -> list[str]:
     ]
 
 
-def commit_in_browser(page: Page, name: str, values: list[int], by: str) -> None:
+def commit_in_browser(
+    page: Page, name: str, values: list[int], by: str, between: Callable[[], None] = lambda: None
+) -> None:
     """Tick ``values`` and commit; the game log must then say the seat committed exactly those."""
     before = len(done_committing_lines(page, name))
-    (tick_by_keyboard if by == "keyboard" else tick_by_mouse)(page, values)
+    (tick_by_keyboard if by == "keyboard" else tick_by_mouse)(page, values, between)
     page.wait_for_function(
         "([name, n]) => [...document.querySelectorAll('#log li')]"
         ".filter(li => li.textContent.startsWith(name + ' is done committing')).length > n",
@@ -431,8 +437,9 @@ def commit_in_browser(page: Page, name: str, values: list[int], by: str) -> None
 def test_ticked_cards_are_committed_for_an_invited_player(
     server: str, browser: Browser, values: list[int], by: str
 ) -> None:
-    """Ann opens her invite link and commits the ticked cards: her seat holds exactly those
-    cards, the log gives their total, and the conflict is fought with them."""
+    """Ann opens her invite link and commits the ticked cards, even when the server redraws her
+    controls while she ticks: her seat holds exactly those cards, the log gives their total,
+    and the conflict is fought with them."""
     seats = [{"kind": "human", "name": n} for n in NAMES]
     created = httpx.post(f"{server}/api/tables", json={"players": 4, "seats": seats}, timeout=10).json()
     table = created["table"]
@@ -442,6 +449,7 @@ def test_ticked_cards_are_committed_for_an_invited_player(
     gate = threading.Event()
     puppets = [Puppet(server, table, created["seat_tokens"][str(s)], gate) for s in range(4) if s != ann]
     context = browser.new_context()
+    stack = contextlib.ExitStack()
     try:
         page = context.new_page()
         errors: list[str] = []
@@ -460,7 +468,17 @@ def test_ticked_cards_are_committed_for_an_invited_player(
             wait_for_news(page, before)
         assert sorted(int(v) for v in hand_of(page)) == STARTING_HAND
 
-        commit_in_browser(page, NAMES[ann], values, by)
+        def redraw() -> None:
+            """Someone opens the table once more while Ann ticks: the server redraws her
+            controls at the same version, and what she ticked must survive it."""
+            page.evaluate("() => { window.ticking = document.querySelector('#controls form.commit'); }")
+            extra = stack.enter_context(connect(f"{server.replace('http://', 'ws://')}/ws/{table}"))
+            extra.send(json.dumps({"type": "hello", "token": created["seat_tokens"][str((ann + 1) % 4)]}))
+            page.wait_for_function(
+                "() => document.querySelector('#controls form.commit') !== window.ticking", timeout=15_000
+            )
+
+        commit_in_browser(page, NAMES[ann], values, by, redraw)
 
         # The table now waits for the next seat to commit: Ann's cards lie in front of her.
         page.wait_for_selector(f"#players .seat-{ann} .committed", timeout=15_000)
@@ -487,6 +505,7 @@ def test_ticked_cards_are_committed_for_an_invited_player(
         assert errors == [] and all(p.errors == [] for p in puppets)
     finally:
         gate.set()
+        stack.close()
         context.close()
         for puppet in puppets:
             puppet.close()
