@@ -267,6 +267,9 @@ def test_two_people_and_two_bots_play_a_whole_game_in_the_browser(server: str, b
     for page in (ann, bea):
         assert "Game over" in page.inner_text("#status")
         assert page.locator("table.final tbody tr").count() == 4
+    totals = ann.locator("table.final tbody td strong").all_inner_texts()
+    for page in (ann, bea):  # one score everywhere: the panels show the end screen's totals
+        assert page.locator("#players .vp").all_inner_texts() == [f"{t} VP" for t in totals]
     ann.click("summary:has-text('Round by round')")
     assert ann.locator("details.rounds tbody tr").count() >= 1
     shot(ann, "07-ann-end")
@@ -280,8 +283,12 @@ def test_two_people_and_two_bots_play_a_whole_game_in_the_browser(server: str, b
     assert "Step 1 of" in ann.inner_text(".step-count")
     shot(ann, "09-replay-step1")
     ann.click("text=End »")
+    total = re.fullmatch(r"Step (\d+) of (\d+)", ann.inner_text(".step-count"))
+    assert total and total.group(1) == total.group(2)  # the last step: the end of the game
     ann.click("text=Reveal everything")
     assert "Everything at this step" in ann.inner_text("main")
+    assert "Game over" in ann.inner_text("main")
+    assert ann.locator("#players .vp").all_inner_texts() == [f"{t} VP" for t in totals]
     shot(ann, "10-replay-everything")
 
     # A phone-sized spectator sees the public table and no hands.
