@@ -146,8 +146,9 @@ def controls(payload: dict[str, Any], info: dict[str, Any]) -> list[dict[str, An
         "choose_conflict_site": "Choose the conflict site",
         "keep_role": "Keep one action card",
         "builder": "Builder: build, convert or move",
-        "discard_supply": discard_title(len(obs.get("hand") or []), info.get("hand_limit", 5)),
     }
+    if "discard_supply" in by_type:  # RULES step 10.4: say how many cards the limit takes
+        titles["discard_supply"] = discard_title(len(obs.get("hand") or []), info["hand_limit"])
     for kind, items in by_type.items():
         options = [
             {

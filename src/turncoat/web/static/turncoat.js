@@ -29,8 +29,8 @@
 
   // The server redraws the controls whenever anyone at the table joins, leaves or renames,
   // not only when the position changes.  Keep what the player has ticked, chosen and focused
-  // in a half-filled form across such a redraw: same form, same version, same choices.
-  // The same version offers the same forms in the same order: place, kind and version name one.
+  // in a half-filled form across such a redraw: same form, same version, same choices.  (The
+  // same version offers the same forms in the same order: place, kind and version name one.)
   function formKey(form, at) {
     var version = form.querySelector("input[name=version]");
     return version ? at + "|" + form.className + "|" + version.value : null;
