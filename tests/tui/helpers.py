@@ -32,6 +32,18 @@ async def reach_end(pilot: Pilot[None], app: VerraterApp, limit: int = 400) -> N
     await settle(pilot, app, drawn, limit)
 
 
+async def choose(pilot: Pilot[None], app: VerraterApp, key: str = "1") -> None:
+    """Press a choice key while a person is to decide: the choice must be played (recorded for
+    that seat), not only the key pressed."""
+    session, seat = app.session, app.awaiting
+    assert seat is not None and app.legal, "nobody is asked to decide"
+    before = len(session.record.actions)
+    await pilot.press(key)
+    await pilot.pause()
+    assert len(session.record.actions) > before, f"pressing {key!r} played nothing"
+    assert session.record.actions[before].player == seat
+
+
 def human_turn(app: VerraterApp) -> bool:
     return bool(app.legal) or isinstance(app.screen, CurtainScreen | EndScreen)
 

@@ -49,7 +49,7 @@ PROMPTS = {
     A.Convert: "You are the Builder",
     A.Move: "You are the Builder",
     A.SkipBuilding: "You are the Builder",
-    A.DiscardSupply: "Hand limit: discard down to 5",
+    A.DiscardSupply: "down to the hand limit of 5 (you hold",
 }
 
 
@@ -109,6 +109,9 @@ async def test_every_decision_kind_is_offered_and_played_through_the_ui(tmp_path
             builder_turns = sum(played.get(k, 0) for k in (*BUILDER_TURNS, A.SkipBuilding))
             choice = legal[plan(tuple(legal), obs, builder_turns)]
             assert PROMPTS[type(choice)] in text
+            if isinstance(choice, A.DiscardSupply):  # and how many cards the limit takes
+                extra = obs.seats[0].hand_size - 5
+                assert f"Discard {extra} card{'s' if extra != 1 else ''} down to" in text
             for n, action in enumerate(legal[:9]):
                 assert f"{n + 1} {V.option_label(action, obs)}"[:60] in text
             if isinstance(choice, A.KeepRole):
@@ -160,8 +163,11 @@ async def test_board_shows_every_building_card_and_the_conflict_marker() -> None
             obs = session.observe(0)
             if obs.round >= 3 and obs.site >= 0:
                 break
+            before = len(session.record.actions)
             await pilot.press("1")
             await pilot.pause()
+            assert len(session.record.actions) > before  # the first choice was played
+            assert session.record.actions[before].player == 0
         names = session.names()
         pair = V.contested(obs)
         assert pair is not None and sum(b is not None for b in obs.buildings) >= 4

@@ -22,6 +22,7 @@ from .helpers import (
     SIZE,
     assert_log_is_redacted,
     assert_screen_shows_only_what_viewer_may_see,
+    choose,
     human_turn,
     reach_end,
     settle,
@@ -132,8 +133,7 @@ async def test_hot_seat_curtain_hides_everything_between_two_humans(tmp_path: Pa
             assert_screen_shows_only_what_viewer_may_see(app)
             assert_log_is_redacted(app)
             last_human, curtain_since_last = seat, False
-            await pilot.press("1")
-            await pilot.pause()
+            await choose(pilot, app)
         await reach_end(pilot, app)
         assert app.viewer is None  # the end is public
     assert curtains >= 4
@@ -144,14 +144,15 @@ async def test_public_view_while_bots_play_in_hot_seat(tmp_path: Path) -> None:
     seats = plan_seats(4, "human,human,random,random", names="Ann,Bob")
     session = Session.new(seats, seed=3, save_path=tmp_path / "p.json", rounds=1)
     app = VerraterApp(session, bot_delay=30)  # bots wait: the public view stays on screen
+    app.key_guard = 0  # no key is early here (the guard has its own test)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app, lambda: isinstance(app.screen, CurtainScreen) or app.legal != ())
         while isinstance(app.screen, CurtainScreen) or app.legal:
             if isinstance(app.screen, CurtainScreen):
                 await pilot.press("enter")
+                await pilot.pause()
             else:
-                await pilot.press("1")
-            await pilot.pause()
+                await choose(pilot, app)
             if not app.legal and not isinstance(app.screen, CurtainScreen):
                 break
         bot = session.to_act()
@@ -173,8 +174,7 @@ async def test_resume_a_saved_game_and_finish_it(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(4):
             await settle(pilot, app, lambda: human_turn(app))
-            await pilot.press("1")
-            await pilot.pause()
+            await choose(pilot, app)
         await settle(pilot, app, lambda: human_turn(app))
         await pilot.press("q")
     played = len(load_record(save).actions)
@@ -189,8 +189,7 @@ async def test_resume_a_saved_game_and_finish_it(tmp_path: Path) -> None:
             await settle(pilot, app2, lambda: human_turn(app2))
             if isinstance(app2.screen, EndScreen):
                 break
-            await pilot.press("1")
-            await pilot.pause()
+            await choose(pilot, app2)
         await settle(pilot, app2, lambda: isinstance(app2.screen, EndScreen))
         assert "Final score" in screen_text(app2)
     record = load_record(save)
@@ -271,8 +270,7 @@ async def test_the_log_screen_shows_the_viewers_log_and_plays_nothing(tmp_path: 
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(6):
             await settle(pilot, app, lambda: human_turn(app))
-            await pilot.press("1")
-            await pilot.pause()
+            await choose(pilot, app)
         await settle(pilot, app, lambda: human_turn(app))
         assert_log_is_redacted(app)
         await pilot.press("l")
@@ -327,3 +325,22 @@ def test_seat_planning() -> None:
         plan_seats(4, "human,random,random")
     with pytest.raises(Exception, match="unknown seat kind"):
         plan_seats(None, "human,nobot,random")
+
+
+@pytest.mark.asyncio
+async def test_a_key_pressed_before_the_choice_was_on_screen_plays_nothing() -> None:
+    """After another seat's move, a key that arrives within the guard time was typed for the old
+    screen: it is ignored (and said so); once the choice has been shown long enough it plays."""
+    session = Session.new(plan_seats(4, "human,random,random,random"), seed=6, save_path=None)
+    app = VerraterApp(session, bot_delay=0)
+    app.key_guard = 3600  # every key counts as early until the test says time has passed
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app, lambda: human_turn(app) and len(session.record.actions) > 0)
+        assert session.record.actions[-1].player != 0  # a bot moved just before
+        before = len(session.record.actions)
+        await pilot.press("1")
+        await pilot.pause()
+        assert len(session.record.actions) == before
+        assert "That key came before this choice was on screen, so it was ignored." in screen_text(app)
+        app._offered_at -= app.key_guard  # the choice has now been on screen long enough
+        await choose(pilot, app)

@@ -619,7 +619,9 @@ async def _handle(hub: Hub, table: LiveTable, conn: Conn, text: str) -> None:
         elif kind == "act":
             await hub.submit(table, conn.viewer, [_parse_action(msg.get("action"))], _int(msg.get("version")))
         elif kind == "commit_set":
-            values = msg.get("values", [])
+            if "values" not in msg:  # a client that lost the ticked cards must not commit none
+                raise ServerError("bad_values", "commit_set needs the list of card values to commit")
+            values = msg["values"]
             if isinstance(values, str):
                 values = [values]
             await hub.commit_set(table, conn.viewer, values, _int(msg.get("version")))

@@ -103,6 +103,12 @@ def spots(action: dict[str, Any]) -> str:
     return " ".join(str(i) for i in found)
 
 
+def discard_title(hand_size: int, limit: int) -> str:
+    """RULES step 10.4: how many cards the hand limit takes, not only that it takes some."""
+    extra = max(0, hand_size - limit)
+    return f"Discard {extra} card{'s' if extra != 1 else ''} down to the hand limit of {limit}"
+
+
 def controls(payload: dict[str, Any], info: dict[str, Any]) -> list[dict[str, Any]]:
     """Group the viewer's legal actions into forms: one card picker for committing, buttons for
     small choices, a list box for long ones.  Nothing is offered that is not in ``legal``."""
@@ -140,8 +146,9 @@ def controls(payload: dict[str, Any], info: dict[str, Any]) -> list[dict[str, An
         "choose_conflict_site": "Choose the conflict site",
         "keep_role": "Keep one action card",
         "builder": "Builder: build, convert or move",
-        "discard_supply": "Discard down to the hand limit",
     }
+    if "discard_supply" in by_type:  # RULES step 10.4: say how many cards the limit takes
+        titles["discard_supply"] = discard_title(len(obs.get("hand") or []), info["hand_limit"])
     for kind, items in by_type.items():
         options = [
             {
@@ -162,6 +169,16 @@ def controls(payload: dict[str, Any], info: dict[str, Any]) -> list[dict[str, An
     return groups
 
 
+def points(payload: dict[str, Any]) -> dict[int, int]:
+    """Each seat's VP for the player panels: the running total during play and, once the game is
+    over, the final score with the trading-post points (RULES §6.2), the end screen's number."""
+    seats = payload["observation"]["seats"]
+    outcome = payload.get("outcome")
+    if outcome:
+        return {s["seat"]: int(outcome["scores"][s["seat"]]) for s in seats}
+    return {s["seat"]: s["victory_points"] for s in seats}
+
+
 def context(payload: dict[str, Any], info: dict[str, Any], **extra: Any) -> dict[str, Any]:
     obs = payload["observation"]
     me = payload.get("seat")
@@ -180,6 +197,7 @@ def context(payload: dict[str, Any], info: dict[str, Any], **extra: Any) -> dict
         "step_name": STEP_NAMES.get(obs.get("step", ""), obs.get("step", "")),
         "seat_names": seat_names,
         "groups": controls(payload, info),
+        "points": points(payload),
         **extra,
     }
 

@@ -176,7 +176,11 @@ class VerraterApp(App[None]):
             cell.set_class(obs.owners[i] == "rose", "rose")
             cell.set_class(pair is not None and i in pair, "contested")
         self.query_one("#centre", Static).update(V.centre_text(obs, tables, names))
-        self.query_one("#players", Static).update(V.players_text(obs, names, [x.kind for x in s.seats]))
+        outcome = s.outcome()
+        final = outcome.scores if outcome is not None else None
+        self.query_one("#players", Static).update(
+            V.players_text(obs, names, [x.kind for x in s.seats], final)
+        )
         self.query_one("#private", Static).update(V.private_text(obs, names))
         rules = V.rule_names(s.rule_changes(), len(s.overridden_values()))
         self.query_one("#status", Static).update(V.status_text(obs, names, rules))
@@ -207,7 +211,9 @@ class VerraterApp(App[None]):
             obs = s.observe(seat)
             self.legal = V.offer_order(s.legal_actions(seat))
             self._note_offer(seat)
-            self.query_one("#prompt", Static).update(f"{s.seats[seat].name}: {V.prompt(obs, s.names())}")
+            self.query_one("#prompt", Static).update(
+                f"{s.seats[seat].name}: {V.prompt(obs, s.names(), s.game.ctx.t.hand_limit)}"
+            )
             options.add_options(
                 Option(f"{n + 1 if n < 9 else ' '} {V.option_label(a, obs)}", id=str(n))
                 for n, a in enumerate(self.legal)

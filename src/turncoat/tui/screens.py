@@ -135,9 +135,9 @@ class EndScreen(Screen[None]):
             if outcome is not None:
                 yield Static(Text(V.winners_text(outcome, names), style="bold magenta"), id="winners")
                 yield Static(V.final_table(outcome, names), id="final-table")
-            summary = self.session.game.render_summary(self.session.events, self.viewer)
-            lines = [V.summary_line(line, names) for line in summary]
-            yield Static(Text("\n".join(["Rounds:", *lines])), id="summary")
+            rounds = self.session.game.round_summaries(self.session.events, self.viewer)
+            types = self.session.observe(self.viewer).types
+            yield Static(V.rounds_table(rounds, types, names), id="summary")
             where = self.session.save_path
             if where is not None:
                 yield Static(

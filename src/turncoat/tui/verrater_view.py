@@ -71,23 +71,6 @@ def with_names(line: str, names: Sequence[str]) -> str:
     return _SEAT.sub(name, line)
 
 
-_ROLES_PART = re.compile(r"roles ([^;]*)")
-_SEAT_ROLE = re.compile(r"\b(\d+):")
-
-
-def summary_line(line: str, names: Sequence[str]) -> str:
-    """A round of the engine's summary with names for seats ("roles 0:Traitor" included)."""
-
-    def roles(m: re.Match[str]) -> str:
-        def name(r: re.Match[str]) -> str:
-            seat = int(r.group(1))
-            return f"{names[seat]} " if 0 <= seat < len(names) else r.group(0)
-
-        return "roles " + _SEAT_ROLE.sub(name, m.group(1))
-
-    return with_names(_ROLES_PART.sub(roles, line), names)
-
-
 def readable(line: str, names: Sequence[str]) -> str:
     """An engine log line for the table: names for seats, "an 8" and "an estate"."""
     return _A_BEFORE_VOWEL.sub(r"an \1", with_names(line, names))
@@ -190,8 +173,15 @@ def centre_text(obs: VerraterObservation, tables: Tables, names: Sequence[str]) 
 
 
 # -- players -----------------------------------------------------------------------------------------
-def players_text(obs: VerraterObservation, names: Sequence[str], kinds: Sequence[str]) -> Text:
-    """Three lines a player: name, house and score; hand and role; committed and unbuilt cards."""
+def players_text(
+    obs: VerraterObservation,
+    names: Sequence[str],
+    kinds: Sequence[str],
+    final_scores: Sequence[float] | None = None,
+) -> Text:
+    """Three lines a player: name, house and score; hand and role; committed and unbuilt cards.
+    Once the game is over the score is the final one, trading posts included (RULES §6.2): the
+    same number as the end screen's."""
     text = Text()
     for view in obs.seats:
         p = view.seat
@@ -205,7 +195,8 @@ def players_text(obs: VerraterObservation, names: Sequence[str], kinds: Sequence
         text.append(
             f"{HOUSE_MARK[view.allegiance]} {HOUSES_NAME[view.allegiance]}", HOUSE_STYLE[view.allegiance]
         )
-        text.append(f"  {view.victory_points} VP", style="bold")
+        points = view.victory_points if final_scores is None else int(final_scores[p])
+        text.append(f"  {points} VP", style="bold")
         holders = (("start player", obs.start_player), ("strategy", obs.strategist))
         marks = [m for m, holder in holders if holder == p]
         text.append("\n    ")
@@ -288,8 +279,8 @@ def rules_help(changes: dict[str, Any], overridden: Sequence[str] = ()) -> str:
 
 
 # -- decisions ---------------------------------------------------------------------------------------
-def prompt(obs: VerraterObservation, names: Sequence[str]) -> str:
-    """What the viewer is asked to decide now."""
+def prompt(obs: VerraterObservation, names: Sequence[str], hand_limit: int) -> str:
+    """What the viewer is asked to decide now (``hand_limit``: RULES step 10.4's limit)."""
     me = obs.viewer
     if obs.step == "place_estate":
         return "Place your first estate under a landscape with no building."
@@ -305,7 +296,12 @@ def prompt(obs: VerraterObservation, names: Sequence[str]) -> str:
     if obs.step == "build":
         return "You are the Builder: build, convert or move one building card, or build nothing."
     if obs.step == "discard" and me is not None:
-        return f"Hand limit: discard down to 5 cards (you hold {obs.seats[me].hand_size})."
+        size = obs.seats[me].hand_size
+        extra = size - hand_limit
+        return (
+            f"Discard {extra} card{'s' if extra != 1 else ''} down to the hand limit of {hand_limit}"
+            f" (you hold {size})."
+        )
     return "Decide."
 
 
@@ -463,6 +459,32 @@ def final_table(outcome: Outcome, names: Sequence[str]) -> Table:
             str(int(outcome.scores[p])),
             win,
         )
+    return table
+
+
+def rounds_table(rounds: Sequence[dict[str, Any]], types: Sequence[str], names: Sequence[str]) -> Table:
+    """The end screen's round by round table (from the engine's round summaries for the viewer):
+    each cell says what its number is, the landscape's position, a house's strength or VP."""
+    table = Table(title="Round by round", show_lines=True)
+    for col in ("Round", "Conflict site", "Strength and result", *names):
+        table.add_column(col, justify="right" if col == "Round" else "left")
+    for r in rounds:
+        site = ""
+        if "site" in r:
+            a, b = r["site"]
+            site = (
+                f"Eagle {type_name(types[a])} (landscape {a})\nvs Rose {type_name(types[b])} (landscape {b})"
+            )
+        result = ""
+        if "strength" in r:
+            won = f"{HOUSES_NAME[r['winner']]} win" if r["winner"] else "a tie"
+            result = f"Eagles {r['strength']['eagle']} – Roses {r['strength']['rose']}:\n{won}"
+        roles = r.get("roles") or [None] * len(names)
+        cells = [
+            (f"{role_name(role)} card,\n" if role else "") + f"+{r['vp'].get(str(p), 0)} VP"
+            for p, role in enumerate(roles)
+        ]
+        table.add_row(str(r["round"]), site, result, *cells)
     return table
 
 

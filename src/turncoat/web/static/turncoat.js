@@ -27,6 +27,59 @@
   }
   setInterval(tick, 1000);
 
+  // The server redraws the controls whenever anyone at the table joins, leaves or renames,
+  // not only when the position changes.  Keep what the player has ticked, chosen and focused
+  // in a half-filled form across such a redraw: same form, same version, same choices.  (The
+  // same version offers the same forms in the same order: place, kind and version name one.)
+  function formKey(form, at) {
+    var version = form.querySelector("input[name=version]");
+    return version ? at + "|" + form.className + "|" + version.value : null;
+  }
+  function fieldKey(el) { return el.name + "=" + el.value; }
+  var kept = null;
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    kept = { forms: {}, focus: null };
+    var forms = document.querySelectorAll("#controls form");
+    for (var i = 0; i < forms.length; i++) {
+      var key = formKey(forms[i], i);
+      if (!key) continue;
+      var ticked = [], chosen = [];
+      var boxes = forms[i].querySelectorAll("input[type=checkbox]:checked");
+      for (var b = 0; b < boxes.length; b++) ticked.push(fieldKey(boxes[b]));
+      var selects = forms[i].querySelectorAll("select");
+      for (var s = 0; s < selects.length; s++) chosen.push(fieldKey(selects[s]));
+      kept.forms[key] = { ticked: ticked, chosen: chosen };
+      var at = Array.prototype.indexOf.call(forms[i].elements, document.activeElement);
+      if (at >= 0) kept.focus = { key: key, at: at };
+    }
+  });
+  function restoreControls() {
+    if (!kept) return;
+    var forms = document.querySelectorAll("#controls form");
+    for (var i = 0; i < forms.length; i++) {
+      var key = formKey(forms[i], i);
+      var old = key && kept.forms[key];
+      if (!old || forms[i].querySelector("input[type=checkbox]:checked")) continue;
+      var ticked = old.ticked.slice();  // a hand can hold two cards of one value
+      var boxes = forms[i].querySelectorAll("input[type=checkbox]");
+      for (var b = 0; b < boxes.length; b++) {
+        var n = ticked.indexOf(fieldKey(boxes[b]));
+        if (n >= 0) { boxes[b].checked = true; ticked.splice(n, 1); }
+      }
+      var selects = forms[i].querySelectorAll("select");
+      for (var s = 0; s < selects.length; s++) {
+        for (var c = 0; c < old.chosen.length; c++) {
+          var parts = old.chosen[c].split("=");
+          if (parts[0] === selects[s].name) selects[s].value = old.chosen[c].slice(parts[0].length + 1);
+        }
+      }
+      if (kept.focus && kept.focus.key === key && forms[i].elements[kept.focus.at]) {
+        forms[i].elements[kept.focus.at].focus();
+      }
+    }
+    kept = null;
+  }
+
   // After the server swaps in a new position, keep keyboard users in the controls and the
   // log and chat scrolled to their newest lines.
   var hadFocusInControls = false;
@@ -34,6 +87,7 @@
     hadFocusInControls = !!(ev.target.closest && ev.target.closest("#controls"));
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
+    restoreControls();
     tick();
     ["log", "chat-log"].forEach(function (id) {
       var el = document.getElementById(id);
@@ -54,6 +108,26 @@
   document.addEventListener("htmx:wsClose", function () {
     var table = document.getElementById("table");
     if (table) table.setAttribute("data-ws", "closed");
+  });
+  // Build each websocket message from the form's own data.  The ws extension copies the form
+  // through htmx's FormData proxy, which answers a field named like a FormData method
+  // ("values", "keys", "entries"...) with that method, so the ticked cards never travelled.
+  // Ticked boxes always go as a list (empty when nothing is ticked, one item for one card).
+  function formMessage(form) {
+    var msg = {};
+    var own = function (name) { return Object.prototype.hasOwnProperty.call(msg, name); };
+    var boxes = form.querySelectorAll("input[type=checkbox][name]");
+    for (var i = 0; i < boxes.length; i++) msg[boxes[i].name] = [];
+    new FormData(form).forEach(function (value, name) {
+      if (own(name) && Array.isArray(msg[name])) msg[name].push(value);
+      else if (own(name)) msg[name] = [msg[name], value];
+      else msg[name] = value;
+    });
+    return msg;
+  }
+  document.addEventListener("htmx:wsConfigSend", function (ev) {
+    var form = ev.target;
+    if (form && form.tagName === "FORM") ev.detail.messageBody = JSON.stringify(formMessage(form));
   });
   // A sent chat line clears its box; a sent action disables the buttons until the answer.
   document.addEventListener("htmx:wsAfterSend", function (ev) {
