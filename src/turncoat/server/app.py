@@ -20,6 +20,7 @@ from starlette.datastructures import FormData
 from turncoat.core.errors import RulesError
 from turncoat.server import views
 from turncoat.server.adapters import OPTION_LABELS, game_options, level_choices, pack_title
+from turncoat.server.inputs import optional_text, parse_json, version_of, whole_number
 from turncoat.server.live import (
     BROKEN,
     OVER,
@@ -62,6 +63,8 @@ _BAD_REQUEST = (
     "malformed_action",
     "bad_request",
     "bad_seats",
+    "bad_players",
+    "bad_name",
     "bad_timer",
     "bad_options",
     "bad_values",
@@ -126,7 +129,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 return JSONResponse(
                     {"type": "error", "code": "length_required", "message": "say the Content-Length"}, 411
                 )
-            if length is not None and (not length.isdigit() or int(length) > settings.max_body):
+            if length is not None and not _content_length_ok(length, settings.max_body):
                 return JSONResponse(
                     {"type": "error", "code": "too_large", "message": "request too large"}, 413
                 )
@@ -240,8 +243,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             value = form.get(key)
             if isinstance(value, str) and value in allowed:
                 options[key] = value
-        timer_raw = str(form.get("timer") or "0")
-        timer = int(timer_raw) if timer_raw.isdigit() and int(timer_raw) > 0 else None
+        timer: int | None = whole_number(
+            form.get("timer") or "0", "the turn timer", 0, 3600, code="bad_timer"
+        )
+        timer = timer or None  # 0: no timer
         table, host, tokens = await hub.create_table(
             game_name="verrater",
             options=options,
@@ -405,7 +410,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = hub_of(request)
         table = await hub.fetch(table_id)
         seat, _ = who(request, table)
-        version = _int(form.get("version"))
+        version = version_of(form.get("version"))
         if form.get("type") == "commit_set":
             await hub.commit_set(table, seat, [str(v) for v in form.getlist("values")], version)
         else:
@@ -475,35 +480,36 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def api_create(request: Request) -> JSONResponse:
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             raise ServerError("content_type", "send JSON (Content-Type: application/json)")
-        try:
-            body = json.loads(await request.body())
-        except ValueError as exc:
-            raise ServerError("malformed_json", "the body is not valid JSON") from exc
+        body = parse_json(await request.body())
         if not isinstance(body, dict):
             raise ServerError("malformed_json", "the body must be a JSON object")
-        options = body.get("options") or {}
-        players = body.get("players", 4)
-        seats_raw = body.get("seats") or [{"kind": "human"}] * (players if isinstance(players, int) else 4)
-        if not isinstance(options, dict) or not isinstance(seats_raw, list) or len(seats_raw) > 8:
-            raise ServerError("bad_request", "options must be an object and seats a list")
+        game_name = optional_text(body.get("game", "verrater"), "game", 40) or "verrater"
+        players = whole_number(
+            body.get("players", 4), "players", 1, MAX_SEATS, code="bad_players", text_ok=False
+        )
+        options = body.get("options")
+        options = {} if options is None else options
+        if not isinstance(options, dict):
+            raise ServerError("bad_options", "options must be an object")
         options = _checked_options(options)
-        specs = []
-        for s in seats_raw:
-            if not isinstance(s, dict):
-                raise ServerError("bad_seats", "each seat must be an object")
-            level = s.get("level", s.get("agent"))
-            name = clean_name(str(s["name"])) if s.get("name") else ""
-            specs.append(SeatSpec(str(s.get("kind", "human")), str(level) if level else None, name))
+        seats_raw = body.get("seats") or [{"kind": "human"}] * players
+        if not isinstance(seats_raw, list) or len(seats_raw) != players:
+            raise ServerError("bad_seats", f"seats must be a list of {players} seats (one per player)")
+        specs = [_seat_spec(s) for s in seats_raw]
         timer = body.get("turn_seconds")
-        if timer is not None and (isinstance(timer, bool) or not isinstance(timer, int)):
-            raise ServerError("bad_timer", "turn_seconds must be a whole number or null")
+        if timer is not None:
+            timer = whole_number(timer, "turn_seconds", 5, 3600, code="bad_timer", text_ok=False)
+        listed = body.get("listed", True)
+        if not isinstance(listed, bool):
+            raise ServerError("bad_request", "listed must be true or false")
+        name = optional_text(body.get("name"), "the table's name", 80)
         table, host, tokens = await hub_of(request).create_table(
-            game_name=str(body.get("game", "verrater")),
+            game_name=game_name,
             options={**options, "players": players},
             seats=specs,
-            name=str(body.get("name") or ""),
+            name=name,
             turn_seconds=timer,
-            listed=bool(body.get("listed", True)),
+            listed=listed,
         )
         base = base_url(request)
         return JSONResponse(
@@ -602,10 +608,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 async def _handle(hub: Hub, table: LiveTable, conn: Conn, text: str) -> None:
     """One client message; any refusal goes back to this connection only."""
     try:
-        try:
-            msg = json.loads(text)
-        except ValueError as exc:
-            raise ServerError("malformed_json", "the message is not valid JSON") from exc
+        msg = parse_json(text, "the message")
         if not isinstance(msg, dict):
             raise ServerError("malformed_json", "the message must be a JSON object")
         kind = msg.get("type")
@@ -617,12 +620,14 @@ async def _handle(hub: Hub, table: LiveTable, conn: Conn, text: str) -> None:
                 await hub.claim(table, seat, None, rotate=False)
             hub.rebind(table, conn, seat)
         elif kind == "act":
-            await hub.submit(table, conn.viewer, [_parse_action(msg.get("action"))], _int(msg.get("version")))
+            await hub.submit(
+                table, conn.viewer, [_parse_action(msg.get("action"))], version_of(msg.get("version"))
+            )
         elif kind == "commit_set":
             values = msg.get("values", [])
             if isinstance(values, str):
                 values = [values]
-            await hub.commit_set(table, conn.viewer, values, _int(msg.get("version")))
+            await hub.commit_set(table, conn.viewer, values, version_of(msg.get("version")))
         elif kind == "chat":
             await hub.chat(table, conn.viewer, str(msg.get("text") or ""))
         elif kind == "ping":
@@ -699,18 +704,36 @@ def _checked_options(options: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _int(value: Any) -> Any:
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
-    return value
+def _content_length_ok(header: str, limit: int) -> bool:
+    """A Content-Length of ASCII digits no larger than ``limit`` (``"²"`` passes isdigit())."""
+    try:
+        return whole_number(header, "Content-Length", 0, limit) >= 0
+    except ServerError:
+        return False
+
+
+MAX_SEATS = 8  # more than any game here seats; the game itself says exactly how many
+
+
+def _seat_spec(raw: Any) -> SeatSpec:
+    """One seat of a new table, as the API describes it (checked, never trusted)."""
+    if not isinstance(raw, dict):
+        raise ServerError("bad_seats", "each seat must be an object")
+    kind = raw.get("kind", "human")
+    if kind not in ("human", "bot"):
+        raise ServerError("bad_seats", "a seat's kind must be human or bot")
+    level = raw.get("level", raw.get("agent"))
+    level = optional_text(level, "a bot's level", 40, code="unknown_bot") or None
+    name = optional_text(raw.get("name"), "a seat's name", 200, code="bad_name")
+    return SeatSpec(kind, level, name)
 
 
 def _parse_action(raw: Any) -> Any:
     if isinstance(raw, str):
         try:
-            raw = json.loads(raw)
-        except ValueError as exc:
-            raise ServerError("malformed_action", "the action is not valid JSON") from exc
+            raw = parse_json(raw, "the action")
+        except ServerError as exc:
+            raise ServerError("malformed_action", exc.message) from exc
     if not isinstance(raw, dict):
         raise ServerError("malformed_action", "an action must be a JSON object with a type")
     return raw

@@ -637,10 +637,9 @@ class Hub:
         """Commit a set of supply cards at once: highest first, then finish (all or nothing)."""
         if not isinstance(values, list) or len(values) > 20:
             raise ServerError("bad_values", "values must be a list of card values")
-        try:
-            numbers = sorted((int(v) for v in values), reverse=True)
-        except (TypeError, ValueError) as exc:
-            raise ServerError("bad_values", "card values must be whole numbers") from exc
+        if not all(_card_value(v) is not None for v in values):
+            raise ServerError("bad_values", "card values must be whole numbers from 0 to 99")
+        numbers = sorted((v for v in map(_card_value, values) if v is not None), reverse=True)
         if seat is None:
             raise ServerError("not_seated", "spectators cannot act")
         raws: list[dict[str, Any]] = [{"type": "commit_supply", "value": v} for v in numbers]
@@ -772,6 +771,16 @@ class Hub:
         for conn in table.conns:
             conn.outbox.append(("chat", chat_dict(msg)))
             conn.poke()
+
+
+def _card_value(raw: Any) -> int | None:
+    """A supply card's value from a client: a small JSON integer or a string of ASCII digits
+    (a form's value); None for anything else (floats, booleans, "²", a thousand digits)."""
+    if isinstance(raw, str) and 1 <= len(raw) <= 2 and raw.isascii() and raw.isdigit():
+        return int(raw)
+    if type(raw) is int and 0 <= raw <= 99:
+        return raw
+    return None
 
 
 def _checked_bot(level: str) -> str:

@@ -1,0 +1,121 @@
+"""The server under hostile input: every bad value gets a clear error code and changes nothing,
+and nothing is sized by what a client chose."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from tests.server.web_support import app_client, create_table, csrf_of, receive_until
+
+THREE_HUMANS = [{"kind": "human"}] * 3
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with app_client(tmp_path, ws_rate=1000.0, ws_burst=1000) as c:
+        yield c
+
+
+def post_json(client: TestClient, text: str | bytes, **headers: str) -> Any:
+    return client.post("/api/tables", content=text, headers={"content-type": "application/json", **headers})
+
+
+BAD_TABLES = [
+    ('{"players": 300000000}', "bad_players"),  # built 300 million seats before it was checked
+    ('{"players": 1e20}', "bad_players"),
+    ('{"players": 2.5}', "bad_players"),
+    ('{"players": "4"}', "bad_players"),
+    ('{"players": true}', "bad_players"),
+    ('{"players": 1e400}', "malformed_json"),
+    ('{"players": NaN}', "malformed_json"),
+    ('{"players": ' + "9" * 4000 + "}", "bad_players"),
+    ('{"players": ' + "9" * 5000 + "}", "malformed_json"),
+    ("[" * 5000 + "]" * 5000, "malformed_json"),
+    ('{"a": ' + '{"a": ' * 3000 + "1" + "}" * 3001, "malformed_json"),
+    ('{"players": 3, "seats": [{"kind": []}, {"kind": "bot"}, {"kind": "bot"}]}', "bad_seats"),
+    ('{"players": 3, "seats": [{"kind": "bot", "level": {"a": 1}}, {}, {}]}', "unknown_bot"),
+    ('{"players": 3, "seats": [{"kind": "human", "name": [1]}, {}, {}]}', "bad_name"),
+    ('{"players": 3, "seats": {"kind": "human"}}', "bad_seats"),
+    ('{"options": {"rounds": 1e400}}', "malformed_json"),
+    ('{"options": {"ring_layout": ["random"]}}', "bad_options"),
+    ('{"options": []}', "bad_options"),
+    ('{"turn_seconds": 1e400}', "malformed_json"),
+    ('{"turn_seconds": 100000000000000000000000000}', "bad_timer"),
+    ('{"turn_seconds": 30.0}', "bad_timer"),
+    ('{"game": ["verrater"]}', "bad_request"),
+    ('{"name": {"x": 1}}', "bad_request"),
+    ('{"listed": "no"}', "bad_request"),
+    (b'{"name": "\xff"}', "malformed_json"),
+]
+
+
+@pytest.mark.parametrize(("text", "code"), BAD_TABLES, ids=[f"bad{i}" for i in range(len(BAD_TABLES))])
+def test_every_field_of_a_new_table_is_checked_before_use(
+    client: TestClient, text: str | bytes, code: str
+) -> None:
+    response = post_json(client, text)
+    assert response.status_code == 400, response.text
+    assert response.json()["code"] == code and response.json()["message"]
+    assert client.get("/api/tables").json() == []
+
+
+@pytest.mark.parametrize("length", [b"\xc2\xb2", b"\xb2", b"1e3", b"-1", b"99999999999999999999999"])
+def test_a_content_length_that_is_not_a_plain_number_is_refused(client: TestClient, length: bytes) -> None:
+    response = client.post(
+        "/api/tables", content=b"{}", headers={"content-type": "application/json", "content-length": length}
+    )
+    assert response.status_code == 413 and response.json()["code"] == "too_large"
+
+
+def test_unicode_digits_in_a_form_are_a_clear_error(client: TestClient) -> None:
+    csrf = csrf_of(client.get("/").text)
+    form = {"csrf": csrf, "players": "3", "seat0": "me", "seat1": "easy", "seat2": "easy", "timer": "²"}
+    response = client.post("/tables", data=form)
+    assert response.status_code == 400 and "turn timer" in response.text
+    assert client.get("/api/tables").json() == []
+    created = create_table(client, seats=THREE_HUMANS)
+    table_id, tokens = created["table"], created["seat_tokens"]
+    for token in tokens.values():
+        client.get(f"/join/{table_id}/{token}")
+    page = client.get(f"/t/{table_id}").text
+    for version in ("²", "1e3", "9" * 5000):
+        response = client.post(
+            f"/t/{table_id}/act", data={"csrf": csrf_of(page), "action": "{}", "version": version}
+        )
+        assert response.status_code == 400, version
+    assert client.get(f"/api/tables/{table_id}").json()["version"] == 0
+
+
+def test_hostile_websocket_messages_get_errors_and_the_connection_stays(client: TestClient) -> None:
+    created = create_table(client, seats=THREE_HUMANS)
+    table_id, tokens = created["table"], created["seat_tokens"]
+    for token in tokens.values():
+        client.get(f"/join/{table_id}/{token}")
+    client.cookies.clear()
+    cases = [
+        ("[" * 4000 + "]" * 4000, "malformed_json"),
+        ('{"type": "act", "action": {"type": "keep_role"}, "version": "²"}', "missing_version"),
+        ('{"type": "act", "action": {"type": "keep_role"}, "version": 1e400}', "malformed_json"),
+        ('{"type": "act", "action": {"type": "keep_role"}, "version": 1e20}', "missing_version"),
+        ('{"type": "commit_set", "values": [1e300], "version": 0}', "bad_values"),
+        ('{"type": "commit_set", "values": ["²"], "version": 0}', "bad_values"),
+        ('{"type": "commit_set", "values": [true], "version": 0}', "bad_values"),
+        ('{"type": "act", "action": "' + "[" * 3000 + '", "version": 0}', "malformed_action"),
+    ]
+    for token in tokens.values():
+        headers = {"cookie": f"tc_seat_{table_id}={token}"}
+        with client.websocket_connect(f"/ws/{table_id}", headers=headers) as ws:
+            receive_until(ws, "update")
+            for text, code in cases:
+                ws.send_text(text)
+                reply = receive_until(ws, "error")
+                assert reply["code"] == code, (text[:60], reply)
+            ws.send_text(json.dumps({"type": "ping"}))
+            assert receive_until(ws, "pong")["version"] == 0  # still connected, nothing changed
+    assert client.get(f"/api/tables/{table_id}").json()["version"] == 0
