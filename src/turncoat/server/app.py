@@ -36,6 +36,7 @@ from turncoat.server.live import (
 from turncoat.server.security import RateLimiter, TokenBucket, install_log_filter
 from turncoat.server.settings import Settings
 from turncoat.server.storage import Store
+from turncoat.server.timeouts import BodyDeadline
 
 log = logging.getLogger("turncoat.server")
 
@@ -114,6 +115,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None, debug=False)
     app.mount("/static", StaticFiles(directory=str(views.STATIC)), name="static")
+    # Outermost: a request body is read whole, in time, before any handler sees the request.
+    app.add_middleware(BodyDeadline, seconds=settings.body_timeout_s, max_body=settings.max_body)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub

@@ -22,10 +22,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Connection, Row, insert, select, update
-from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import DatabaseError, DBAPIError, IntegrityError, SQLAlchemyError
 
 from turncoat.server.database import WRITE, make_engine, upgrade_schema
 from turncoat.server.schema import actions_t, chat_t, seats_t, snapshots_t, tables_t
+
+
+class DamagedDatabase(Exception):
+    """The SQLite file is not a database (or is corrupted); the message names the file and what
+    to do.  Nothing was written to it."""
 
 
 class StaleVersion(Exception):
@@ -94,7 +99,18 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
-        upgrade_schema(self.engine)
+        try:
+            upgrade_schema(self.engine)
+        except SQLAlchemyError as exc:
+            self.engine.dispose()
+            reason = exc.orig if isinstance(exc, DBAPIError) else exc
+            path = url.removeprefix("sqlite:///")
+            if url.startswith("sqlite:///") and isinstance(exc, DatabaseError) and _damaged(str(reason)):
+                raise DamagedDatabase(
+                    f"the database file {path} is damaged ({reason}); nothing was changed in it: "
+                    "move it aside or restore it from a backup, then start again"
+                ) from exc
+            raise StorageError(f"could not open the database: {reason}") from exc
         self._group_commit = self.engine.dialect.name == "sqlite"
         self._queue: list[_Append] = []  # appends waiting for the next group commit
         self._queue_lock = threading.Lock()
@@ -398,6 +414,11 @@ def _seat_values(s: SeatRow) -> dict[str, Any]:
         "token_hash": s.token_hash,
         "claimed": s.claimed,
     }
+
+
+def _damaged(reason: str) -> bool:
+    """Whether SQLite's error says the file itself is not a sound database."""
+    return any(m in reason for m in ("file is not a database", "malformed", "disk image"))
 
 
 def _json(value: Any) -> Any:
