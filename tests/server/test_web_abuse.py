@@ -119,3 +119,66 @@ def test_hostile_websocket_messages_get_errors_and_the_connection_stays(client: 
             ws.send_text(json.dumps({"type": "ping"}))
             assert receive_until(ws, "pong")["version"] == 0  # still connected, nothing changed
     assert client.get(f"/api/tables/{table_id}").json()["version"] == 0
+
+
+def seated_table(client: TestClient, seats: list[dict[str, Any]]) -> tuple[str, dict[str, str]]:
+    created = create_table(client, seats=seats)
+    return created["table"], created["seat_tokens"]
+
+
+def rename(client: TestClient, table_id: str, token: str, name: str) -> Any:
+    client.cookies.clear()
+    client.cookies.set(f"tc_seat_{table_id}", token)
+    csrf = csrf_of(client.get(f"/t/{table_id}").text)
+    return client.post(f"/t/{table_id}/name", data={"csrf": csrf, "name": name})
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Ann",  # another player's exact name
+        "  aNN ",  # ... in other case and spacing
+        "A n n",
+        "Ａｎｎ",  # full-width letters fold to the same name
+        "Bot 3 (easy)",  # the bot's name
+        "bot 3 (EASY)",
+        "table",  # the name the server's own chat lines carry
+        "Spectator",
+        "Seat 1",
+        "A\u200bnn",  # zero-width space
+        "\u202eAnn",  # right-to-left override
+        "Ann\u200d",  # zero-width joiner
+        "Ann\x00",
+        "\x1b[31mAnn",
+        "Ann\u2028",  # line separator
+        "x" * 41,
+        "\u00a0",  # nothing visible once whitespace is tidied
+    ],
+)
+def test_a_name_that_impersonates_or_hides_something_is_refused(client: TestClient, name: str) -> None:
+    table_id, tokens = seated_table(
+        client, [{"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "bot", "level": "easy"}]
+    )
+    response = rename(client, table_id, tokens["1"], name)
+    assert response.status_code in (400, 409), response.text
+    seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+    assert [s["name"] for s in seats] == ["Ann", "Seat 2", "Bot 3 (easy)"]
+
+
+def test_names_are_tidied_and_unique_when_joining_and_creating(client: TestClient) -> None:
+    table_id, tokens = seated_table(
+        client, [{"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "human"}]
+    )
+    client.get(f"/join/{table_id}/{tokens['0']}")  # Ann sits down
+    assert rename(client, table_id, tokens["1"], "  Bea   Bee ").status_code == 200
+    assert rename(client, table_id, tokens["1"], "Bea Bee").status_code == 200  # its own name again
+    client.cookies.clear()
+    csrf = csrf_of(client.get("/").text)
+    taken = client.post(f"/t/{table_id}/join", data={"csrf": csrf, "name": "ANN"})
+    assert taken.status_code == 409 and "already called" in taken.text
+    seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+    assert [s["name"] for s in seats] == ["Ann", "Bea Bee", "Seat 3"] and seats[2]["claimed"] is False
+    twice = client.post(
+        "/api/tables", json={"players": 3, "seats": [{"kind": "human", "name": "Cy"}] * 2 + [{"kind": "bot"}]}
+    )
+    assert twice.status_code == 409 and twice.json()["code"] == "name_taken"

@@ -31,7 +31,6 @@ from turncoat.server.live import (
     ServerError,
     build_payload,
     chat_dict,
-    clean_name,
 )
 from turncoat.server.security import RateLimiter, TokenBucket, install_log_filter
 from turncoat.server.settings import Settings
@@ -230,7 +229,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         players = 3 if form.get("players") == "3" else 4
         specs: list[SeatSpec] = []
         me: int | None = None
-        my_name = clean_name(str(form.get("my_name") or "Host"))
+        my_name = str(form.get("my_name") or "Host")
         for i in range(players):
             choice = str(form.get(f"seat{i}", "human"))
             if choice == "me" and me is None:

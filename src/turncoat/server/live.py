@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import secrets
 import time
+import unicodedata
 from collections import OrderedDict, deque
 from collections.abc import Sequence
 from concurrent.futures import BrokenExecutor, ThreadPoolExecutor
@@ -337,6 +339,11 @@ class Hub:
             raise ServerError("bad_seats", f"{game.num_players()} seats needed, got {len(seats)}")
         if turn_seconds is not None and not 5 <= turn_seconds <= 3600:
             raise ServerError("bad_timer", "the turn timer must be between 5 and 3600 seconds")
+        chosen: list[str] = []
+        for spec in seats:  # names people chose: checked like any rename, and unique at the table
+            if spec.name:
+                spec.name = checked_name(spec.name, chosen)
+                chosen.append(spec.name)
         tokens: dict[int, str] = {}
         rows: list[SeatRow] = []
         for i, spec in enumerate(seats):
@@ -473,11 +480,12 @@ class Hub:
         async with table.lock:
             s = table.seats[seat]
             token = new_token() if rotate else None
+            others = [o.name for o in table.seats if o.seat != seat]
             new = replace(
                 s,
                 claimed=True,
                 token_hash=hash_token(token) if token is not None else s.token_hash,
-                name=clean_name(name) if name else s.name,
+                name=checked_name(name, others) if name else s.name,
             )
             await self._save_seat(table, new, "your seat")
         self._notify(table, dirty=True)
@@ -491,12 +499,14 @@ class Hub:
             open_seats = table.open_seats()
             if not open_seats or table.status in (OVER, BROKEN):
                 raise ServerError("table_full", "this table has no free seat")
+            seat = table.seats[open_seats[0]]
+            others = [o.name for o in table.seats if o.seat != seat.seat]
             token = new_token()
             new = replace(
-                table.seats[open_seats[0]],
+                seat,
                 token_hash=hash_token(token),
                 claimed=True,
-                name=clean_name(name or ""),
+                name=checked_name(name, others) if name else seat.name,
             )
             await self._save_seat(table, new, "your seat")
         self._notify(table, dirty=True)
@@ -803,5 +813,42 @@ def chat_dict(msg: ChatRow) -> dict[str, Any]:
     }
 
 
+MAX_NAME = 40
+# Names only the server uses: its own chat lines ("table") and what people are called when they
+# hold no seat.  Together with the bots' and empty seats' names (below), nobody can take them.
+RESERVED_NAMES = frozenset({"table", "spectator", "spectators", "system", "server", "turncoat", "everyone"})
+_RESERVED_PATTERN = re.compile(r"(bot|seat|player)[0-9]*(\(.*\))?")  # "Bot 3 (easy)", "Seat 2"
+# Unicode categories no name may hold: control characters (NUL, ESC), format characters
+# (zero-width spaces and joiners, bidi overrides), surrogates, private use, unassigned, and line
+# or paragraph separators.
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: compatibility-folded, case-folded, without whitespace
+    (so "ANN", "Ann " and "a n n" are one name)."""
+    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def checked_name(raw: str, others: Sequence[str]) -> str:
+    """A name a person chose, tidied (inner whitespace collapsed), or a ``bad_name`` refusal:
+    empty, too long, holding invisible or control characters, reserved, or already used by
+    another seat at the table (case and whitespace do not make a name different)."""
+    if not isinstance(raw, str):
+        raise ServerError("bad_name", "a name must be text")
+    if any(unicodedata.category(ch) in _REFUSED_CATEGORIES for ch in raw):
+        raise ServerError("bad_name", "a name cannot hold control or invisible characters")
+    name = " ".join(unicodedata.normalize("NFC", raw).split())
+    if not name or len(name) > MAX_NAME:
+        raise ServerError("bad_name", f"a name must have 1 to {MAX_NAME} characters")
+    key = name_key(name)
+    if key in RESERVED_NAMES or _RESERVED_PATTERN.fullmatch(key):
+        raise ServerError("bad_name", f"“{name}” is reserved; choose another name")
+    if any(name_key(other) == key for other in others):
+        raise ServerError("name_taken", f"someone at this table is already called “{name}”")
+    return name
+
+
 def clean_name(name: str) -> str:
-    return " ".join(name.split())[:40] or "Player"
+    """A name as stored or shown (whitespace collapsed, at most MAX_NAME characters)."""
+    return " ".join(name.split())[:MAX_NAME] or "Player"
