@@ -182,3 +182,32 @@ def test_names_are_tidied_and_unique_when_joining_and_creating(client: TestClien
         "/api/tables", json={"players": 3, "seats": [{"kind": "human", "name": "Cy"}] * 2 + [{"kind": "bot"}]}
     )
     assert twice.status_code == 409 and twice.json()["code"] == "name_taken"
+
+
+def test_a_private_table_cannot_be_gatecrashed_from_its_watch_link(client: TestClient) -> None:
+    created = create_table(
+        client, seats=[{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}], listed=False
+    )
+    table_id, tokens = created["table"], created["seat_tokens"]
+    assert client.get(f"/join/{table_id}/{tokens['0']}").status_code == 200  # the host's friend sits
+    client.cookies.clear()
+    client.get(f"/t/{table_id}")  # the watch link, as a stranger
+    csrf = csrf_of(client.get("/").text)
+    crash = client.post(f"/t/{table_id}/join", data={"csrf": csrf, "name": "Mallory"}, follow_redirects=False)
+    assert crash.status_code == 403 and "invite link" in crash.text
+    assert f"tc_seat_{table_id}" not in crash.cookies
+    seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+    assert [s["claimed"] for s in seats] == [True, False, True]
+    # The invited player's link still works, and seats them.
+    assert client.get(f"/join/{table_id}/{tokens['1']}", follow_redirects=False).status_code == 303
+    assert client.get(f"/api/tables/{table_id}").json()["status"] == "playing"
+    # A seat left mid-game is not up for grabs at a private table either: nobody sees its hand.
+    page = client.get(f"/t/{table_id}").text
+    client.post(f"/t/{table_id}/leave", data={"csrf": csrf_of(page)})
+    client.cookies.clear()
+    client.get(f"/t/{table_id}")  # the watch link, as a stranger
+    csrf = csrf_of(client.get("/").text)
+    crash = client.post(f"/t/{table_id}/join", data={"csrf": csrf, "name": "Mallory"}, follow_redirects=False)
+    assert crash.status_code == 403
+    summary = client.get(f"/api/tables/{table_id}").json()
+    assert summary["open_seats"] == [1] and "Mallory" not in str(summary["seats"])

@@ -76,6 +76,7 @@ _BAD_REQUEST = (
 _STATUS = {
     "no_such_table": 404,
     "forbidden": 403,
+    "private_table": 403,
     "csrf": 403,
     "not_seated": 403,
     "storage_unavailable": 503,  # the database failed; nothing changed and the same move may be resent

@@ -478,6 +478,7 @@ class Hub:
         """Mark a human seat as taken (first visit or joining from the lobby).  With ``rotate``
         a fresh token replaces the old one, which is returned."""
         async with table.lock:
+            _refuse_if_finished(table)
             s = table.seats[seat]
             token = new_token() if rotate else None
             others = [o.name for o in table.seats if o.seat != seat]
@@ -493,11 +494,15 @@ class Hub:
         return token
 
     async def join_open_seat(self, table: LiveTable, name: str | None) -> tuple[int, str]:
-        """Take the first free seat with a fresh token (chosen under the lock: two people joining
-        at once never get the same seat)."""
+        """Take the first free seat of a listed table with a fresh token (chosen under the lock:
+        two people joining at once never get the same seat).  A private table's seats are taken
+        only through the host's invite links."""
         async with table.lock:
+            _refuse_if_finished(table)
+            if not table.listed:  # seats at a private table are taken by the host's invite links only
+                raise ServerError("private_table", "this table is private: ask its host for an invite link")
             open_seats = table.open_seats()
-            if not open_seats or table.status in (OVER, BROKEN):
+            if not open_seats:
                 raise ServerError("table_full", "this table has no free seat")
             seat = table.seats[open_seats[0]]
             others = [o.name for o in table.seats if o.seat != seat.seat]
@@ -515,6 +520,7 @@ class Hub:
 
     async def leave(self, table: LiveTable, seat: int) -> None:
         async with table.lock:
+            _refuse_if_finished(table)
             s = table.seats[seat]
             note = f"{s.name} left seat {seat + 1}."
             # A fresh token hash: the old link stops working.
@@ -536,6 +542,7 @@ class Hub:
     async def reissue(self, table: LiveTable, seat: int) -> str:
         """A fresh invite link for an unclaimed human seat (host only)."""
         async with table.lock:
+            _refuse_if_finished(table)
             s = table.seats[seat]
             if s.kind != "human" or s.claimed:
                 raise ServerError("seat_taken", "only a free human seat gets a new invite link")
@@ -546,6 +553,7 @@ class Hub:
     async def fill_with_bot(self, table: LiveTable, seat: int, level: str) -> None:
         agent = _checked_bot(level)
         async with table.lock:
+            _refuse_if_finished(table)
             if not 0 <= seat < len(table.seats):
                 raise ServerError("bad_seat", "no such seat")
             s = table.seats[seat]
@@ -781,6 +789,14 @@ class Hub:
         for conn in table.conns:
             conn.outbox.append(("chat", chat_dict(msg)))
             conn.poke()
+
+
+def _refuse_if_finished(table: LiveTable) -> None:
+    """A finished (or broken) table's record is final: no seat changes hands or name."""
+    if table.status == OVER:
+        raise ServerError("game_over", "the game is over: its seats and names no longer change")
+    if table.status == BROKEN:
+        raise ServerError("broken", "this table cannot continue: its seats no longer change")
 
 
 def _card_value(raw: Any) -> int | None:
