@@ -150,3 +150,20 @@ def test_a_damaged_database_file_is_named_and_left_untouched(tmp_path: Path) -> 
     assert_one_error_line(result, str(damaged), "damaged", "move it aside")
     assert damaged.read_bytes() == garbage
     assert sorted(p.name for p in tmp_path.iterdir()) == ["turncoat.db"]
+
+
+def test_forwarded_headers_are_believed_only_from_trusted_proxies(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    seen: dict[str, Any] = {}
+
+    def fake_run(server: uvicorn.Server, sockets: list[socket.socket]) -> None:
+        seen.update(vars(server.config))
+        for sock in sockets:
+            sock.close()
+
+    monkeypatch.setenv("TURNCOAT_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("TURNCOAT_TRUSTED_PROXIES", "10.0.0.7")
+    monkeypatch.setattr(uvicorn.Server, "run", fake_run)
+    serve_cmd(host="127.0.0.1", port=_free_port(), bot_delay=None)
+    assert seen["proxy_headers"] is True and seen["forwarded_allow_ips"] == ["10.0.0.7"]

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from tests.server.web_support import app_client, create_table, csrf_of, receive_until
 
@@ -211,3 +212,42 @@ def test_a_private_table_cannot_be_gatecrashed_from_its_watch_link(client: TestC
     assert crash.status_code == 403
     summary = client.get(f"/api/tables/{table_id}").json()
     assert summary["open_seats"] == [1] and "Mallory" not in str(summary["seats"])
+
+
+def test_only_allowed_host_names_are_answered(tmp_path: Path) -> None:
+    with app_client(tmp_path, allowed_hosts=None, bind_host="127.0.0.1") as client:
+        for host in ("localhost:8000", "127.0.0.1:8000", "[::1]:8000", "LOCALHOST."):
+            assert client.get("/", headers={"host": host}).status_code == 200, host
+        for host in ("evil.example", "evil.example:8000", "localhost.evil.example", "10.0.0.1", ""):
+            refused = client.get("/", headers={"host": host})
+            assert refused.status_code == 400 and refused.json()["code"] == "bad_host", host
+            made = client.post("/api/tables", json={"players": 3}, headers={"host": host})
+            assert made.status_code == 400
+        assert client.get("/api/tables", headers={"host": "localhost"}).json() == []
+    with app_client(tmp_path, allowed_hosts=None, bind_host="0.0.0.0") as client:
+        assert client.get("/", headers={"host": "192.168.1.5:8000"}).status_code == 200  # the LAN
+        assert client.get("/", headers={"host": "games.example"}).status_code == 400
+    with app_client(tmp_path, allowed_hosts=("games.example",)) as client:
+        assert client.get("/", headers={"host": "Games.Example:443"}).status_code == 200
+        assert client.get("/", headers={"host": "localhost"}).status_code == 400
+
+
+def test_a_websocket_is_refused_unless_its_origin_is_an_allowed_host(tmp_path: Path) -> None:
+    with app_client(tmp_path, allowed_hosts=None, bind_host="127.0.0.1") as client:
+        made = client.post("/api/tables", json={"players": 3}, headers={"host": "localhost"})
+        table_id = made.json()["table"]
+        # DNS rebinding: evil.example now points here, and its page's Origin equals its Host.
+        for headers in (
+            {"host": "evil.example", "origin": "http://evil.example"},
+            {"host": "localhost:8000", "origin": "http://evil.example"},
+            {"host": "localhost:8000", "origin": "null"},
+        ):
+            with (
+                pytest.raises(WebSocketDisconnect) as closed,
+                client.websocket_connect(f"/ws/{table_id}", headers=headers) as ws,
+            ):
+                ws.receive_text()
+            assert closed.value.code == 4403, headers
+        ok = {"host": "localhost:8000", "origin": "http://localhost:8000"}
+        with client.websocket_connect(f"/ws/{table_id}", headers=ok) as ws:
+            assert receive_until(ws, "update")["table"] == table_id

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import secrets
@@ -115,8 +116,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None, debug=False)
     app.mount("/static", StaticFiles(directory=str(views.STATIC)), name="static")
-    # Outermost: a request body is read whole, in time, before any handler sees the request.
-    app.add_middleware(BodyDeadline, seconds=settings.body_timeout_s, max_body=settings.max_body)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub
@@ -124,6 +123,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.middleware("http")
     async def guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        if not host_allowed(request.headers.get("host", ""), settings):
+            # DNS rebinding: a page on another site whose name was made to point here.
+            return JSONResponse(
+                {
+                    "type": "error",
+                    "code": "bad_host",
+                    "message": "this server does not answer to that host name",
+                },
+                400,
+            )
         if request.method not in ("GET", "HEAD", "OPTIONS"):
             length = request.headers.get("content-length")
             if length is None and request.method in ("POST", "PUT", "PATCH"):
@@ -147,6 +156,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if request.url.path.startswith(("/t/", "/join/", "/api/")):
             response.headers["Cache-Control"] = "no-store"
         return response
+
+    # Added last, so outermost: a request body is read whole, in time, before the guard above or
+    # any handler sees the request.
+    app.add_middleware(BodyDeadline, seconds=settings.body_timeout_s, max_body=settings.max_body)
 
     @app.exception_handler(ServerError)
     async def server_error(request: Request, exc: ServerError) -> Response:
@@ -533,7 +546,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def ws_endpoint(websocket: WebSocket, table_id: str, format: str = "json") -> None:
         hub = hub_of(websocket)
         origin = websocket.headers.get("origin")
-        if origin is not None and urlsplit(origin).netloc != websocket.headers.get("host"):
+        # Both checked against the allowed hosts: an Origin merely equal to the Host header is
+        # what a rebinding attacker's page sends.
+        if not host_allowed(websocket.headers.get("host", ""), settings) or (
+            origin is not None and not origin_allowed(origin, settings)
+        ):
             await websocket.close(code=4403)
             return
         try:
@@ -705,6 +722,53 @@ def _checked_options(options: dict[str, Any]) -> dict[str, Any]:
         else:
             raise ServerError("bad_options", f"option {str(key)[:40]!r} cannot be set to {str(value)[:40]!r}")
     return out
+
+
+LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
+ANY_ADDRESS = ("0.0.0.0", "::", "")
+
+
+def host_allowed(header: str, settings: Settings) -> bool:
+    """Whether a Host header (name or address, with or without a port) names this server.
+
+    By default that is localhost and the address the server listens on; one listening on every
+    address also answers to any IP address (a DNS rebinding attack needs a host *name*)."""
+    host = _host_name(header)
+    if not host:
+        return False
+    allowed = settings.allowed_hosts
+    if allowed is not None:
+        return "*" in allowed or host in allowed
+    if host in LOCAL_NAMES or host == settings.bind_host.lower():
+        return True
+    return settings.bind_host in ANY_ADDRESS and _is_ip_address(host)
+
+
+def origin_allowed(origin: str, settings: Settings) -> bool:
+    """Whether a websocket's Origin is a page of an allowed host (http or https)."""
+    try:
+        parts = urlsplit(origin)
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and host_allowed(parts.netloc, settings)
+
+
+def _host_name(header: str) -> str:
+    """The host part of ``name:port`` / ``[v6]:port``, lower-case, without a trailing dot."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        host, bracket, _rest = header[1:].partition("]")
+        return host if bracket else ""
+    host = header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+    return host.rstrip(".")
+
+
+def _is_ip_address(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
 
 
 def _content_length_ok(header: str, limit: int) -> bool:

@@ -23,63 +23,88 @@ from typing import Any
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-log = logging.getLogger("turncoat.server")
+# uvicorn's own log (its "error" logger is its general one): these lines belong with its
+# connection messages, and it is the log `turncoat serve` prints.
+log = logging.getLogger("uvicorn.error")
 
 
-def protocol_with_head_timeout(seconds: float) -> type[H11Protocol]:
-    """uvicorn's HTTP/1.1 protocol, closing a connection whose request head is not complete
-    ``seconds`` after it could have started."""
+class _HeadTimeout:
+    """Mixed into uvicorn's HTTP/1.1 protocols (httptools or h11, whichever uvicorn would use):
+    a connection whose request head is not complete ``head_timeout_s`` after it could have
+    started is closed.  Both protocols set ``cycle`` when a request's head is complete."""
 
-    class HeadTimeoutProtocol(H11Protocol):
-        head_timeout_s = seconds
+    head_timeout_s: float = 10.0
+    cycle: Any
+    client: tuple[str, int] | None
+    transport: asyncio.Transport
+    loop: asyncio.AbstractEventLoop
 
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-            super().connection_made(transport)
-            self._head_timer: asyncio.TimerHandle | None = None
-            self._waiting_after: Any = None  # the finished cycle a new head is awaited after
-            self._await_head()
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)  # type: ignore[misc]
+        self._head_timer: asyncio.TimerHandle | None = None
+        self._waiting_after: Any = None  # the finished cycle after which a new head is awaited
+        self._await_head()
 
-        def _await_head(self) -> None:
-            self._cancel_head_timer()
-            self._waiting_after = self.cycle
-            self._head_timer = self.loop.call_later(self.head_timeout_s, self._head_too_slow)
+    def _await_head(self) -> None:
+        self._cancel_head_timer()
+        self._waiting_after = self.cycle
+        self._head_timer = self.loop.call_later(self.head_timeout_s, self._head_too_slow)
 
-        def _cancel_head_timer(self) -> None:
-            if self._head_timer is not None:
-                self._head_timer.cancel()
-                self._head_timer = None
-
-        def _check_head(self) -> None:
-            if self._head_timer is not None and self.cycle is not self._waiting_after:
-                self._cancel_head_timer()  # a new request's head arrived
-
-        def data_received(self, data: bytes) -> None:
-            super().data_received(data)
-            self._check_head()
-
-        def handle_websocket_upgrade(self, event: Any) -> None:
-            self._cancel_head_timer()  # the websocket protocol takes the connection over
-            super().handle_websocket_upgrade(event)
-
-        def on_response_complete(self) -> None:
-            super().on_response_complete()
-            if not self.transport.is_closing():
-                self._await_head()
-                self._check_head()  # a pipelined request may have started already
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            self._cancel_head_timer()
-            super().connection_lost(exc)
-
-        def _head_too_slow(self) -> None:
+    def _cancel_head_timer(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
             self._head_timer = None
-            if self.transport.is_closing() or self.cycle is not self._waiting_after:
-                return
-            who = self.client[0] if self.client else "?"
-            log.info("closed a connection from %s: no complete request within %g s", who, self.head_timeout_s)
-            self.transport.close()
 
-    return HeadTimeoutProtocol
+    def _check_head(self) -> None:
+        if self._head_timer is not None and self.cycle is not self._waiting_after:
+            self._cancel_head_timer()  # a new request's head arrived
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)  # type: ignore[misc]
+        self._check_head()
+
+    def handle_websocket_upgrade(self, *args: Any) -> None:
+        self._cancel_head_timer()  # the websocket protocol takes the connection over
+        super().handle_websocket_upgrade(*args)  # type: ignore[misc]
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()  # type: ignore[misc]
+        if not self.transport.is_closing():
+            self._await_head()
+            self._check_head()  # a pipelined request may have started already
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._cancel_head_timer()
+        super().connection_lost(exc)  # type: ignore[misc]
+
+    def _head_too_slow(self) -> None:
+        self._head_timer = None
+        if self.transport.is_closing() or self.cycle is not self._waiting_after:
+            return
+        who = self.client[0] if self.client else "?"
+        log.info("closed a connection from %s: no complete request within %g s", who, self.head_timeout_s)
+        self.transport.close()
+
+
+class H11HeadTimeout(_HeadTimeout, H11Protocol):
+    pass
+
+
+def protocol_with_head_timeout(seconds: float) -> type[asyncio.Protocol]:
+    """The HTTP protocol uvicorn would choose (httptools when installed, else h11), closing
+    connections whose request head is too slow."""
+    base: type[asyncio.Protocol] = H11HeadTimeout
+    try:
+        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+    except ImportError:  # httptools is optional: uvicorn then speaks HTTP through h11
+        pass
+    else:
+
+        class HttpToolsHeadTimeout(_HeadTimeout, HttpToolsProtocol):
+            pass
+
+        base = HttpToolsHeadTimeout
+    return type("HeadTimeoutProtocol", (base,), {"head_timeout_s": seconds})
 
 
 class BodyDeadline:
