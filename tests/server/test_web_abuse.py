@@ -3,6 +3,7 @@ and nothing is sized by what a client chose."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +14,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from tests.server.web_support import app_client, create_table, csrf_of, receive_until
+from turncoat.server.storage import Store
 
 THREE_HUMANS = [{"kind": "human"}] * 3
 
@@ -251,3 +253,95 @@ def test_a_websocket_is_refused_unless_its_origin_is_an_allowed_host(tmp_path: P
         ok = {"host": "localhost:8000", "origin": "http://localhost:8000"}
         with client.websocket_connect(f"/ws/{table_id}", headers=ok) as ws:
             assert receive_until(ws, "update")["table"] == table_id
+
+
+class FrozenClock:
+    """Wall-clock time that passes only when the test says so."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def stored_chat(data_dir: Path, table_id: str) -> list[str]:
+    store = Store(f"sqlite:///{data_dir / 'turncoat.db'}")
+    try:
+        return [m.text for m in store.chat(table_id, 10_000) if m.kind == "chat"]
+    finally:
+        store.close()
+
+
+def ws_of(client: TestClient, table_id: str, token: str | None) -> Any:
+    headers = {"cookie": f"tc_seat_{table_id}={token}"} if token else {}
+    return client.websocket_connect(f"/ws/{table_id}", headers=headers)
+
+
+def say(ws: Any, text: str) -> dict[str, Any]:
+    """Send a chat line; the server's answer to it (the line itself, or a refusal)."""
+    ws.send_text(json.dumps({"type": "chat", "text": text}))
+    while True:
+        reply: dict[str, Any] = json.loads(ws.receive_text())
+        if reply["type"] == "error" or (reply["type"] == "chat" and reply["text"] == text):
+            return reply
+
+
+def test_one_seat_on_many_connections_cannot_flood_the_chat(tmp_path: Path) -> None:
+    clock = FrozenClock()
+    with app_client(tmp_path, clock=clock, chat_rate=1.0, chat_burst=3) as client:
+        table_id, tokens = seated_table(client, THREE_HUMANS)
+        with contextlib.ExitStack() as stack:
+            conns = [stack.enter_context(ws_of(client, table_id, tokens["0"])) for _ in range(5)]
+            replies = [say(ws, f"spam {i}-{j}") for j in range(4) for i, ws in enumerate(conns)]
+            assert [r["type"] for r in replies].count("chat") == 3
+            assert {r["code"] for r in replies if r["type"] == "error"} == {"rate_limited"}
+            clock.now += 1.0  # a second later: one more line
+            assert say(conns[0], "later")["type"] == "chat"
+            assert say(conns[1], "again")["type"] == "error"
+    assert stored_chat(tmp_path, table_id) == ["spam 0-0", "spam 1-0", "spam 2-0", "later"]
+
+
+def test_one_address_on_many_seats_cannot_flood_the_chat(tmp_path: Path) -> None:
+    with app_client(tmp_path, clock=FrozenClock(), chat_rate=1.0, chat_burst=3) as client:
+        tables = [seated_table(client, [{"kind": "human"}] * 4) for _ in range(2)]
+        sent = 0
+        with contextlib.ExitStack() as stack:
+            for table_id, tokens in tables:
+                for token in tokens.values():
+                    ws = stack.enter_context(ws_of(client, table_id, token))
+                    sent += sum(say(ws, f"hi {i}")["type"] == "chat" for i in range(3))
+        assert sent == 3 * 4  # the address's share: four seats' worth, not eight
+        assert sum(len(stored_chat(tmp_path, t)) for t, _ in tables) == 12
+
+
+def test_connections_per_seat_and_per_address_are_capped(tmp_path: Path) -> None:
+    with app_client(tmp_path, conns_per_seat=2, conns_per_address=5) as client:
+        table_id, tokens = seated_table(client, THREE_HUMANS)
+        with contextlib.ExitStack() as stack:
+            for _ in range(2):
+                receive_until(stack.enter_context(ws_of(client, table_id, tokens["0"])), "update")
+            with pytest.raises(WebSocketDisconnect) as refused, ws_of(client, table_id, tokens["0"]) as ws:
+                ws.receive_text()
+            assert refused.value.code == 4429
+            spectator = stack.enter_context(ws_of(client, table_id, None))
+            receive_until(spectator, "update")
+            spectator.send_text(json.dumps({"type": "hello", "token": tokens["0"]}))  # a third for seat 0
+            assert receive_until(spectator, "error")["code"] == "too_many_connections"
+            for _ in range(2):
+                receive_until(stack.enter_context(ws_of(client, table_id, None)), "update")
+            with pytest.raises(WebSocketDisconnect) as refused, ws_of(client, table_id, None) as ws:
+                ws.receive_text()
+            assert refused.value.code == 4429
+        # Closed connections give their places back.
+        with ws_of(client, table_id, tokens["0"]) as ws:
+            assert receive_until(ws, "update")["seat"] == 0
+
+
+def test_chat_kept_per_table_is_bounded(tmp_path: Path) -> None:
+    with app_client(tmp_path, chat_kept=5, chat_burst=100) as client:
+        table_id, tokens = seated_table(client, THREE_HUMANS)
+        with ws_of(client, table_id, tokens["1"]) as ws:
+            for i in range(9):
+                assert say(ws, f"line {i}")["type"] == "chat"
+    assert stored_chat(tmp_path, table_id) == [f"line {i}" for i in range(4, 9)]

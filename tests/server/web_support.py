@@ -9,7 +9,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -31,9 +31,12 @@ def settings_for(data_dir: Path, **overrides: Any) -> Settings:
 
 
 @contextmanager
-def app_client(data_dir: Path, **overrides: Any) -> Iterator[TestClient]:
-    """The real app (storage, hub, bots) in this process, started and stopped around the test."""
-    with TestClient(create_app(settings_for(data_dir, **overrides))) as client:
+def app_client(
+    data_dir: Path, clock: Callable[[], float] = time.time, **overrides: Any
+) -> Iterator[TestClient]:
+    """The real app (storage, hub, bots) in this process, started and stopped around the test
+    (``clock``: the hub's wall clock, for tests that make time pass)."""
+    with TestClient(create_app(settings_for(data_dir, **overrides), clock)) as client:
         yield client
 
 

@@ -8,6 +8,7 @@ import ipaddress
 import json
 import logging
 import secrets
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -33,7 +34,7 @@ from turncoat.server.live import (
     build_payload,
     chat_dict,
 )
-from turncoat.server.security import RateLimiter, TokenBucket, install_log_filter
+from turncoat.server.security import Clock, RateLimiter, TokenBucket, client_key, install_log_filter
 from turncoat.server.settings import Settings
 from turncoat.server.storage import Store
 from turncoat.server.timeouts import BodyDeadline
@@ -96,8 +97,9 @@ def broken_message(table: LiveTable) -> str:
     )
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """The web app.  The database schema is upgraded and every table restored on start."""
+def create_app(settings: Settings | None = None, clock: Clock = time.time) -> FastAPI:
+    """The web app.  The database schema is upgraded and every table restored on start.
+    ``clock`` (wall-clock seconds) is the hub's: tests pass their own to make time pass."""
     settings = settings or Settings()
     install_log_filter()
     limiter = RateLimiter(settings.http_rate, settings.http_burst)
@@ -105,7 +107,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, settings.url())
-        hub = Hub(settings, store)
+        hub = Hub(settings, store, clock)
         await hub.start()
         app.state.hub = hub
         try:
@@ -145,8 +147,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 return JSONResponse(
                     {"type": "error", "code": "too_large", "message": "request too large"}, 413
                 )
-            client = request.client.host if request.client else "?"
-            if not limiter.allow(client):
+            if not limiter.allow(address_of(request)):
                 return JSONResponse({"type": "error", "code": "rate_limited", "message": "slow down"}, 429)
         response = await call_next(request)
         response.headers["Content-Security-Policy"] = CSP
@@ -214,6 +215,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def who(request: Request, table: LiveTable) -> tuple[int | None, bool]:
         seat = table.seat_for_token(request.cookies.get(seat_cookie(table.id)))
         return seat, table.is_host(request.cookies.get(host_cookie(table.id)))
+
+    def address_of(request: Request | WebSocket) -> str:
+        return client_key(request.client.host) if request.client else "?"
 
     def base_url(request: Request) -> str:
         return str(request.base_url).rstrip("/")
@@ -439,7 +443,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = hub_of(request)
         table = await hub.fetch(table_id)
         seat, _ = who(request, table)
-        await hub.chat(table, seat, str(form.get("text") or ""))
+        await hub.chat(table, seat, str(form.get("text") or ""), address_of(request))
         return RedirectResponse(f"/t/{table_id}", 303)
 
     @app.get("/t/{table_id}/replay", response_class=HTMLResponse)
@@ -565,18 +569,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.send_text(views.render_error(notice) if format == "html" else json.dumps(notice))
             await websocket.close(code=1013)
             return
+        seat = table.seat_for_token(websocket.cookies.get(seat_cookie(table_id)))
+        address = address_of(websocket)
+        try:
+            hub.admit(table, address, seat)
+        except ServerError:
+            await websocket.close(code=4429)  # too many connections: try again when some close
+            return
         await websocket.accept()
         if table.status == BROKEN:  # nothing to follow: say why, then close (4410: gone for good)
             notice = _error(ServerError("broken", broken_message(table)))
             await websocket.send_text(views.render_error(notice) if format == "html" else json.dumps(notice))
             await websocket.close(code=4410)
             return
-        seat = table.seat_for_token(websocket.cookies.get(seat_cookie(table_id)))
         conn = Conn(
             viewer=seat,
             fmt="html" if format == "html" else "json",
             is_host=table.is_host(websocket.cookies.get(host_cookie(table_id))),
             csrf=websocket.cookies.get(CSRF_COOKIE) or "",
+            address=address,
         )
         if seat is not None and not table.seats[seat].claimed:
             try:
@@ -649,7 +660,7 @@ async def _handle(hub: Hub, table: LiveTable, conn: Conn, text: str) -> None:
                 values = [values]
             await hub.commit_set(table, conn.viewer, values, version_of(msg.get("version")))
         elif kind == "chat":
-            await hub.chat(table, conn.viewer, str(msg.get("text") or ""))
+            await hub.chat(table, conn.viewer, str(msg.get("text") or ""), conn.address)
         elif kind == "ping":
             conn.outbox.append(("pong", {"type": "pong", "version": table.version}))
             conn.poke()

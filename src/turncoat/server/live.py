@@ -31,7 +31,7 @@ from turncoat.core.serialize import canonical_json, to_builtins
 from turncoat.server import adapters
 from turncoat.server.bots import BotPool
 from turncoat.server.restore import restore
-from turncoat.server.security import hash_token, new_table_id, new_token, token_matches
+from turncoat.server.security import Clock, RateLimiter, hash_token, new_table_id, new_token, token_matches
 from turncoat.server.settings import Settings
 from turncoat.server.storage import (
     ActionRow,
@@ -49,6 +49,8 @@ WAITING, PLAYING, OVER, BROKEN = "waiting", "playing", "over", "broken"
 STORAGE_RETRY_S = 1.0  # a bot whose move could not be stored tries again after this pause
 FINISHED_KEPT = 32  # finished games held in memory when nobody is watching them
 DB_THREADS = 4  # database calls in flight at once (SQLite and PostgreSQL alike)
+OUTBOX_KEPT = 200  # messages waiting for one slow connection before the oldest are dropped
+ADDRESS_CHAT_FACTOR = 4  # one address may chat as fast as this many seats (a household, a LAN)
 
 
 class ServerError(Exception):
@@ -71,13 +73,16 @@ class Conn:
     fmt: str  # "json" | "html"
     sent_version: int = -1  # -1: the next update is a full one
     dirty: bool = True
-    outbox: deque[tuple[str, dict[str, Any]]] = field(default_factory=deque)
+    # Chat lines and refusals still to send.  Bounded: a client that does not read loses the
+    # oldest lines (a reload shows the stored chat) instead of growing the server's memory.
+    outbox: deque[tuple[str, dict[str, Any]]] = field(default_factory=lambda: deque(maxlen=OUTBOX_KEPT))
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     closed: bool = False
     # Only for HTML updates: whether to draw the host's seat tools, and the CSRF token the
     # page's plain-form fallbacks carry.
     is_host: bool = False
     csrf: str = ""
+    address: str = "?"  # the client's address key (security.client_key), for per-address limits
 
     def poke(self) -> None:
         self.wake.set()
@@ -229,9 +234,17 @@ def build_payload(
 class Hub:
     """All live tables of this server process."""
 
-    def __init__(self, settings: Settings, store: Store) -> None:
+    def __init__(self, settings: Settings, store: Store, clock: Clock = time.time) -> None:
         self.settings = settings
         self.store = store
+        self.clock = clock  # wall-clock seconds; tests pass their own to make time pass
+        # Chat limits: per seat (whatever number of connections it uses) and per client address
+        # (whatever number of seats it holds).
+        self.seat_chat = RateLimiter(settings.chat_rate, settings.chat_burst, clock=clock)
+        self.address_chat = RateLimiter(
+            settings.chat_rate * ADDRESS_CHAT_FACTOR, settings.chat_burst * ADDRESS_CHAT_FACTOR, clock=clock
+        )
+        self.conns_by_address: dict[str, int] = {}
         self.tables: dict[str, LiveTable] = {}  # waiting, playing and broken tables
         # Finished games are read-only: loaded from the database when someone opens one (end
         # screen, replay) and kept while recently used, so thousands of them cost no memory.
@@ -747,7 +760,16 @@ class Hub:
             pass  # refused by the rules: nothing changed
 
     # -- connections and chat --------------------------------------------------------------------
+    def admit(self, table: LiveTable, address: str, seat: Viewer) -> None:
+        """Refuse a new connection (``too_many_connections``) from an address that holds its
+        share of connections already, or for a seat that does."""
+        if self.conns_by_address.get(address, 0) >= self.settings.conns_per_address:
+            raise ServerError("too_many_connections", "too many connections from your address")
+        if seat is not None and table.connected.get(seat, 0) >= self.settings.conns_per_seat:
+            raise ServerError("too_many_connections", "this seat has too many connections open")
+
     def attach(self, table: LiveTable, conn: Conn) -> None:
+        self.conns_by_address[conn.address] = self.conns_by_address.get(conn.address, 0) + 1
         table.conns.add(conn)
         if conn.viewer is not None:
             table.connected[conn.viewer] = table.connected.get(conn.viewer, 0) + 1
@@ -755,6 +777,12 @@ class Hub:
         conn.poke()
 
     def detach(self, table: LiveTable, conn: Conn) -> None:
+        if conn in table.conns:
+            left = self.conns_by_address.get(conn.address, 0) - 1
+            if left > 0:
+                self.conns_by_address[conn.address] = left
+            else:
+                self.conns_by_address.pop(conn.address, None)
         table.conns.discard(conn)
         if conn.viewer is not None:
             table.connected[conn.viewer] = max(0, table.connected.get(conn.viewer, 0) - 1)
@@ -762,6 +790,8 @@ class Hub:
 
     def rebind(self, table: LiveTable, conn: Conn, seat: int) -> None:
         """A connection proved it holds a seat (hello with a token)."""
+        if conn.viewer != seat and table.connected.get(seat, 0) >= self.settings.conns_per_seat:
+            raise ServerError("too_many_connections", "this seat has too many connections open")
         if conn.viewer is not None:
             table.connected[conn.viewer] = max(0, table.connected.get(conn.viewer, 0) - 1)
         conn.viewer = seat
@@ -775,14 +805,17 @@ class Hub:
                 conn.dirty = True
             conn.poke()
 
-    async def chat(self, table: LiveTable, seat: Viewer, text: str) -> None:
+    async def chat(self, table: LiveTable, seat: Viewer, text: str, address: str = "?") -> None:
         text = " ".join(text.split())[: self.settings.max_chat]
         if not text:
             raise ServerError("empty_chat", "say something")
         if seat is None:
             raise ServerError("not_seated", "spectators cannot chat")
+        if not self.seat_chat.allow(f"{table.id}/{seat}") or not self.address_chat.allow(address):
+            raise ServerError("rate_limited", "too many chat messages; wait a moment")
         msg = ChatRow(seat, table.seats[seat].name, "chat", text, time.time())
-        await self._save(table.id, "your chat message", self.store.add_chat, table.id, msg)
+        keep = self.settings.chat_kept
+        await self._save(table.id, "your chat message", self.store.add_chat, table.id, msg, keep)
         self._broadcast_chat(table, msg)  # only what was stored: a reload shows the same chat
 
     def _broadcast_chat(self, table: LiveTable, msg: ChatRow) -> None:

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, Row, insert, select, update
+from sqlalchemy import Connection, Row, delete, insert, select, update
 from sqlalchemy.exc import DatabaseError, DBAPIError, IntegrityError, SQLAlchemyError
 
 from turncoat.server.database import WRITE, make_engine, upgrade_schema
@@ -273,7 +273,8 @@ class Store:
                     )
                 )  # fmt: skip
 
-    def add_chat(self, table_id: str, msg: ChatRow) -> None:
+    def add_chat(self, table_id: str, msg: ChatRow, keep: int | None = None) -> None:
+        """Store a chat line; with ``keep``, only the table's newest ``keep`` lines stay."""
         with self._writing(f"a chat message at table {table_id}") as conn:
             conn.execute(
                 insert(chat_t).values(
@@ -285,6 +286,16 @@ class Store:
                     created_at=msg.created_at,
                 )
             )
+            if keep is not None:
+                oldest_kept = (
+                    select(chat_t.c.id)
+                    .where(chat_t.c.table_id == table_id)
+                    .order_by(chat_t.c.id.desc())
+                    .limit(1)
+                    .offset(keep - 1)
+                    .scalar_subquery()
+                )
+                conn.execute(delete(chat_t).where(chat_t.c.table_id == table_id, chat_t.c.id < oldest_kept))
 
     def chat(self, table_id: str, limit: int = 200) -> list[ChatRow]:
         with self._reading(f"the chat of table {table_id}") as conn:
