@@ -345,3 +345,12 @@ def test_chat_kept_per_table_is_bounded(tmp_path: Path) -> None:
             for i in range(9):
                 assert say(ws, f"line {i}")["type"] == "chat"
     assert stored_chat(tmp_path, table_id) == [f"line {i}" for i in range(4, 9)]
+
+
+def test_the_api_counts_tables_per_client(tmp_path: Path) -> None:
+    with app_client(tmp_path, tables_per_client=2) as client:
+        for _ in range(2):
+            create_table(client, seats=THREE_HUMANS)
+        third = client.post("/api/tables", json={"players": 3, "seats": THREE_HUMANS})
+        assert third.status_code == 429 and third.json()["code"] == "table_quota"
+        assert len(client.get("/api/tables").json()) == 2

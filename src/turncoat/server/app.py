@@ -81,7 +81,9 @@ _STATUS = {
     "private_table": 403,
     "csrf": 403,
     "not_seated": 403,
-    "storage_unavailable": 503,  # the database failed; nothing changed and the same move may be resent
+    "storage_unavailable": 503,
+    "table_quota": 429,
+    "too_many_tables": 503,  # the database failed; nothing changed and the same move may be resent
     **dict.fromkeys(_BAD_REQUEST, 400),
 }
 
@@ -274,6 +276,7 @@ def create_app(settings: Settings | None = None, clock: Clock = time.time) -> Fa
             name=str(form.get("name") or "")[:80],
             turn_seconds=timer,
             listed=form.get("listed") == "on",
+            creator=address_of(request),
         )
         # Post/redirect/get: reloading the invite page must not create another table.  The host
         # keeps the friends' links in a cookie scoped to this table until they have been sent.
@@ -530,6 +533,7 @@ def create_app(settings: Settings | None = None, clock: Clock = time.time) -> Fa
             name=name,
             turn_seconds=timer,
             listed=listed,
+            creator=address_of(request),
         )
         base = base_url(request)
         return JSONResponse(

@@ -11,6 +11,7 @@ fails (:meth:`Hub._load`), naming what could not be read.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 import secrets
@@ -31,7 +32,15 @@ from turncoat.core.serialize import canonical_json, to_builtins
 from turncoat.server import adapters
 from turncoat.server.bots import BotPool
 from turncoat.server.restore import restore
-from turncoat.server.security import Clock, RateLimiter, hash_token, new_table_id, new_token, token_matches
+from turncoat.server.security import (
+    Clock,
+    RateLimiter,
+    client_key,
+    hash_token,
+    new_table_id,
+    new_token,
+    token_matches,
+)
 from turncoat.server.settings import Settings
 from turncoat.server.storage import (
     ActionRow,
@@ -46,6 +55,7 @@ from turncoat.server.storage import (
 log = logging.getLogger("turncoat.server")
 
 WAITING, PLAYING, OVER, BROKEN = "waiting", "playing", "over", "broken"
+EXPIRED = "expired"  # a waiting table closed because nobody used it (kept in the database only)
 STORAGE_RETRY_S = 1.0  # a bot whose move could not be stored tries again after this pause
 FINISHED_KEPT = 32  # finished games held in memory when nobody is watching them
 DB_THREADS = 4  # database calls in flight at once (SQLite and PostgreSQL alike)
@@ -113,6 +123,8 @@ class LiveTable:
     timer_task: asyncio.Task[None] | None = None
     deadline: float | None = None
     connected: dict[int, int] = field(default_factory=dict)  # seat -> open connections
+    creator: str | None = None  # hash of the opening client's address (per-client quota)
+    active_at: float = 0.0  # last seat change or connection (hub clock): idle waiting tables expire
 
     def seat_for_token(self, token: str | None) -> int | None:
         for s in self.seats:
@@ -245,6 +257,7 @@ class Hub:
             settings.chat_rate * ADDRESS_CHAT_FACTOR, settings.chat_burst * ADDRESS_CHAT_FACTOR, clock=clock
         )
         self.conns_by_address: dict[str, int] = {}
+        self.sweeper: asyncio.Task[None] | None = None
         self.tables: dict[str, LiveTable] = {}  # waiting, playing and broken tables
         # Finished games are read-only: loaded from the database when someone opens one (end
         # screen, replay) and kept while recently used, so thousands of them cost no memory.
@@ -270,8 +283,41 @@ class Hub:
         for table in self.tables.values():
             self._kick(table)
         log.info("restored %d tables", len(rows))
+        await self.expire_idle()
+        self.sweeper = asyncio.create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        """Close idle waiting tables now and then (and whenever creation finds no room)."""
+        interval = min(60.0, self.settings.waiting_expiry_s / 10)
+        while True:
+            await asyncio.sleep(interval)
+            with contextlib.suppress(ServerError):  # the database failed: the next sweep tries again
+                await self.expire_idle()
+
+    async def expire_idle(self) -> list[str]:
+        """Close every waiting table that nobody has joined, left or watched for
+        ``waiting_expiry_s``: stored as expired (kept, no longer restored) and forgotten here,
+        so an abandoned or spammed table does not hold a place under ``max_tables`` for ever."""
+        deadline = self.clock() - self.settings.waiting_expiry_s
+        idle = [
+            t for t in self.tables.values() if t.status == WAITING and not t.conns and t.active_at < deadline
+        ]
+        expired = []
+        for table in idle:
+            async with table.lock:
+                if table.status != WAITING or table.conns or table.active_at >= deadline:
+                    continue  # used while this sweep waited for the lock
+                await self._save(table.id, "that the table expired", self.store.set_status, table.id, EXPIRED)
+                table.status = EXPIRED
+                self.tables.pop(table.id, None)
+                expired.append(table.id)
+        if expired:
+            log.info("closed %d idle waiting tables", len(expired))
+        return expired
 
     async def stop(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         for table in [*self.tables.values(), *self.finished.values()]:
             for task in (table.bot_task, table.timer_task):
                 if task is not None:
@@ -304,6 +350,8 @@ class Hub:
             actions=restored.actions,
             log_from=restored.log_from,
             problem=restored.problem,
+            creator=row.creator,
+            active_at=row.updated_at,  # a restart does not make an idle table new
         )
 
     async def _catch_up(self, table: LiveTable) -> None:
@@ -343,8 +391,22 @@ class Hub:
         name: str,
         turn_seconds: int | None,
         listed: bool,
+        creator: str = "?",
     ) -> tuple[LiveTable, str, dict[int, str]]:
-        """A new table; returns it with the host token and one token per human seat."""
+        """A new table; returns it with the host token and one token per human seat.
+        ``creator`` is the client's address key: each client may have only
+        ``tables_per_client`` tables waiting or playing, so no one client fills the server."""
+        creator_hash = hash_token(f"creator:{client_key(creator)}")  # stored: no address in clear
+        mine = sum(
+            1 for t in self.tables.values() if t.creator == creator_hash and t.status in (WAITING, PLAYING)
+        )
+        if mine >= self.settings.tables_per_client:
+            raise ServerError(
+                "table_quota",
+                f"you have {mine} tables open already: play, finish or leave one before opening another",
+            )
+        if self.live_tables() >= self.settings.max_tables:
+            await self.expire_idle()  # make room from abandoned tables first
         if self.live_tables() >= self.settings.max_tables:
             raise ServerError("too_many_tables", "this server has no room for another table")
         game = load_game(game_name, **options)  # raises InvalidConfig on bad options
@@ -390,6 +452,8 @@ class Hub:
             created_at=time.time(),
             steps=[started.events],
             actions=[],
+            creator=creator_hash,
+            active_at=self.clock(),
         )
         row = TableRow(
             id=table.id,
@@ -406,6 +470,7 @@ class Hub:
             host_hash=table.host_hash,
             created_at=table.created_at,
             seats=rows,
+            creator=creator_hash,
         )
         await self._save(table.id, "the new table", self.store.create_table, row)
         self.tables[table.id] = table
@@ -486,6 +551,7 @@ class Hub:
         await self._save(table.id, what, self.store.update_seat, table.id, new, changed, note)
         table.seats[new.seat] = new
         table.status = status
+        table.active_at = self.clock()
 
     async def claim(self, table: LiveTable, seat: int, name: str | None, rotate: bool) -> str | None:
         """Mark a human seat as taken (first visit or joining from the lobby).  With ``rotate``
@@ -771,6 +837,7 @@ class Hub:
     def attach(self, table: LiveTable, conn: Conn) -> None:
         self.conns_by_address[conn.address] = self.conns_by_address.get(conn.address, 0) + 1
         table.conns.add(conn)
+        table.active_at = self.clock()
         if conn.viewer is not None:
             table.connected[conn.viewer] = table.connected.get(conn.viewer, 0) + 1
             self._notify(table, dirty=True)
@@ -784,6 +851,7 @@ class Hub:
             else:
                 self.conns_by_address.pop(conn.address, None)
         table.conns.discard(conn)
+        table.active_at = self.clock()
         if conn.viewer is not None:
             table.connected[conn.viewer] = max(0, table.connected.get(conn.viewer, 0) - 1)
             self._notify(table, dirty=True)

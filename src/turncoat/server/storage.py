@@ -77,6 +77,8 @@ class TableRow:
     host_hash: str
     created_at: float
     seats: list[SeatRow] = field(default_factory=list)
+    creator: str | None = None  # hash of the opening client's address (per-client quota)
+    updated_at: float = 0.0  # when its status or a seat last changed
     actions: list[ActionRow] = field(default_factory=list)
     snapshot: tuple[int, str, str] | None = None  # the latest: version, state JSON, digest
     # Every snapshot's digest by version, so a restart can check the whole replay, not just its end.
@@ -171,6 +173,7 @@ class Store:
                     host_hash=row.host_hash,
                     created_at=now,
                     updated_at=now,
+                    creator=row.creator,
                 )
             )
             for s in row.seats:
@@ -259,12 +262,11 @@ class Store:
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat)
                 .values(**_seat_values(seat))
             )
+            # updated_at also marks a waiting table as in use (idle ones expire).
+            changes: dict[str, Any] = {"updated_at": time.time()}
             if status is not None:
-                conn.execute(
-                    update(tables_t)
-                    .where(tables_t.c.id == table_id)
-                    .values(status=status, updated_at=time.time())
-                )
+                changes["status"] = status
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**changes))
             if system_message is not None:
                 conn.execute(
                     insert(chat_t).values(
@@ -343,6 +345,8 @@ def _load_row(conn: Connection, t: Row[Any]) -> TableRow:
         listed=bool(t.listed),
         host_hash=t.host_hash,
         created_at=t.created_at,
+        creator=t.creator,
+        updated_at=t.updated_at,
     )
     row.seats = [
         SeatRow(s.seat, s.kind, s.agent, s.name, s.token_hash, bool(s.claimed))
