@@ -110,6 +110,8 @@ def test_hostile_websocket_messages_get_errors_and_the_connection_stays(client: 
         ('{"type": "commit_set", "values": ["²"], "version": 0}', "bad_values"),
         ('{"type": "commit_set", "values": [true], "version": 0}', "bad_values"),
         ('{"type": "act", "action": "' + "[" * 3000 + '", "version": 0}', "malformed_action"),
+        ('{"type": "chat", "text": {"nested": ["object"]}}', "bad_request"),
+        ('{"type": "hello", "token": ["x"]}', "forbidden"),
     ]
     for token in tokens.values():
         headers = {"cookie": f"tc_seat_{table_id}={token}"}

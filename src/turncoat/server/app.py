@@ -664,7 +664,8 @@ async def _handle(hub: Hub, table: LiveTable, conn: Conn, text: str) -> None:
                 values = [values]
             await hub.commit_set(table, conn.viewer, values, version_of(msg.get("version")))
         elif kind == "chat":
-            await hub.chat(table, conn.viewer, str(msg.get("text") or ""), conn.address)
+            text = optional_text(msg.get("text"), "a chat message", 8192)
+            await hub.chat(table, conn.viewer, text, conn.address)
         elif kind == "ping":
             conn.outbox.append(("pong", {"type": "pong", "version": table.version}))
             conn.poke()
