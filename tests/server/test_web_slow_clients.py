@@ -22,7 +22,11 @@ WAIT_S = 30.0  # a bound on every wait below; the conditions normally hold withi
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     tmp = tmp_path_factory.mktemp("slow")
     log = tmp / "server.log"
-    settings = {"TURNCOAT_HEADER_TIMEOUT": "1", "TURNCOAT_BODY_TIMEOUT": "1"}
+    settings = {
+        "TURNCOAT_HEADER_TIMEOUT": "1",
+        "TURNCOAT_BODY_TIMEOUT": "1",
+        "TURNCOAT_TABLES_PER_CLIENT": "1",
+    }
     with served(tmp / "data", log, env_extra=settings) as base:
         yield base, log
 
@@ -77,6 +81,7 @@ def test_an_abandoned_body_is_one_quiet_log_line(server: tuple[str, Path]) -> No
         b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
         b"Content-Length: 1000\r\n\r\n"
     )
+    tables_before = httpx.get(f"{base}/api/tables", timeout=WAIT_S).json()
     with connect(base) as slow:
         slow.sendall(head + b'{"players": ')
         reply = closed_by_server(slow)
@@ -88,19 +93,21 @@ def test_an_abandoned_body_is_one_quiet_log_line(server: tuple[str, Path]) -> No
     text = log.read_text(errors="replace")
     assert "Traceback" not in text and "ClientDisconnect" not in text
     assert "sent its request body too slowly" in text
-    assert httpx.get(f"{base}/api/tables", timeout=WAIT_S).json() == []  # nothing was made
+    assert httpx.get(f"{base}/api/tables", timeout=WAIT_S).json() == tables_before  # nothing made
 
 
 def test_x_forwarded_for_is_not_believed_unless_a_proxy_is_trusted(server: tuple[str, Path]) -> None:
     base, _log = server
-    # Each request claims another address: believed, each would get its own rate-limit bucket.
-    codes = [
+    # One table per client address here: a second table from "another address" is refused
+    # unless the forged header is believed.
+    made = [
         httpx.post(
             f"{base}/api/tables",
-            content=b"x",
-            headers={"X-Forwarded-For": f"203.0.113.{i}", "Content-Type": "text/plain"},
+            json={"players": 3, "listed": False},
+            headers={"X-Forwarded-For": f"203.0.113.{i}"},
             timeout=WAIT_S,
-        ).status_code
-        for i in range(80)
+        )
+        for i in (1, 2)
     ]
-    assert 429 in codes, codes
+    assert made[0].status_code == 201, made[0].text
+    assert made[1].status_code == 429 and made[1].json()["code"] == "table_quota"
