@@ -356,3 +356,26 @@ def test_the_api_counts_tables_per_client(tmp_path: Path) -> None:
         third = client.post("/api/tables", json={"players": 3, "seats": THREE_HUMANS})
         assert third.status_code == 429 and third.json()["code"] == "table_quota"
         assert len(client.get("/api/tables").json()) == 2
+
+
+def test_the_lobby_takes_a_seat_nobody_was_invited_to_before_an_invited_one(client: TestClient) -> None:
+    created = create_table(client, seats=[{"kind": "human"}] * 3, listed=True)
+    table_id, tokens = created["table"], created["seat_tokens"]
+    client.get(f"/join/{table_id}/{tokens['1']}")
+    client.post(f"/t/{table_id}/leave", data={"csrf": csrf_of(client.get(f"/t/{table_id}").text)})
+    client.cookies.clear()
+    csrf = csrf_of(client.get("/").text)
+    joined = client.post(
+        f"/t/{table_id}/join", data={"csrf": csrf, "name": "Stranger"}, follow_redirects=False
+    )
+    assert joined.status_code == 303
+    seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+    assert [(s["name"], s["claimed"]) for s in seats] == [
+        ("Seat 1", False),
+        ("Stranger", True),
+        ("Seat 3", False),
+    ]
+    client.cookies.clear()
+    for seat in ("0", "2"):  # the friends' invite links still seat them
+        assert client.get(f"/join/{table_id}/{tokens[seat]}", follow_redirects=False).status_code == 303
+    assert client.get(f"/api/tables/{table_id}").json()["status"] == "playing"

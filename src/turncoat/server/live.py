@@ -583,7 +583,9 @@ class Hub:
             open_seats = table.open_seats()
             if not open_seats:
                 raise ServerError("table_full", "this table has no free seat")
-            seat = table.seats[open_seats[0]]
+            # Seats nobody holds a link to come first, so a friend's invite link stays good
+            # whenever the lobby can be given another seat.
+            seat = min((table.seats[i] for i in open_seats), key=lambda o: (o.token_hash is not None, o.seat))
             others = [o.name for o in table.seats if o.seat != seat.seat]
             token = new_token()
             new = replace(
@@ -602,8 +604,9 @@ class Hub:
             _refuse_if_finished(table)
             s = table.seats[seat]
             note = f"{s.name} left seat {seat + 1}."
-            # A fresh token hash: the old link stops working.
-            new = replace(s, claimed=False, token_hash=hash_token(new_token()))
+            # No token at all: the old link stops working, and no one holds a link to this seat
+            # (the lobby offers such seats first; the host may issue a new invite link).
+            new = replace(s, claimed=False, token_hash=None)
             await self._save_seat(table, new, "that you left the seat", note)
             self._demote(table, seat)
         self._broadcast_chat(table, ChatRow(None, "table", "system", note, time.time()))
