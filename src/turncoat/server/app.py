@@ -598,6 +598,11 @@ def create_app(settings: Settings | None = None, clock: Clock = time.time) -> Fa
                 await hub.claim(table, seat, None, rotate=False)
             except ServerError as exc:  # the database failed: say so, stay open (a hello retries)
                 conn.outbox.append(("error", _error(exc)))
+        try:  # checked again with no pause before attaching: others may have connected meanwhile
+            hub.admit(table, address, seat)
+        except ServerError:
+            await websocket.close(code=4429)
+            return
         hub.attach(table, conn)
         sender = asyncio.create_task(_send_loop(hub, table, conn, websocket))
         bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
