@@ -99,6 +99,7 @@ def test_a_port_in_use_is_one_clear_error_before_serving(tmp_path: Path) -> None
         ("TURNCOAT_TRUSTED_PROXIES", "10.0.0.300"),
         ("TURNCOAT_HEADER_TIMEOUT", "0"),
         ("TURNCOAT_BODY_TIMEOUT", "forever"),
+        ("TURNCOAT_CONNS_PER_ADDRESS", "1.5"),
     ],
 )
 def test_a_bad_turncoat_setting_is_named(monkeypatch: pytest.MonkeyPatch, name: str, value: str) -> None:
@@ -129,6 +130,7 @@ def test_every_setting_is_read_from_the_environment(monkeypatch: pytest.MonkeyPa
         "TURNCOAT_TRUSTED_PROXIES": "127.0.0.1,10.0.0.0/8",
         "TURNCOAT_HEADER_TIMEOUT": "2.5",
         "TURNCOAT_BODY_TIMEOUT": "4",
+        "TURNCOAT_CONNS_PER_ADDRESS": "300",
     }
     for name, value in values.items():
         monkeypatch.setenv(name, value)
@@ -136,7 +138,7 @@ def test_every_setting_is_read_from_the_environment(monkeypatch: pytest.MonkeyPa
     assert (s.bot_delay_s, s.max_tables, s.tables_per_client, s.waiting_expiry_s) == (0.25, 50, 3, 600.0)
     assert s.allowed_hosts == ("games.example.org", "192.168.1.5")
     assert s.trusted_proxies == ("127.0.0.1", "10.0.0.0/8")
-    assert (s.header_timeout_s, s.body_timeout_s) == (2.5, 4.0)
+    assert (s.header_timeout_s, s.body_timeout_s, s.conns_per_address) == (2.5, 4.0, 300)
     monkeypatch.setenv("TURNCOAT_BOT_DELAY", "abc")
     with pytest.raises(SettingsError, match="TURNCOAT_BOT_DELAY must be a number of seconds"):
         Settings()

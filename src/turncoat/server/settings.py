@@ -149,7 +149,11 @@ class Settings:
     chat_burst: int = 8
     chat_kept: int = 500  # chat lines kept per table (older ones are deleted)
     conns_per_seat: int = 8  # open websockets per seat (tabs, phones, reconnects)
-    conns_per_address: int = 64  # open websockets per client address
+    conns_per_address: int = field(  # open websockets per client address
+        default_factory=_from_env(
+            "TURNCOAT_CONNS_PER_ADDRESS", _whole(1, 100000), 64, "a whole number from 1 to 100000"
+        )
+    )
     # Host names the server answers to (Host header, websocket Origin).  None: localhost, the
     # address it listens on, and (when listening on all addresses) any IP address.
     allowed_hosts: tuple[str, ...] | None = field(
