@@ -133,7 +133,8 @@ def create_app(settings: Settings | None = None, clock: Clock = time.time) -> Fa
                 {
                     "type": "error",
                     "code": "bad_host",
-                    "message": "this server does not answer to that host name",
+                    "message": "this server does not answer to that host name "
+                    "(its operator can allow it with TURNCOAT_ALLOWED_HOSTS)",
                 },
                 400,
             )
