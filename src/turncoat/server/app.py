@@ -81,9 +81,9 @@ _STATUS = {
     "private_table": 403,
     "csrf": 403,
     "not_seated": 403,
-    "storage_unavailable": 503,
-    "table_quota": 429,
-    "too_many_tables": 503,  # the database failed; nothing changed and the same move may be resent
+    "storage_unavailable": 503,  # the database failed; nothing changed and the same move may be resent
+    "table_quota": 429,  # this client has its share of tables open
+    "too_many_tables": 503,  # the server is full
     **dict.fromkeys(_BAD_REQUEST, 400),
 }
 
