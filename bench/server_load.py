@@ -124,6 +124,8 @@ def start_server(
 ) -> tuple[subprocess.Popen[bytes], str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("TURNCOAT_")}
     env.update(TURNCOAT_DATA_DIR=str(data_dir), TURNCOAT_BOT_DELAY=str(bot_delay))
+    # Every table and websocket comes from this one address: lift the per-client limits.
+    env.update(TURNCOAT_TABLES_PER_CLIENT="10000", TURNCOAT_CONNS_PER_ADDRESS="100000")
     if database_url:
         env["TURNCOAT_DATABASE_URL"] = database_url
     port = free_port()

@@ -9,7 +9,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -25,14 +25,18 @@ FOUR_MIXED = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "ea
 
 def settings_for(data_dir: Path, **overrides: Any) -> Settings:
     values: dict[str, Any] = {"data_dir": data_dir, "database_url": None, "bot_delay_s": 0.0}
+    values["allowed_hosts"] = ("testserver",)  # the name Starlette's TestClient sends
     values.update(overrides)
     return Settings(**values)
 
 
 @contextmanager
-def app_client(data_dir: Path, **overrides: Any) -> Iterator[TestClient]:
-    """The real app (storage, hub, bots) in this process, started and stopped around the test."""
-    with TestClient(create_app(settings_for(data_dir, **overrides))) as client:
+def app_client(
+    data_dir: Path, clock: Callable[[], float] = time.time, **overrides: Any
+) -> Iterator[TestClient]:
+    """The real app (storage, hub, bots) in this process, started and stopped around the test
+    (``clock``: the hub's wall clock, for tests that make time pass)."""
+    with TestClient(create_app(settings_for(data_dir, **overrides), clock)) as client:
         yield client
 
 
@@ -78,11 +82,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def served(data_dir: Path, log: Path, bot_delay: float = 0.0) -> Iterator[str]:
-    """``turncoat serve`` as a separate process on 127.0.0.1; yields its base URL."""
+def served(
+    data_dir: Path, log: Path, bot_delay: float = 0.0, env_extra: dict[str, str] | None = None
+) -> Iterator[str]:
+    """``turncoat serve`` as a separate process on 127.0.0.1 (with the TURNCOAT_* settings in
+    ``env_extra``); yields its base URL."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("TURNCOAT_")}
     env["TURNCOAT_DATA_DIR"] = str(data_dir)
+    env.update(env_extra or {})
     cmd = [sys.executable, "-m", "turncoat.cli", "serve", "--port", str(port), "--bot-delay", str(bot_delay)]
     with log.open("ab") as out:
         proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import secrets
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -20,6 +22,7 @@ from starlette.datastructures import FormData
 from turncoat.core.errors import RulesError
 from turncoat.server import views
 from turncoat.server.adapters import OPTION_LABELS, game_options, level_choices, pack_title
+from turncoat.server.inputs import optional_text, parse_json, version_of, whole_number
 from turncoat.server.live import (
     BROKEN,
     OVER,
@@ -30,11 +33,11 @@ from turncoat.server.live import (
     ServerError,
     build_payload,
     chat_dict,
-    clean_name,
 )
-from turncoat.server.security import RateLimiter, TokenBucket, install_log_filter
+from turncoat.server.security import Clock, RateLimiter, TokenBucket, client_key, install_log_filter
 from turncoat.server.settings import Settings
 from turncoat.server.storage import Store
+from turncoat.server.timeouts import BodyDeadline
 
 log = logging.getLogger("turncoat.server")
 
@@ -62,6 +65,8 @@ _BAD_REQUEST = (
     "malformed_action",
     "bad_request",
     "bad_seats",
+    "bad_players",
+    "bad_name",
     "bad_timer",
     "bad_options",
     "bad_values",
@@ -73,9 +78,12 @@ _BAD_REQUEST = (
 _STATUS = {
     "no_such_table": 404,
     "forbidden": 403,
+    "private_table": 403,
     "csrf": 403,
     "not_seated": 403,
     "storage_unavailable": 503,  # the database failed; nothing changed and the same move may be resent
+    "table_quota": 429,  # this client has its share of tables open
+    "too_many_tables": 503,  # the server is full
     **dict.fromkeys(_BAD_REQUEST, 400),
 }
 
@@ -91,8 +99,9 @@ def broken_message(table: LiveTable) -> str:
     )
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """The web app.  The database schema is upgraded and every table restored on start."""
+def create_app(settings: Settings | None = None, clock: Clock = time.time) -> FastAPI:
+    """The web app.  The database schema is upgraded and every table restored on start.
+    ``clock`` (wall-clock seconds) is the hub's: tests pass their own to make time pass."""
     settings = settings or Settings()
     install_log_filter()
     limiter = RateLimiter(settings.http_rate, settings.http_burst)
@@ -100,7 +109,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, settings.url())
-        hub = Hub(settings, store)
+        hub = Hub(settings, store, clock)
         await hub.start()
         app.state.hub = hub
         try:
@@ -118,6 +127,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.middleware("http")
     async def guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        if not host_allowed(request.headers.get("host", ""), settings):
+            # DNS rebinding: a page on another site whose name was made to point here.
+            return JSONResponse(
+                {
+                    "type": "error",
+                    "code": "bad_host",
+                    "message": "this server does not answer to that host name "
+                    "(its operator can allow it with TURNCOAT_ALLOWED_HOSTS)",
+                },
+                400,
+            )
         if request.method not in ("GET", "HEAD", "OPTIONS"):
             length = request.headers.get("content-length")
             if length is None and request.method in ("POST", "PUT", "PATCH"):
@@ -126,12 +146,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 return JSONResponse(
                     {"type": "error", "code": "length_required", "message": "say the Content-Length"}, 411
                 )
-            if length is not None and (not length.isdigit() or int(length) > settings.max_body):
+            if length is not None and not _content_length_ok(length, settings.max_body):
                 return JSONResponse(
                     {"type": "error", "code": "too_large", "message": "request too large"}, 413
                 )
-            client = request.client.host if request.client else "?"
-            if not limiter.allow(client):
+            if not limiter.allow(address_of(request)):
                 return JSONResponse({"type": "error", "code": "rate_limited", "message": "slow down"}, 429)
         response = await call_next(request)
         response.headers["Content-Security-Policy"] = CSP
@@ -141,6 +160,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if request.url.path.startswith(("/t/", "/join/", "/api/")):
             response.headers["Cache-Control"] = "no-store"
         return response
+
+    # Added last, so outermost: a request body is read whole, in time, before the guard above or
+    # any handler sees the request.
+    app.add_middleware(BodyDeadline, seconds=settings.body_timeout_s, max_body=settings.max_body)
 
     @app.exception_handler(ServerError)
     async def server_error(request: Request, exc: ServerError) -> Response:
@@ -196,6 +219,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = table.seat_for_token(request.cookies.get(seat_cookie(table.id)))
         return seat, table.is_host(request.cookies.get(host_cookie(table.id)))
 
+    def address_of(request: Request | WebSocket) -> str:
+        return client_key(request.client.host) if request.client else "?"
+
     def base_url(request: Request) -> str:
         return str(request.base_url).rstrip("/")
 
@@ -224,7 +250,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         players = 3 if form.get("players") == "3" else 4
         specs: list[SeatSpec] = []
         me: int | None = None
-        my_name = clean_name(str(form.get("my_name") or "Host"))
+        my_name = str(form.get("my_name") or "Host")
         for i in range(players):
             choice = str(form.get(f"seat{i}", "human"))
             if choice == "me" and me is None:
@@ -240,8 +266,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             value = form.get(key)
             if isinstance(value, str) and value in allowed:
                 options[key] = value
-        timer_raw = str(form.get("timer") or "0")
-        timer = int(timer_raw) if timer_raw.isdigit() and int(timer_raw) > 0 else None
+        timer: int | None = whole_number(
+            form.get("timer") or "0", "the turn timer", 0, 3600, code="bad_timer"
+        )
+        timer = timer or None  # 0: no timer
         table, host, tokens = await hub.create_table(
             game_name="verrater",
             options=options,
@@ -249,6 +277,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             name=str(form.get("name") or "")[:80],
             turn_seconds=timer,
             listed=form.get("listed") == "on",
+            creator=address_of(request),
         )
         # Post/redirect/get: reloading the invite page must not create another table.  The host
         # keeps the friends' links in a cookie scoped to this table until they have been sent.
@@ -405,7 +434,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = hub_of(request)
         table = await hub.fetch(table_id)
         seat, _ = who(request, table)
-        version = _int(form.get("version"))
+        version = version_of(form.get("version"))
         if form.get("type") == "commit_set":
             await hub.commit_set(table, seat, [str(v) for v in form.getlist("values")], version)
         else:
@@ -418,7 +447,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = hub_of(request)
         table = await hub.fetch(table_id)
         seat, _ = who(request, table)
-        await hub.chat(table, seat, str(form.get("text") or ""))
+        await hub.chat(table, seat, str(form.get("text") or ""), address_of(request))
         return RedirectResponse(f"/t/{table_id}", 303)
 
     @app.get("/t/{table_id}/replay", response_class=HTMLResponse)
@@ -475,35 +504,37 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def api_create(request: Request) -> JSONResponse:
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             raise ServerError("content_type", "send JSON (Content-Type: application/json)")
-        try:
-            body = json.loads(await request.body())
-        except ValueError as exc:
-            raise ServerError("malformed_json", "the body is not valid JSON") from exc
+        body = parse_json(await request.body())
         if not isinstance(body, dict):
             raise ServerError("malformed_json", "the body must be a JSON object")
-        options = body.get("options") or {}
-        players = body.get("players", 4)
-        seats_raw = body.get("seats") or [{"kind": "human"}] * (players if isinstance(players, int) else 4)
-        if not isinstance(options, dict) or not isinstance(seats_raw, list) or len(seats_raw) > 8:
-            raise ServerError("bad_request", "options must be an object and seats a list")
+        game_name = optional_text(body.get("game", "verrater"), "game", 40) or "verrater"
+        players = whole_number(
+            body.get("players", 4), "players", 1, MAX_SEATS, code="bad_players", text_ok=False
+        )
+        options = body.get("options")
+        options = {} if options is None else options
+        if not isinstance(options, dict):
+            raise ServerError("bad_options", "options must be an object")
         options = _checked_options(options)
-        specs = []
-        for s in seats_raw:
-            if not isinstance(s, dict):
-                raise ServerError("bad_seats", "each seat must be an object")
-            level = s.get("level", s.get("agent"))
-            name = clean_name(str(s["name"])) if s.get("name") else ""
-            specs.append(SeatSpec(str(s.get("kind", "human")), str(level) if level else None, name))
+        seats_raw = body.get("seats") or [{"kind": "human"}] * players
+        if not isinstance(seats_raw, list) or len(seats_raw) != players:
+            raise ServerError("bad_seats", f"seats must be a list of {players} seats (one per player)")
+        specs = [_seat_spec(s) for s in seats_raw]
         timer = body.get("turn_seconds")
-        if timer is not None and (isinstance(timer, bool) or not isinstance(timer, int)):
-            raise ServerError("bad_timer", "turn_seconds must be a whole number or null")
+        if timer is not None:
+            timer = whole_number(timer, "turn_seconds", 5, 3600, code="bad_timer", text_ok=False)
+        listed = body.get("listed", True)
+        if not isinstance(listed, bool):
+            raise ServerError("bad_request", "listed must be true or false")
+        name = optional_text(body.get("name"), "the table's name", 80)
         table, host, tokens = await hub_of(request).create_table(
-            game_name=str(body.get("game", "verrater")),
+            game_name=game_name,
             options={**options, "players": players},
             seats=specs,
-            name=str(body.get("name") or ""),
+            name=name,
             turn_seconds=timer,
-            listed=bool(body.get("listed", True)),
+            listed=listed,
+            creator=address_of(request),
         )
         base = base_url(request)
         return JSONResponse(
@@ -524,7 +555,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def ws_endpoint(websocket: WebSocket, table_id: str, format: str = "json") -> None:
         hub = hub_of(websocket)
         origin = websocket.headers.get("origin")
-        if origin is not None and urlsplit(origin).netloc != websocket.headers.get("host"):
+        # Both checked against the allowed hosts: an Origin merely equal to the Host header is
+        # what a rebinding attacker's page sends.
+        if not host_allowed(websocket.headers.get("host", ""), settings) or (
+            origin is not None and not origin_allowed(origin, settings)
+        ):
             await websocket.close(code=4403)
             return
         try:
@@ -539,24 +574,36 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.send_text(views.render_error(notice) if format == "html" else json.dumps(notice))
             await websocket.close(code=1013)
             return
+        seat = table.seat_for_token(websocket.cookies.get(seat_cookie(table_id)))
+        address = address_of(websocket)
+        try:
+            hub.admit(table, address, seat)
+        except ServerError:
+            await websocket.close(code=4429)  # too many connections: try again when some close
+            return
         await websocket.accept()
         if table.status == BROKEN:  # nothing to follow: say why, then close (4410: gone for good)
             notice = _error(ServerError("broken", broken_message(table)))
             await websocket.send_text(views.render_error(notice) if format == "html" else json.dumps(notice))
             await websocket.close(code=4410)
             return
-        seat = table.seat_for_token(websocket.cookies.get(seat_cookie(table_id)))
         conn = Conn(
             viewer=seat,
             fmt="html" if format == "html" else "json",
             is_host=table.is_host(websocket.cookies.get(host_cookie(table_id))),
             csrf=websocket.cookies.get(CSRF_COOKIE) or "",
+            address=address,
         )
         if seat is not None and not table.seats[seat].claimed:
             try:
                 await hub.claim(table, seat, None, rotate=False)
             except ServerError as exc:  # the database failed: say so, stay open (a hello retries)
                 conn.outbox.append(("error", _error(exc)))
+        try:  # checked again with no pause before attaching: others may have connected meanwhile
+            hub.admit(table, address, seat)
+        except ServerError:
+            await websocket.close(code=4429)
+            return
         hub.attach(table, conn)
         sender = asyncio.create_task(_send_loop(hub, table, conn, websocket))
         bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
@@ -602,10 +649,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 async def _handle(hub: Hub, table: LiveTable, conn: Conn, text: str) -> None:
     """One client message; any refusal goes back to this connection only."""
     try:
-        try:
-            msg = json.loads(text)
-        except ValueError as exc:
-            raise ServerError("malformed_json", "the message is not valid JSON") from exc
+        msg = parse_json(text, "the message")
         if not isinstance(msg, dict):
             raise ServerError("malformed_json", "the message must be a JSON object")
         kind = msg.get("type")
@@ -617,16 +661,19 @@ async def _handle(hub: Hub, table: LiveTable, conn: Conn, text: str) -> None:
                 await hub.claim(table, seat, None, rotate=False)
             hub.rebind(table, conn, seat)
         elif kind == "act":
-            await hub.submit(table, conn.viewer, [_parse_action(msg.get("action"))], _int(msg.get("version")))
+            await hub.submit(
+                table, conn.viewer, [_parse_action(msg.get("action"))], version_of(msg.get("version"))
+            )
         elif kind == "commit_set":
             if "values" not in msg:  # a client that lost the ticked cards must not commit none
                 raise ServerError("bad_values", "commit_set needs the list of card values to commit")
             values = msg["values"]
             if isinstance(values, str):
                 values = [values]
-            await hub.commit_set(table, conn.viewer, values, _int(msg.get("version")))
+            await hub.commit_set(table, conn.viewer, values, version_of(msg.get("version")))
         elif kind == "chat":
-            await hub.chat(table, conn.viewer, str(msg.get("text") or ""))
+            text = optional_text(msg.get("text"), "a chat message", 8192)
+            await hub.chat(table, conn.viewer, text, conn.address)
         elif kind == "ping":
             conn.outbox.append(("pong", {"type": "pong", "version": table.version}))
             conn.poke()
@@ -701,18 +748,83 @@ def _checked_options(options: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _int(value: Any) -> Any:
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
-    return value
+LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
+ANY_ADDRESS = ("0.0.0.0", "::", "")
+
+
+def host_allowed(header: str, settings: Settings) -> bool:
+    """Whether a Host header (name or address, with or without a port) names this server.
+
+    By default that is localhost and the address the server listens on; one listening on every
+    address also answers to any IP address (a DNS rebinding attack needs a host *name*)."""
+    host = _host_name(header)
+    if not host:
+        return False
+    allowed = settings.allowed_hosts
+    if allowed is not None:
+        return "*" in allowed or host in allowed
+    if host in LOCAL_NAMES or host == settings.bind_host.lower():
+        return True
+    return settings.bind_host in ANY_ADDRESS and _is_ip_address(host)
+
+
+def origin_allowed(origin: str, settings: Settings) -> bool:
+    """Whether a websocket's Origin is a page of an allowed host (http or https)."""
+    try:
+        parts = urlsplit(origin)
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and host_allowed(parts.netloc, settings)
+
+
+def _host_name(header: str) -> str:
+    """The host part of ``name:port`` / ``[v6]:port``, lower-case, without a trailing dot."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        host, bracket, _rest = header[1:].partition("]")
+        return host if bracket else ""
+    host = header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+    return host.rstrip(".")
+
+
+def _is_ip_address(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
+def _content_length_ok(header: str, limit: int) -> bool:
+    """A Content-Length of ASCII digits no larger than ``limit`` (``"²"`` passes isdigit())."""
+    try:
+        return whole_number(header, "Content-Length", 0, limit) >= 0
+    except ServerError:
+        return False
+
+
+MAX_SEATS = 8  # more than any game here seats; the game itself says exactly how many
+
+
+def _seat_spec(raw: Any) -> SeatSpec:
+    """One seat of a new table, as the API describes it (checked, never trusted)."""
+    if not isinstance(raw, dict):
+        raise ServerError("bad_seats", "each seat must be an object")
+    kind = raw.get("kind", "human")
+    if kind not in ("human", "bot"):
+        raise ServerError("bad_seats", "a seat's kind must be human or bot")
+    level = raw.get("level", raw.get("agent"))
+    level = optional_text(level, "a bot's level", 40, code="unknown_bot") or None
+    name = optional_text(raw.get("name"), "a seat's name", 200, code="bad_name")
+    return SeatSpec(kind, level, name)
 
 
 def _parse_action(raw: Any) -> Any:
     if isinstance(raw, str):
         try:
-            raw = json.loads(raw)
-        except ValueError as exc:
-            raise ServerError("malformed_action", "the action is not valid JSON") from exc
+            raw = parse_json(raw, "the action")
+        except ServerError as exc:
+            raise ServerError("malformed_action", exc.message) from exc
     if not isinstance(raw, dict):
         raise ServerError("malformed_action", "an action must be a JSON object with a type")
     return raw

@@ -11,9 +11,12 @@ fails (:meth:`Hub._load`), naming what could not be read.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import re
 import secrets
 import time
+import unicodedata
 from collections import OrderedDict, deque
 from collections.abc import Sequence
 from concurrent.futures import BrokenExecutor, ThreadPoolExecutor
@@ -29,7 +32,15 @@ from turncoat.core.serialize import canonical_json, to_builtins
 from turncoat.server import adapters
 from turncoat.server.bots import BotPool
 from turncoat.server.restore import restore
-from turncoat.server.security import hash_token, new_table_id, new_token, token_matches
+from turncoat.server.security import (
+    Clock,
+    RateLimiter,
+    client_key,
+    hash_token,
+    new_table_id,
+    new_token,
+    token_matches,
+)
 from turncoat.server.settings import Settings
 from turncoat.server.storage import (
     ActionRow,
@@ -44,9 +55,12 @@ from turncoat.server.storage import (
 log = logging.getLogger("turncoat.server")
 
 WAITING, PLAYING, OVER, BROKEN = "waiting", "playing", "over", "broken"
+EXPIRED = "expired"  # a waiting table closed because nobody used it (kept in the database only)
 STORAGE_RETRY_S = 1.0  # a bot whose move could not be stored tries again after this pause
 FINISHED_KEPT = 32  # finished games held in memory when nobody is watching them
 DB_THREADS = 4  # database calls in flight at once (SQLite and PostgreSQL alike)
+OUTBOX_KEPT = 200  # messages waiting for one slow connection before the oldest are dropped
+ADDRESS_CHAT_FACTOR = 4  # one address may chat as fast as this many seats (a household, a LAN)
 
 
 class ServerError(Exception):
@@ -69,13 +83,16 @@ class Conn:
     fmt: str  # "json" | "html"
     sent_version: int = -1  # -1: the next update is a full one
     dirty: bool = True
-    outbox: deque[tuple[str, dict[str, Any]]] = field(default_factory=deque)
+    # Chat lines and refusals still to send.  Bounded: a client that does not read loses the
+    # oldest lines (a reload shows the stored chat) instead of growing the server's memory.
+    outbox: deque[tuple[str, dict[str, Any]]] = field(default_factory=lambda: deque(maxlen=OUTBOX_KEPT))
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     closed: bool = False
     # Only for HTML updates: whether to draw the host's seat tools, and the CSRF token the
     # page's plain-form fallbacks carry.
     is_host: bool = False
     csrf: str = ""
+    address: str = "?"  # the client's address key (security.client_key), for per-address limits
 
     def poke(self) -> None:
         self.wake.set()
@@ -106,6 +123,8 @@ class LiveTable:
     timer_task: asyncio.Task[None] | None = None
     deadline: float | None = None
     connected: dict[int, int] = field(default_factory=dict)  # seat -> open connections
+    creator: str | None = None  # hash of the opening client's address (per-client quota)
+    active_at: float = 0.0  # last seat change or connection (hub clock): idle waiting tables expire
 
     def seat_for_token(self, token: str | None) -> int | None:
         for s in self.seats:
@@ -227,9 +246,18 @@ def build_payload(
 class Hub:
     """All live tables of this server process."""
 
-    def __init__(self, settings: Settings, store: Store) -> None:
+    def __init__(self, settings: Settings, store: Store, clock: Clock = time.time) -> None:
         self.settings = settings
         self.store = store
+        self.clock = clock  # wall-clock seconds; tests pass their own to make time pass
+        # Chat limits: per seat (whatever number of connections it uses) and per client address
+        # (whatever number of seats it holds).
+        self.seat_chat = RateLimiter(settings.chat_rate, settings.chat_burst, clock=clock)
+        self.address_chat = RateLimiter(
+            settings.chat_rate * ADDRESS_CHAT_FACTOR, settings.chat_burst * ADDRESS_CHAT_FACTOR, clock=clock
+        )
+        self.conns_by_address: dict[str, int] = {}
+        self.sweeper: asyncio.Task[None] | None = None
         self.tables: dict[str, LiveTable] = {}  # waiting, playing and broken tables
         # Finished games are read-only: loaded from the database when someone opens one (end
         # screen, replay) and kept while recently used, so thousands of them cost no memory.
@@ -255,8 +283,41 @@ class Hub:
         for table in self.tables.values():
             self._kick(table)
         log.info("restored %d tables", len(rows))
+        await self.expire_idle()
+        self.sweeper = asyncio.create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        """Close idle waiting tables now and then (and whenever creation finds no room)."""
+        interval = min(60.0, self.settings.waiting_expiry_s / 10)
+        while True:
+            await asyncio.sleep(interval)
+            with contextlib.suppress(ServerError):  # the database failed: the next sweep tries again
+                await self.expire_idle()
+
+    async def expire_idle(self) -> list[str]:
+        """Close every waiting table that nobody has joined, left or watched for
+        ``waiting_expiry_s``: stored as expired (kept, no longer restored) and forgotten here,
+        so an abandoned or spammed table does not hold a place under ``max_tables`` for ever."""
+        deadline = self.clock() - self.settings.waiting_expiry_s
+        idle = [
+            t for t in self.tables.values() if t.status == WAITING and not t.conns and t.active_at < deadline
+        ]
+        expired = []
+        for table in idle:
+            async with table.lock:
+                if table.status != WAITING or table.conns or table.active_at >= deadline:
+                    continue  # used while this sweep waited for the lock
+                await self._save(table.id, "that the table expired", self.store.set_status, table.id, EXPIRED)
+                table.status = EXPIRED
+                self.tables.pop(table.id, None)
+                expired.append(table.id)
+        if expired:
+            log.info("closed %d idle waiting tables", len(expired))
+        return expired
 
     async def stop(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         for table in [*self.tables.values(), *self.finished.values()]:
             for task in (table.bot_task, table.timer_task):
                 if task is not None:
@@ -289,6 +350,8 @@ class Hub:
             actions=restored.actions,
             log_from=restored.log_from,
             problem=restored.problem,
+            creator=row.creator,
+            active_at=row.updated_at,  # a restart does not make an idle table new
         )
 
     async def _catch_up(self, table: LiveTable) -> None:
@@ -328,8 +391,22 @@ class Hub:
         name: str,
         turn_seconds: int | None,
         listed: bool,
+        creator: str = "?",
     ) -> tuple[LiveTable, str, dict[int, str]]:
-        """A new table; returns it with the host token and one token per human seat."""
+        """A new table; returns it with the host token and one token per human seat.
+        ``creator`` is the client's address key: each client may have only
+        ``tables_per_client`` tables waiting or playing, so no one client fills the server."""
+        creator_hash = hash_token(f"creator:{client_key(creator)}")  # stored: no address in clear
+        mine = sum(
+            1 for t in self.tables.values() if t.creator == creator_hash and t.status in (WAITING, PLAYING)
+        )
+        if mine >= self.settings.tables_per_client:
+            raise ServerError(
+                "table_quota",
+                f"you have {mine} tables open already: play, finish or leave one before opening another",
+            )
+        if self.live_tables() >= self.settings.max_tables:
+            await self.expire_idle()  # make room from abandoned tables first
         if self.live_tables() >= self.settings.max_tables:
             raise ServerError("too_many_tables", "this server has no room for another table")
         game = load_game(game_name, **options)  # raises InvalidConfig on bad options
@@ -337,6 +414,11 @@ class Hub:
             raise ServerError("bad_seats", f"{game.num_players()} seats needed, got {len(seats)}")
         if turn_seconds is not None and not 5 <= turn_seconds <= 3600:
             raise ServerError("bad_timer", "the turn timer must be between 5 and 3600 seconds")
+        chosen: list[str] = []
+        for spec in seats:  # names people chose: checked like any rename, and unique at the table
+            if spec.name:
+                spec.name = checked_name(spec.name, chosen)
+                chosen.append(spec.name)
         tokens: dict[int, str] = {}
         rows: list[SeatRow] = []
         for i, spec in enumerate(seats):
@@ -370,6 +452,8 @@ class Hub:
             created_at=time.time(),
             steps=[started.events],
             actions=[],
+            creator=creator_hash,
+            active_at=self.clock(),
         )
         row = TableRow(
             id=table.id,
@@ -386,6 +470,7 @@ class Hub:
             host_hash=table.host_hash,
             created_at=table.created_at,
             seats=rows,
+            creator=creator_hash,
         )
         await self._save(table.id, "the new table", self.store.create_table, row)
         self.tables[table.id] = table
@@ -466,18 +551,21 @@ class Hub:
         await self._save(table.id, what, self.store.update_seat, table.id, new, changed, note)
         table.seats[new.seat] = new
         table.status = status
+        table.active_at = self.clock()
 
     async def claim(self, table: LiveTable, seat: int, name: str | None, rotate: bool) -> str | None:
         """Mark a human seat as taken (first visit or joining from the lobby).  With ``rotate``
         a fresh token replaces the old one, which is returned."""
         async with table.lock:
+            _refuse_if_finished(table)
             s = table.seats[seat]
             token = new_token() if rotate else None
+            others = [o.name for o in table.seats if o.seat != seat]
             new = replace(
                 s,
                 claimed=True,
                 token_hash=hash_token(token) if token is not None else s.token_hash,
-                name=clean_name(name) if name else s.name,
+                name=checked_name(name, others) if name else s.name,
             )
             await self._save_seat(table, new, "your seat")
         self._notify(table, dirty=True)
@@ -485,18 +573,26 @@ class Hub:
         return token
 
     async def join_open_seat(self, table: LiveTable, name: str | None) -> tuple[int, str]:
-        """Take the first free seat with a fresh token (chosen under the lock: two people joining
-        at once never get the same seat)."""
+        """Take the first free seat of a listed table with a fresh token (chosen under the lock:
+        two people joining at once never get the same seat).  A private table's seats are taken
+        only through the host's invite links."""
         async with table.lock:
+            _refuse_if_finished(table)
+            if not table.listed:  # seats at a private table are taken by the host's invite links only
+                raise ServerError("private_table", "this table is private: ask its host for an invite link")
             open_seats = table.open_seats()
-            if not open_seats or table.status in (OVER, BROKEN):
+            if not open_seats:
                 raise ServerError("table_full", "this table has no free seat")
+            # Seats nobody holds a link to come first, so a friend's invite link stays good
+            # whenever the lobby can be given another seat.
+            seat = min((table.seats[i] for i in open_seats), key=lambda o: (o.token_hash is not None, o.seat))
+            others = [o.name for o in table.seats if o.seat != seat.seat]
             token = new_token()
             new = replace(
-                table.seats[open_seats[0]],
+                seat,
                 token_hash=hash_token(token),
                 claimed=True,
-                name=clean_name(name or ""),
+                name=checked_name(name, others) if name else seat.name,
             )
             await self._save_seat(table, new, "your seat")
         self._notify(table, dirty=True)
@@ -505,10 +601,12 @@ class Hub:
 
     async def leave(self, table: LiveTable, seat: int) -> None:
         async with table.lock:
+            _refuse_if_finished(table)
             s = table.seats[seat]
             note = f"{s.name} left seat {seat + 1}."
-            # A fresh token hash: the old link stops working.
-            new = replace(s, claimed=False, token_hash=hash_token(new_token()))
+            # No token at all: the old link stops working, and no one holds a link to this seat
+            # (the lobby offers such seats first; the host may issue a new invite link).
+            new = replace(s, claimed=False, token_hash=None)
             await self._save_seat(table, new, "that you left the seat", note)
             self._demote(table, seat)
         self._broadcast_chat(table, ChatRow(None, "table", "system", note, time.time()))
@@ -526,6 +624,7 @@ class Hub:
     async def reissue(self, table: LiveTable, seat: int) -> str:
         """A fresh invite link for an unclaimed human seat (host only)."""
         async with table.lock:
+            _refuse_if_finished(table)
             s = table.seats[seat]
             if s.kind != "human" or s.claimed:
                 raise ServerError("seat_taken", "only a free human seat gets a new invite link")
@@ -536,6 +635,7 @@ class Hub:
     async def fill_with_bot(self, table: LiveTable, seat: int, level: str) -> None:
         agent = _checked_bot(level)
         async with table.lock:
+            _refuse_if_finished(table)
             if not 0 <= seat < len(table.seats):
                 raise ServerError("bad_seat", "no such seat")
             s = table.seats[seat]
@@ -637,10 +737,9 @@ class Hub:
         """Commit a set of supply cards at once: highest first, then finish (all or nothing)."""
         if not isinstance(values, list) or len(values) > 20:
             raise ServerError("bad_values", "values must be a list of card values")
-        try:
-            numbers = sorted((int(v) for v in values), reverse=True)
-        except (TypeError, ValueError) as exc:
-            raise ServerError("bad_values", "card values must be whole numbers") from exc
+        if not all(_card_value(v) is not None for v in values):
+            raise ServerError("bad_values", "card values must be whole numbers from 0 to 99")
+        numbers = sorted((v for v in map(_card_value, values) if v is not None), reverse=True)
         if seat is None:
             raise ServerError("not_seated", "spectators cannot act")
         raws: list[dict[str, Any]] = [{"type": "commit_supply", "value": v} for v in numbers]
@@ -730,21 +829,40 @@ class Hub:
             pass  # refused by the rules: nothing changed
 
     # -- connections and chat --------------------------------------------------------------------
+    def admit(self, table: LiveTable, address: str, seat: Viewer) -> None:
+        """Refuse a new connection (``too_many_connections``) from an address that holds its
+        share of connections already, or for a seat that does."""
+        if self.conns_by_address.get(address, 0) >= self.settings.conns_per_address:
+            raise ServerError("too_many_connections", "too many connections from your address")
+        if seat is not None and table.connected.get(seat, 0) >= self.settings.conns_per_seat:
+            raise ServerError("too_many_connections", "this seat has too many connections open")
+
     def attach(self, table: LiveTable, conn: Conn) -> None:
+        self.conns_by_address[conn.address] = self.conns_by_address.get(conn.address, 0) + 1
         table.conns.add(conn)
+        table.active_at = self.clock()
         if conn.viewer is not None:
             table.connected[conn.viewer] = table.connected.get(conn.viewer, 0) + 1
             self._notify(table, dirty=True)
         conn.poke()
 
     def detach(self, table: LiveTable, conn: Conn) -> None:
+        if conn in table.conns:
+            left = self.conns_by_address.get(conn.address, 0) - 1
+            if left > 0:
+                self.conns_by_address[conn.address] = left
+            else:
+                self.conns_by_address.pop(conn.address, None)
         table.conns.discard(conn)
+        table.active_at = self.clock()
         if conn.viewer is not None:
             table.connected[conn.viewer] = max(0, table.connected.get(conn.viewer, 0) - 1)
             self._notify(table, dirty=True)
 
     def rebind(self, table: LiveTable, conn: Conn, seat: int) -> None:
         """A connection proved it holds a seat (hello with a token)."""
+        if conn.viewer != seat and table.connected.get(seat, 0) >= self.settings.conns_per_seat:
+            raise ServerError("too_many_connections", "this seat has too many connections open")
         if conn.viewer is not None:
             table.connected[conn.viewer] = max(0, table.connected.get(conn.viewer, 0) - 1)
         conn.viewer = seat
@@ -758,20 +876,41 @@ class Hub:
                 conn.dirty = True
             conn.poke()
 
-    async def chat(self, table: LiveTable, seat: Viewer, text: str) -> None:
+    async def chat(self, table: LiveTable, seat: Viewer, text: str, address: str = "?") -> None:
         text = " ".join(text.split())[: self.settings.max_chat]
         if not text:
             raise ServerError("empty_chat", "say something")
         if seat is None:
             raise ServerError("not_seated", "spectators cannot chat")
+        if not self.seat_chat.allow(f"{table.id}/{seat}") or not self.address_chat.allow(address):
+            raise ServerError("rate_limited", "too many chat messages; wait a moment")
         msg = ChatRow(seat, table.seats[seat].name, "chat", text, time.time())
-        await self._save(table.id, "your chat message", self.store.add_chat, table.id, msg)
+        keep = self.settings.chat_kept
+        await self._save(table.id, "your chat message", self.store.add_chat, table.id, msg, keep)
         self._broadcast_chat(table, msg)  # only what was stored: a reload shows the same chat
 
     def _broadcast_chat(self, table: LiveTable, msg: ChatRow) -> None:
         for conn in table.conns:
             conn.outbox.append(("chat", chat_dict(msg)))
             conn.poke()
+
+
+def _refuse_if_finished(table: LiveTable) -> None:
+    """A finished (or broken) table's record is final: no seat changes hands or name."""
+    if table.status == OVER:
+        raise ServerError("game_over", "the game is over: its seats and names no longer change")
+    if table.status == BROKEN:
+        raise ServerError("broken", "this table cannot continue: its seats no longer change")
+
+
+def _card_value(raw: Any) -> int | None:
+    """A supply card's value from a client: a small JSON integer or a string of ASCII digits
+    (a form's value); None for anything else (floats, booleans, "²", a thousand digits)."""
+    if isinstance(raw, str) and 1 <= len(raw) <= 2 and raw.isascii() and raw.isdigit():
+        return int(raw)
+    if type(raw) is int and 0 <= raw <= 99:
+        return raw
+    return None
 
 
 def _checked_bot(level: str) -> str:
@@ -794,5 +933,42 @@ def chat_dict(msg: ChatRow) -> dict[str, Any]:
     }
 
 
+MAX_NAME = 40
+# Names only the server uses: its own chat lines ("table") and what people are called when they
+# hold no seat.  Together with the bots' and empty seats' names (below), nobody can take them.
+RESERVED_NAMES = frozenset({"table", "spectator", "spectators", "system", "server", "turncoat", "everyone"})
+_RESERVED_PATTERN = re.compile(r"(bot|seat|player)[0-9]*(\(.*\))?")  # "Bot 3 (easy)", "Seat 2"
+# Unicode categories no name may hold: control characters (NUL, ESC), format characters
+# (zero-width spaces and joiners, bidi overrides), surrogates, private use, unassigned, and line
+# or paragraph separators.
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: compatibility-folded, case-folded, without whitespace
+    (so "ANN", "Ann " and "a n n" are one name)."""
+    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def checked_name(raw: str, others: Sequence[str]) -> str:
+    """A name a person chose, tidied (inner whitespace collapsed), or a ``bad_name`` refusal:
+    empty, too long, holding invisible or control characters, reserved, or already used by
+    another seat at the table (case and whitespace do not make a name different)."""
+    if not isinstance(raw, str):
+        raise ServerError("bad_name", "a name must be text")
+    if any(unicodedata.category(ch) in _REFUSED_CATEGORIES for ch in raw):
+        raise ServerError("bad_name", "a name cannot hold control or invisible characters")
+    name = " ".join(unicodedata.normalize("NFC", raw).split())
+    if not name or len(name) > MAX_NAME:
+        raise ServerError("bad_name", f"a name must have 1 to {MAX_NAME} characters")
+    key = name_key(name)
+    if key in RESERVED_NAMES or _RESERVED_PATTERN.fullmatch(key):
+        raise ServerError("bad_name", f"“{name}” is reserved; choose another name")
+    if any(name_key(other) == key for other in others):
+        raise ServerError("name_taken", f"someone at this table is already called “{name}”")
+    return name
+
+
 def clean_name(name: str) -> str:
-    return " ".join(name.split())[:40] or "Player"
+    """A name as stored or shown (whitespace collapsed, at most MAX_NAME characters)."""
+    return " ".join(name.split())[:MAX_NAME] or "Player"

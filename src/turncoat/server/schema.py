@@ -37,6 +37,8 @@ tables_t = Table(
     Column("host_hash", String(64), nullable=False),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
+    # A hash of the address of the client that opened the table (the per-client quota).
+    Column("creator", String(64), nullable=True),
 )
 seats_t = Table(
     "seats",

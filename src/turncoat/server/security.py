@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import logging
 import re
 import secrets
 import time
+from collections.abc import Callable
+
+Clock = Callable[[], float]
 
 
 def new_token() -> str:
@@ -31,16 +35,17 @@ def token_matches(token: str | None, stored_hash: str | None) -> bool:
 class TokenBucket:
     """A classic token bucket: ``rate`` per second, up to ``burst`` at once."""
 
-    __slots__ = ("burst", "last", "rate", "tokens")
+    __slots__ = ("burst", "clock", "last", "rate", "tokens")
 
-    def __init__(self, rate: float, burst: int) -> None:
+    def __init__(self, rate: float, burst: int, clock: Clock = time.monotonic) -> None:
         self.rate = rate
         self.burst = float(burst)
         self.tokens = float(burst)
-        self.last = time.monotonic()
+        self.clock = clock
+        self.last = clock()
 
     def take(self) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
         if self.tokens >= 1.0:
@@ -52,10 +57,11 @@ class TokenBucket:
 class RateLimiter:
     """One bucket per key (e.g. client address), forgetting idle keys."""
 
-    def __init__(self, rate: float, burst: int, max_keys: int = 10000) -> None:
+    def __init__(self, rate: float, burst: int, max_keys: int = 10000, clock: Clock = time.monotonic) -> None:
         self.rate = rate
         self.burst = burst
         self.max_keys = max_keys
+        self.clock = clock
         self.buckets: dict[str, TokenBucket] = {}
 
     def allow(self, key: str) -> bool:
@@ -63,8 +69,20 @@ class RateLimiter:
         if bucket is None:
             if len(self.buckets) >= self.max_keys:
                 self.buckets.clear()
-            bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
+            bucket = self.buckets[key] = TokenBucket(self.rate, self.burst, self.clock)
         return bucket.take()
+
+
+def client_key(address: str) -> str:
+    """The key a client address is counted under: an IPv6 client by its /64 network (one
+    machine is usually handed a whole one), anything else as it is."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 6 and ip.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip.ipv4_mapped or ip) if ip.version == 6 else str(ip)
 
 
 _SECRET_PATH = re.compile(r"(/(?:join|host)/[^/\s?]+/)[^/\s?\"]+")

@@ -21,11 +21,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, Row, insert, select, update
-from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
+from sqlalchemy import Connection, Row, delete, insert, select, update
+from sqlalchemy.exc import DatabaseError, DBAPIError, IntegrityError, SQLAlchemyError
 
 from turncoat.server.database import WRITE, make_engine, upgrade_schema
 from turncoat.server.schema import actions_t, chat_t, seats_t, snapshots_t, tables_t
+
+
+class DamagedDatabase(Exception):
+    """The SQLite file is not a database (or is corrupted); the message names the file and what
+    to do.  Nothing was written to it."""
 
 
 class StaleVersion(Exception):
@@ -72,6 +77,8 @@ class TableRow:
     host_hash: str
     created_at: float
     seats: list[SeatRow] = field(default_factory=list)
+    creator: str | None = None  # hash of the opening client's address (per-client quota)
+    updated_at: float = 0.0  # when its status or a seat last changed
     actions: list[ActionRow] = field(default_factory=list)
     snapshot: tuple[int, str, str] | None = None  # the latest: version, state JSON, digest
     # Every snapshot's digest by version, so a restart can check the whole replay, not just its end.
@@ -94,7 +101,18 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
-        upgrade_schema(self.engine)
+        try:
+            upgrade_schema(self.engine)
+        except SQLAlchemyError as exc:
+            self.engine.dispose()
+            reason = exc.orig if isinstance(exc, DBAPIError) else exc
+            path = url.removeprefix("sqlite:///")
+            if url.startswith("sqlite:///") and isinstance(exc, DatabaseError) and _damaged(str(reason)):
+                raise DamagedDatabase(
+                    f"the database file {path} is damaged ({reason}); nothing was changed in it: "
+                    "move it aside or restore it from a backup, then start again"
+                ) from exc
+            raise StorageError(f"could not open the database: {reason}") from exc
         self._group_commit = self.engine.dialect.name == "sqlite"
         self._queue: list[_Append] = []  # appends waiting for the next group commit
         self._queue_lock = threading.Lock()
@@ -155,6 +173,7 @@ class Store:
                     host_hash=row.host_hash,
                     created_at=now,
                     updated_at=now,
+                    creator=row.creator,
                 )
             )
             for s in row.seats:
@@ -243,12 +262,11 @@ class Store:
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat)
                 .values(**_seat_values(seat))
             )
+            # updated_at also marks a waiting table as in use (idle ones expire).
+            changes: dict[str, Any] = {"updated_at": time.time()}
             if status is not None:
-                conn.execute(
-                    update(tables_t)
-                    .where(tables_t.c.id == table_id)
-                    .values(status=status, updated_at=time.time())
-                )
+                changes["status"] = status
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**changes))
             if system_message is not None:
                 conn.execute(
                     insert(chat_t).values(
@@ -257,7 +275,8 @@ class Store:
                     )
                 )  # fmt: skip
 
-    def add_chat(self, table_id: str, msg: ChatRow) -> None:
+    def add_chat(self, table_id: str, msg: ChatRow, keep: int | None = None) -> None:
+        """Store a chat line; with ``keep``, only the table's newest ``keep`` lines stay."""
         with self._writing(f"a chat message at table {table_id}") as conn:
             conn.execute(
                 insert(chat_t).values(
@@ -269,6 +288,16 @@ class Store:
                     created_at=msg.created_at,
                 )
             )
+            if keep is not None:
+                oldest_kept = (
+                    select(chat_t.c.id)
+                    .where(chat_t.c.table_id == table_id)
+                    .order_by(chat_t.c.id.desc())
+                    .limit(1)
+                    .offset(keep - 1)
+                    .scalar_subquery()
+                )
+                conn.execute(delete(chat_t).where(chat_t.c.table_id == table_id, chat_t.c.id < oldest_kept))
 
     def chat(self, table_id: str, limit: int = 200) -> list[ChatRow]:
         with self._reading(f"the chat of table {table_id}") as conn:
@@ -316,6 +345,8 @@ def _load_row(conn: Connection, t: Row[Any]) -> TableRow:
         listed=bool(t.listed),
         host_hash=t.host_hash,
         created_at=t.created_at,
+        creator=t.creator,
+        updated_at=t.updated_at,
     )
     row.seats = [
         SeatRow(s.seat, s.kind, s.agent, s.name, s.token_hash, bool(s.claimed))
@@ -398,6 +429,11 @@ def _seat_values(s: SeatRow) -> dict[str, Any]:
         "token_hash": s.token_hash,
         "claimed": s.claimed,
     }
+
+
+def _damaged(reason: str) -> bool:
+    """Whether SQLite's error says the file itself is not a sound database."""
+    return any(m in reason for m in ("file is not a database", "malformed", "disk image"))
 
 
 def _json(value: Any) -> Any:
