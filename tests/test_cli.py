@@ -200,3 +200,24 @@ def test_content_shows_the_values_of_an_override(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert f"  {path} = 21  (printed; my copy)" in result.output.splitlines()
     assert f"    {path} = " not in result.output  # no longer listed as estimated
+
+
+def test_an_unexpected_failure_is_one_line_too(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The installed `turncoat` command never shows a traceback, even for a bug."""
+    from turncoat import cli
+
+    def broken() -> list[str]:
+        raise RuntimeError("the registry is broken\nsecond line")
+
+    monkeypatch.setattr(cli, "registered", broken)
+    monkeypatch.setattr("sys.argv", ["turncoat", "games"])
+    with pytest.raises(SystemExit) as stopped:
+        cli.main()
+    assert stopped.value.code == 2
+    said = capsys.readouterr()
+    assert (
+        said.err
+        == "error: unexpected RuntimeError: the registry is broken second line (please report this)\n"
+    )
