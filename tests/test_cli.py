@@ -221,3 +221,15 @@ def test_an_unexpected_failure_is_one_line_too(
         said.err
         == "error: unexpected RuntimeError: the registry is broken second line (please report this)\n"
     )
+
+
+def test_replay_prints_no_control_characters_from_stored_names(tmp_path: Path) -> None:
+    save = tmp_path / "named.json"
+    Session.new(plan_seats(3, "human,random,random", names="Ann"), seed=2, save_path=save)
+    doc = json.loads(save.read_text(encoding="utf-8"))
+    doc["meta"]["seats"][0]["name"] = "\x1b[2JAnn\u202e\x00"
+    save.write_text(json.dumps(doc), encoding="utf-8")
+    result = run("replay", str(save), "--as", "1")
+    assert result.exit_code == 0, result.output
+    assert "as [2JAnn saw it" in result.output  # the escape character itself is gone
+    assert not any(ch in result.output for ch in "\x1b\u202e\x00")

@@ -6,6 +6,7 @@ import json
 import random
 import re
 import sys
+import unicodedata
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
@@ -57,8 +58,15 @@ def _all_events(result: Replay) -> list[Event]:
     return events
 
 
-_SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
+_SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
 _SEAT_ROLE = re.compile(r"\b(\d+):(?=[A-Z])")  # the round summary's "roles 0:Farmer, 1:Builder"
+
+
+def _printable(name: object) -> str:
+    """A stored name without control or format characters (a record file may come from anyone,
+    and an escape sequence in a name must not reach the terminal)."""
+    text = "".join(ch for ch in str(name or "") if unicodedata.category(ch)[0] != "C")
+    return one_line(text)
 
 
 def player_names(record: GameRecord, players: int) -> list[str]:
@@ -66,7 +74,7 @@ def player_names(record: GameRecord, players: int) -> list[str]:
     "Player 1", "Player 2", … counting from 1 as the web and terminal tables do."""
     stored = record.meta.get("seats")
     if isinstance(stored, list) and len(stored) == players:
-        names = [str(s.get("name", "")).strip() if isinstance(s, dict) else "" for s in stored]
+        names = [_printable(s.get("name")) if isinstance(s, dict) else "" for s in stored]
         if all(names) and len(set(names)) == players:
             return names
     return [f"Player {seat + 1}" for seat in range(players)]
@@ -76,7 +84,7 @@ def with_player_names(line: str, names: Sequence[str]) -> str:
     """The engine's text counts seats from 0 ("seat 0", "roles 0:Farmer"); people see names."""
 
     def seat(m: re.Match[str]) -> str:
-        index = int(m.group(2))
+        index = int(m.group(1))
         return names[index] if 0 <= index < len(names) else m.group(0)
 
     def role(m: re.Match[str]) -> str:
