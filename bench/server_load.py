@@ -1,6 +1,6 @@
 """Load on one server worker: many live tables at once, over real websockets on loopback.
 
-Run:  uv run python bench/server_load.py [--tables 100] [--seconds 40] [--bot-delay 0.6]
+Run:  uv run --group dev python bench/server_load.py [--tables 100] [--seconds 40] [--bot-delay 0.6]
           [--think 0.6] [--database-url postgresql://...]
 
 The defaults pace bots as the server does out of the box (0.6 s before a bot move) and let the

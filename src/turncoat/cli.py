@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
+import unicodedata
+from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 
+from turncoat.cli_errors import CommandGroup, fail, one_line, plain, say_error, seed_in_range
 from turncoat.core.actions import Event
-from turncoat.core.content import read_override_file
+from turncoat.core.content import iter_sourced, read_override_file
 from turncoat.core.errors import RulesError
 from turncoat.core.record import (
     GameRecord,
@@ -28,18 +33,18 @@ from turncoat.core.registry import load_game, load_stored_game, registered
 from turncoat.core.serialize import to_builtins
 
 app = typer.Typer(
+    cls=CommandGroup,
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
     help="turncoat: games of alliances and betrayal.",
 )
-console = Console()
-err_console = Console(stderr=True)
+console = Console(soft_wrap=True)  # long lines stay whole when piped or saved
 
 
-def _fail(message: str) -> None:
-    err_console.print(f"[bold red]error:[/] {message}")
-    raise typer.Exit(code=2)
+def say(line: str) -> None:
+    """Print text from a record or a pack as it is (no markup, no highlighting)."""
+    console.print(line, markup=False, highlight=False)
 
 
 def _game_for(record: GameRecord) -> Any:
@@ -53,33 +58,80 @@ def _all_events(result: Replay) -> list[Event]:
     return events
 
 
+_SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
+_SEAT_ROLE = re.compile(r"\b(\d+):(?=[A-Z])")  # the round summary's "roles 0:Farmer, 1:Builder"
+
+
+def _printable(name: object) -> str:
+    """A stored name without control or format characters (a record file may come from anyone,
+    and an escape sequence in a name must not reach the terminal)."""
+    text = "".join(ch for ch in str(name or "") if unicodedata.category(ch)[0] != "C")
+    return one_line(text)
+
+
+def player_names(record: GameRecord, players: int) -> list[str]:
+    """What the players saw: the names stored with the game (the terminal table stores them), else
+    "Player 1", "Player 2", … counting from 1 as the web and terminal tables do."""
+    stored = record.meta.get("seats")
+    if isinstance(stored, list) and len(stored) == players:
+        names = [_printable(s.get("name")) if isinstance(s, dict) else "" for s in stored]
+        if all(names) and len(set(names)) == players:
+            return names
+    return [f"Player {seat + 1}" for seat in range(players)]
+
+
+def with_player_names(line: str, names: Sequence[str]) -> str:
+    """The engine's text counts seats from 0 ("seat 0", "roles 0:Farmer"); people see names."""
+
+    def seat(m: re.Match[str]) -> str:
+        index = int(m.group(1))
+        return names[index] if 0 <= index < len(names) else m.group(0)
+
+    def role(m: re.Match[str]) -> str:
+        index = int(m.group(1))
+        return f"{names[index]} " if 0 <= index < len(names) else m.group(0)
+
+    if "roles " in line:
+        head, _, tail = line.partition("roles ")
+        roles, sep, rest = tail.partition(";")
+        line = f"{head}roles {_SEAT_ROLE.sub(role, roles)}{sep}{rest}"
+    return _SEAT.sub(seat, line)
+
+
 @app.command("replay")
 def replay_cmd(
     file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
-    as_seat: Annotated[int | None, typer.Option("--as", help="Show the game as this seat saw it.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.")] = False,
+    as_player: Annotated[
+        int | None,
+        typer.Option("--as", help="Show the game as player N saw it (Player 1 is --as 1).", metavar="N"),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the outcome as JSON (seats counted from 0).")
+    ] = False,
     full: Annotated[
         bool, typer.Option("--full", help="Show every hidden detail (post-game review).")
     ] = False,
     show_log: Annotated[bool, typer.Option("--log", help="Also print the full game log.")] = False,
 ) -> None:
-    """Replay a record: the outcome and a per-round summary (redacted for --as SEAT)."""
+    """Replay a record: the outcome and a per-round summary (as one player saw it with --as N)."""
     try:
         record = load_record(file)
         game = _game_for(record)
         result = replay(game, record)
     except RulesError as exc:
-        _fail(str(exc))
-        return
-    if as_seat is not None and not 0 <= as_seat < game.num_players():
-        _fail(f"--as must be a seat from 0 to {game.num_players() - 1}")
-    viewer = as_seat
+        fail(plain(exc))
+    players = game.num_players()
+    if as_player is not None and not 1 <= as_player <= players:
+        fail(f"--as takes a player number from 1 to {players}, as the game counts them (got {as_player})")
+    viewer = None if as_player is None else as_player - 1
+    names = player_names(record, players)
     if as_json:
         outcome = result.outcome
         doc: dict[str, Any] = {
             "game": record.game,
             "complete": outcome is not None,
             "actions": len(record.actions),
+            "players": names,
             "scores": [int(v) for v in outcome.scores] if outcome else None,
             "winners": list(outcome.winners) if outcome else None,
             "details": to_builtins(outcome.details) if outcome else None,
@@ -91,33 +143,33 @@ def replay_cmd(
         return
     title = record.meta.get("title")
     if title:
-        console.print(f"[bold]{title}[/]")
+        say(title)
     who = (
         "everything (--full)"
         if full
-        else (f"as seat {viewer} saw it" if viewer is not None else "public view")
+        else (f"as {names[viewer]} saw it" if viewer is not None else "public view")
     )
-    console.print(f"{record.game}, {len(record.actions)} actions, {who}")
+    say(f"{record.game}, {len(record.actions)} actions, {who}")
     if game.content.estimated_paths:
-        console.print("[yellow]note:[/] some component values are estimated (see the content pack)")
+        console.print("[yellow]note:[/] some component values are estimated (see `turncoat content`)")
     events = _all_events(result)
     if show_log:
         for line in game.render_log(events, viewer, omniscient=full):
-            console.print(line, markup=False, highlight=False)
+            say(with_player_names(line, names))
         console.print()
     for line in game.render_summary(events, viewer, omniscient=full):
-        console.print(line, markup=False, highlight=False)
+        say(with_player_names(line, names))
     outcome = result.outcome
     if outcome is None:
         console.print("The game is not finished.")
         return
-    scores = ", ".join(f"seat {p}: {int(v)}" for p, v in enumerate(outcome.scores))
-    console.print(f"Final scores: {scores}")
-    console.print(
+    scores = ", ".join(f"{names[p]} {int(v)}" for p, v in enumerate(outcome.scores))
+    say(f"Final scores: {scores}")
+    say(
         "Winner"
         + ("s" if len(outcome.winners) > 1 else "")
         + ": "
-        + ", ".join(f"seat {p}" for p in outcome.winners)
+        + ", ".join(names[p] for p in outcome.winners)
     )
 
 
@@ -135,6 +187,9 @@ def demo_cmd(
     ] = None,
 ) -> None:
     """Play a game between random bots and print its log."""
+    seed_in_range(seed)
+    if save is not None and not save.parent.is_dir():  # refused before the game, not after it
+        fail(f"cannot save the record to {save}: there is no folder {save.parent}")
     try:
         options: dict[str, Any] = {"players": players}
         if content_override is not None:
@@ -142,8 +197,7 @@ def demo_cmd(
             options["content_overrides"] = read_override_file(content_override, pack_id)
         game = load_game(game_name, **options)
     except RulesError as exc:
-        _fail(str(exc))
-        return
+        fail(plain(exc))
     chooser = random.Random(seed)
     started = game.start(seed)
     state = started.state
@@ -156,11 +210,24 @@ def demo_cmd(
     result = replay(game, record)
     if not full:
         console.print("(public view: what a spectator sees; --full shows hidden details too)")
+    names = player_names(record, game.num_players())
     for line in game.render_log(_all_events(result), None, omniscient=full):
-        console.print(line, markup=False, highlight=False)
+        say(with_player_names(line, names))
     if save is not None:
-        save_record(with_digests(game, record), save)
+        try:
+            save_record(with_digests(game, record), save)
+        except OSError as exc:
+            fail(f"cannot save the record to {save}: {exc.strerror or exc}")
         console.print(f"record saved to {save}")
+
+
+def sourced_values(pack: Any) -> dict[str, dict[str, Any]]:
+    """Every sourced value of a validated pack by its dotted path: value, provenance, source."""
+    return dict(iter_sourced(to_builtins(pack.data)))
+
+
+def _show_value(node: dict[str, Any]) -> str:
+    return one_line(json.dumps(node["value"], ensure_ascii=False))
 
 
 @app.command("content")
@@ -170,24 +237,42 @@ def content_cmd(
         Path | None, typer.Option(help="An override file with values from your own copy of the game.")
     ] = None,
 ) -> None:
-    """Show a game's content pack: its digest and which values are estimated."""
+    """Show a game's content pack: its digest and each estimated value, with why it was chosen."""
     try:
         base = load_game(game_name)
         overrides = read_override_file(override, base.content.id) if override else None
         game = load_game(game_name, content_overrides=overrides) if overrides else base
     except RulesError as exc:
-        _fail(str(exc))
-        return
+        fail(plain(exc))
     pack = game.content
-    console.print(f"pack {pack.id}  digest {pack.digest}")
-    for path in pack.overridden_paths:
-        console.print(f"  overridden: {path}")
-    if pack.estimated_paths:
-        console.print(f"{len(pack.estimated_paths)} estimated values (not confirmed from the printed game):")
-        for path in pack.estimated_paths:
-            console.print(f"  {path}")
-    else:
+    values = sourced_values(pack)
+    say(f"pack {pack.id}  digest {pack.digest}")
+    if pack.overridden_paths:
+        console.print(f"{len(pack.overridden_paths)} values from your override file:")
+        for path in pack.overridden_paths:
+            node = values[path]
+            source = node.get("source") or "no source given"
+            say(f"  {path} = {_show_value(node)}  ({node['provenance']}; {source})")
+    if not pack.estimated_paths:
         console.print("no estimated values")
+        return
+    console.print(
+        f"{len(pack.estimated_paths)} estimated values (our placeholders, not confirmed from the "
+        "printed game):",
+        highlight=False,
+    )
+    # The values share a few reasons; each reason is printed once, above the values it explains.
+    by_source: dict[str, list[str]] = defaultdict(list)
+    for path in pack.estimated_paths:
+        by_source[values[path].get("source") or "no source given"].append(path)
+    for source, paths in by_source.items():
+        say(f"  why: {source}")
+        for path in paths:
+            say(f"    {path} = {_show_value(values[path])}")
+    say(
+        "Own the game? Write the values printed on your cards into an override file (see the README, "
+        "Honest content) and pass it with --override here, or --content-override to play with it."
+    )
 
 
 @app.command("games")
@@ -215,6 +300,9 @@ def main() -> None:
         app()
     except BrokenPipeError:  # e.g. piped into head
         sys.exit(0)
+    except Exception as exc:  # a bug: still one line, never a traceback (tests see the exception)
+        say_error(f"unexpected {type(exc).__name__}: {exc} (please report this)")
+        sys.exit(2)
 
 
 if __name__ == "__main__":

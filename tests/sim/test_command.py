@@ -142,7 +142,16 @@ def test_results_are_identical_on_every_executor(tmp_path: Path) -> None:
         (["verrater", "--agents", "ismcts:iterations=lots,random,random"], "iterations must be an integer"),
         (["verrater", "--seed", "-3"], "--seed must be an integer from 0"),
         (["verrater", "--seed", "abc"], "'abc' is not a valid integer"),
-        (["verrater", "--games", "0"], "--games must be at least 1"),
+        (["verrater", "--games", "0"], "--games must be an integer from 1"),
+        (["verrater", "--games", "100000001"], "--games must be an integer from 1 to 100000000"),
+        (["verrater", "--seed", "9223372036854775808"], "--seed must be an integer from 0"),
+        (["verrater", "--workers", "0"], "--workers must be an integer from 1 to 1024"),
+        (["verrater", "--workers", "100000"], "--workers must be an integer from 1 to 1024"),
+        (["verrater", "--batch", "0"], "--batch must be an integer from 1"),
+        (["verrater", "--connect-timeout", "nan"], "--connect-timeout must be a number"),
+        (["verrater", "--connect-timeout", "-1"], "--connect-timeout must be a number"),
+        (["verrater", "--players", "99999999999999999999"], "Verräter is for 3 or 4 players"),
+        (["verrater", "--players", "2"], "Verräter is for 3 or 4 players"),
         (["verrater", "--option", "rounds"], "must look like key=value"),
         (["verrater", "--dask", "tcp://127.0.0.1:9", "--connect-timeout", "0.5"], "cannot reach the Dask"),
         (["verrater", "--dask", "somewhere"], "is not a scheduler address"),
@@ -153,7 +162,9 @@ def test_bad_input_is_refused_and_writes_nothing(tmp_path: Path, args: list[str]
     result = sim(*args, "--out", str(out))
     assert result.exit_code == 2, result.output
     assert message in text(result)
-    assert "Traceback" not in result.output
+    # The one convention of every command: one line on stderr, a sentence without a machine code.
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
+    assert "_" not in result.stderr.split(":")[1]  # e.g. no "unknown_game:"
     assert not out.exists()
 
 
@@ -262,3 +273,17 @@ def test_unreadable_content_override_is_bad_input(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "cannot read override file" in text(result)
     assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize(("players", "lineup"), [([], 4), (["--players", "3"], 3)])
+def test_without_agents_a_heuristic_bot_plays_random_bots(
+    tmp_path: Path, players: list[str], lineup: int
+) -> None:
+    """The default run says something: the planning bot should beat the random ones clearly."""
+    out = tmp_path / "run"
+    result = sim("verrater", "-n", "12", "--seed", "3", *players, "--out", str(out))
+    assert result.exit_code == 0, result.output
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["agents"] == ["heuristic"] + ["random"] * (lineup - 1)
+    rates = {r["group"]: r["rate"] for r in summary["win_rates"]["by_agent"]}
+    assert rates["heuristic"] > max(rate for agent, rate in rates.items() if agent != "heuristic")

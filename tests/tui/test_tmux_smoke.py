@@ -107,7 +107,7 @@ def test_play_quit_resume_and_replay_in_a_real_terminal(
     again.wait_for(lambda s: "EXITED 0" in s, "the resumed app to quit")
 
     shown = subprocess.run(
-        [str(TURNCOAT), "replay", str(save), "--as", "0"], capture_output=True, text=True, check=False
+        [str(TURNCOAT), "replay", str(save), "--as", "1"], capture_output=True, text=True, check=False
     )
     assert shown.returncode == 0, shown.stderr
-    assert "as seat 0 saw it" in shown.stdout
+    assert "as Cid saw it" in shown.stdout  # --as counts players from 1 and names them as the table did

@@ -28,6 +28,7 @@ from rich.progress import (
 from rich.table import Table
 from typer.core import TyperCommand
 
+from turncoat.cli_errors import EXIT_BAD_INPUT, fail, float_in_range, int_in_range
 from turncoat.sim import output
 from turncoat.sim.executors import DEFAULT_CONNECT_TIMEOUT, ExecutorError, Stopwatch, make_executor
 from turncoat.sim.runner import GameResult, SimSpec, game_for
@@ -41,7 +42,6 @@ from turncoat.sim.tournament import (
 )
 
 EXIT_FAILED_GAMES = 1
-EXIT_BAD_INPUT = 2
 EXIT_OUTPUT = 3
 EXIT_INTERRUPTED = 130
 
@@ -60,9 +60,11 @@ class _OptionalValueCommand(TyperCommand):
                 param.flag_value = "local"  # type: ignore[attr-defined]
 
 
-def _fail(message: str, code: int) -> typer.Exit:
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False)
-    return typer.Exit(code=code)
+# Upper bounds that no real run reaches; beyond them a typo would only hang or exhaust the machine.
+MAX_GAMES = 100_000_000
+MAX_WORKERS = 1024
+MAX_SECONDS = 3600.0
+MAX_ROUNDS = 100
 
 
 def _pct(rate: Mapping[str, Any]) -> str:
@@ -139,7 +141,7 @@ def _play_and_write(
     try:
         output.prepare_dir(out, force=force)
     except output.OutputError as exc:
-        raise _fail(str(exc), EXIT_OUTPUT) from None
+        fail(str(exc), EXIT_OUTPUT)
     partial: output.PartialLog | None = None
     bar = _progress_bar(progress)
     try:
@@ -176,15 +178,13 @@ def _play_and_write(
         output.mark_complete(out)
     except ExecutorError as exc:
         output.mark_incomplete(out, str(exc))
-        raise _fail(str(exc), EXIT_BAD_INPUT) from None
+        fail(str(exc), EXIT_BAD_INPUT)
     except output.OutputError as exc:
         output.mark_incomplete(out, str(exc))
-        raise _fail(f"{exc} — the run is incomplete (see {out / output.INCOMPLETE})", EXIT_OUTPUT) from None
+        fail(f"{exc} — the run is incomplete (see {out / output.INCOMPLETE})", EXIT_OUTPUT)
     except KeyboardInterrupt:
         output.mark_incomplete(out, "interrupted")
-        raise _fail(
-            f"interrupted; partial results in {out} are marked incomplete", EXIT_INTERRUPTED
-        ) from None
+        fail(f"interrupted; partial results in {out} are marked incomplete", EXIT_INTERRUPTED)
     finally:
         if partial is not None:
             partial.close()
@@ -194,53 +194,56 @@ def _play_and_write(
 def sim_cmd(
     game: Annotated[str, typer.Argument(help="Game id, e.g. verrater.")],
     agents: Annotated[
-        str,
+        str | None,
         typer.Option(
-            help="Comma-separated agent specs, one per seat (or a list that divides the seats), "
-            "e.g. 'ismcts:iterations=200,heuristic,random,random'. Agents: random, heuristic, "
-            "ismcts, rollout, and the preset strong (ISMCTS that beats the heuristic; 0.5 s a move).",
+            help="Agents, one per seat or a list that divides the seats (e.g. strong,heuristic): "
+            "random, heuristic, ismcts (ismcts:iterations=200), rollout, strong (slow: 0.5 s a "
+            "move). Default: heuristic,random,random,random.",
+            show_default=False,
         ),
-    ] = "random",
+    ] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
     players: Annotated[
-        int | None, typer.Option(help="Seats per game (default: the number of agents, else the game's).")
+        int | None, typer.Option(help="Seats per game (default: one per agent, else the game's).")
     ] = None,
-    seed: Annotated[int, typer.Option(help="Master seed: every game's seed derives from it.")] = 0,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", min=1, help="Worker processes (1 = play in this process).")
-    ] = 1,
+    seed: Annotated[int, typer.Option(help="Master seed; every game's seed derives from it.")] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (1: this process).")] = 1,
     dask: Annotated[
         str | None,
         typer.Option(
-            help="Run on Dask: bare --dask (or --dask local) starts a LocalCluster of --workers "
-            "workers; --dask tcp://host:8786 uses a running scheduler.",
+            help="Run on Dask: bare --dask starts a local cluster of --workers workers; "
+            "--dask tcp://host:8786 uses a running scheduler.",
             metavar="[ADDRESS]",
         ),
     ] = None,
     connect_timeout: Annotated[
-        float, typer.Option(help="Seconds to wait for a Dask scheduler.")
+        float, typer.Option(help="Seconds to wait for the Dask scheduler.")
     ] = DEFAULT_CONNECT_TIMEOUT,
     batch: Annotated[
-        int | None, typer.Option(min=1, help="Games per task (default: calibrated to about a second).")
+        int | None, typer.Option(help="Games per task (default: about a second's worth).")
     ] = None,
-    out: Annotated[
-        Path | None, typer.Option(help="Output folder (default: sim-results/GAME-TIMESTAMP).")
-    ] = None,
-    save_records: Annotated[bool, typer.Option(help="Save every game's record under records/.")] = False,
-    report: Annotated[bool, typer.Option(help="Also write the game's balance report (report/).")] = False,
+    out: Annotated[Path | None, typer.Option(help="Output folder (default: sim-results/GAME-TIME).")] = None,
+    save_records: Annotated[
+        bool, typer.Option("--save-records", help="Save every game's record under records/.")
+    ] = False,
+    report: Annotated[
+        bool, typer.Option("--report", help="Also write the game's balance report (report/).")
+    ] = False,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeatable).")
     ] = None,
     content_override: Annotated[
-        Path | None,
-        typer.Option(help="Play with values from your own copy of the game (see `turncoat content`)."),
+        Path | None, typer.Option(help="Values from your own copy of the game (`turncoat content`).")
     ] = None,
-    force: Annotated[
-        bool, typer.Option(help="Overwrite an output folder that holds an earlier run.")
-    ] = False,
-    progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an earlier run in --out.")] = False,
+    no_progress: Annotated[bool, typer.Option("--no-progress", help="Hide the progress bar.")] = False,
 ) -> None:
     """Play many games between agents and write results, ratings, win rates and plots."""
+    int_in_range("--games", games, 1, MAX_GAMES)
+    int_in_range("--workers", workers, 1, MAX_WORKERS)
+    float_in_range("--connect-timeout", connect_timeout, 0.1, MAX_SECONDS, unit=" seconds")
+    if batch is not None:
+        int_in_range("--batch", batch, 1, MAX_GAMES)
     try:
         spec = build_spec(
             game,
@@ -254,13 +257,13 @@ def sim_cmd(
             content_override=content_override,
         )
     except InputError as exc:
-        raise _fail(str(exc), EXIT_BAD_INPUT) from None
+        fail(str(exc), EXIT_BAD_INPUT)
     if out is None:
         out = Path("sim-results") / f"{game}-{datetime.now(UTC):%Y%m%dT%H%M%S}"
     try:
         output.check_dir(out, force=force)
     except output.OutputError as exc:
-        raise _fail(str(exc), EXIT_OUTPUT) from None
+        fail(str(exc), EXIT_OUTPUT)
 
     executor_name = f"dask {dask}" if dask else ("in-process" if workers == 1 else f"{workers} processes")
     failures: list[GameResult] = []
@@ -270,7 +273,7 @@ def sim_cmd(
         try:
             executor = stack.enter_context(make_executor(workers, dask, connect_timeout=connect_timeout))
         except ExecutorError as exc:
-            raise _fail(str(exc), EXIT_BAD_INPUT) from None
+            fail(str(exc), EXIT_BAD_INPUT)
         summary, timing, report_lines = _play_and_write(
             spec,
             executor,
@@ -279,7 +282,7 @@ def sim_cmd(
             batch=batch,
             workers=workers,
             executor_name=executor_name,
-            progress=progress,
+            progress=not no_progress,
             failures=failures,
         )
 
@@ -301,17 +304,18 @@ def sim_cmd(
 def bench_cmd(
     game: Annotated[str, typer.Argument(help="Game id, e.g. verrater.")] = "verrater",
     players: Annotated[int | None, typer.Option(help="Seats per game.")] = None,
-    seconds: Annotated[float, typer.Option(help="Time budget of each single-process measurement.")] = 2.0,
+    seconds: Annotated[float, typer.Option(help="Length of each single-process measurement.")] = 2.0,
     workers: Annotated[int, typer.Option(help="Workers for the scaling comparison.")] = 2,
     dask: Annotated[bool, typer.Option(help="Also measure Dask (LocalCluster) overhead.")] = True,
-    rounds: Annotated[
-        int, typer.Option(min=1, help="Interleaved scaling runs per executor; each keeps its best.")
-    ] = 3,
+    rounds: Annotated[int, typer.Option(help="Scaling runs per executor; each keeps its best.")] = 3,
     as_json: Annotated[Path | None, typer.Option("--json", help="Also write the numbers here.")] = None,
 ) -> None:
     """Engine and simulator speed: decisions/s, games/s, ISMCTS iterations/s, scaling, Dask overhead."""
     from turncoat.sim import bench
 
+    float_in_range("--seconds", seconds, 0.01, MAX_SECONDS, unit=" seconds")
+    int_in_range("--workers", workers, 1, MAX_WORKERS)
+    int_in_range("--rounds", rounds, 1, MAX_ROUNDS)
     try:
         results = bench.run_all(
             game,
@@ -323,15 +327,15 @@ def bench_cmd(
             log=console.print,
         )
     except InputError as exc:
-        raise _fail(str(exc), EXIT_BAD_INPUT) from None
+        fail(str(exc), EXIT_BAD_INPUT)
     except ExecutorError as exc:
-        raise _fail(str(exc), EXIT_BAD_INPUT) from None
+        fail(str(exc), EXIT_BAD_INPUT)
     console.print(bench.table(results))
     if as_json is not None:
         try:
             output.write_text(as_json, json.dumps(results, indent=2, sort_keys=True) + "\n")
         except output.OutputError as exc:
-            raise _fail(str(exc), EXIT_OUTPUT) from None
+            fail(str(exc), EXIT_OUTPUT)
 
 
 def register(app: typer.Typer) -> None:

@@ -40,6 +40,16 @@ from turncoat.sim.runner import (
 
 MAX_SEED = 2**63 - 1
 
+# Without --agents: one heuristic bot against random bots, so that the first run already shows
+# what the ratings and win rates measure (a bot that plans against bots that do not).
+DEFAULT_AGENT = "heuristic"
+DEFAULT_OPPONENT = "random"
+
+
+def default_agents(players: int) -> str:
+    """``heuristic,random,random,random`` for four seats."""
+    return ",".join([DEFAULT_AGENT] + [DEFAULT_OPPONENT] * (players - 1))
+
 
 class InputError(ValueError):
     """Bad command-line input: unknown game or agent, bad seed or counts."""
@@ -69,7 +79,7 @@ def parse_options(items: Sequence[str]) -> dict[str, Any]:
 
 def build_spec(
     game: str,
-    agents: str,
+    agents: str | None,
     *,
     games: int,
     seed: int,
@@ -79,14 +89,12 @@ def build_spec(
     report: bool = False,
     content_override: Path | None = None,
 ) -> SimSpec:
-    """Check everything the user typed and return the spec the workers run, or raise InputError."""
+    """Check everything the user typed and return the spec the workers run, or raise InputError.
+    ``agents`` None plays one heuristic bot against random bots in every other seat."""
     if games < 1:
         raise InputError(f"--games must be at least 1 (got {games})")
     if not 0 <= seed <= MAX_SEED:
         raise InputError(f"--seed must be an integer from 0 to {MAX_SEED} (got {seed})")
-    specs = split_agents(agents)
-    if not specs:
-        raise InputError("--agents needs at least one agent, e.g. --agents random,random,random,random")
     game_options = dict(options or {})
     try:
         default_players = load_game(game, **game_options).num_players()
@@ -95,6 +103,16 @@ def build_spec(
             game_options["content_overrides"] = read_override_file(content_override, pack)
     except RulesError as exc:
         raise InputError(exc.message) from exc
+    if agents is None:
+        if players is not None:  # check the count before a lineup is built from it
+            try:
+                load_game(game, **{**game_options, "players": players})
+            except RulesError as exc:
+                raise InputError(exc.message) from exc
+        agents = default_agents(default_players if players is None else players)
+    specs = split_agents(agents)
+    if not specs:
+        raise InputError("--agents needs at least one agent, e.g. --agents random,random,random,random")
     if players is None:
         players = len(specs) if len(specs) > 1 else default_players
     if players < 1 or players % len(specs):

@@ -7,11 +7,14 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 
+from turncoat.cli_errors import fail, float_in_range, plain, seed_in_range
 from turncoat.core.content import read_override_file
 from turncoat.core.errors import RulesError
 from turncoat.core.registry import load_game
+
+# A longer pause would only look like a hung table.
+MAX_DELAY = 10.0
 
 
 def register(app: typer.Typer) -> None:
@@ -42,7 +45,9 @@ def play_cmd(
         Path | None, typer.Option(help="Record file, saved after every action (default: a new file).")
     ] = None,
     resume: Annotated[Path | None, typer.Option(help="Continue the game saved in this record.")] = None,
-    delay: Annotated[float, typer.Option(help="Seconds each bot move stays visible.")] = 0.6,
+    delay: Annotated[
+        float, typer.Option(help=f"Seconds each bot move stays visible (0 to {MAX_DELAY:g}).")
+    ] = 0.6,
     option: Annotated[
         list[str] | None,
         typer.Option(
@@ -62,8 +67,12 @@ def play_cmd(
 
     console = Console(stderr=True)
     if game_name != "verrater":
-        console.print(f"[bold red]error:[/] the terminal table plays only verrater (not {game_name!r})")
-        raise typer.Exit(code=2)
+        fail(f"the terminal table plays only verrater (not {game_name!r})")
+    if seed is not None:
+        seed_in_range(seed)
+    float_in_range("--delay", delay, 0.0, MAX_DELAY, unit=" seconds")
+    if players is not None and players not in (3, 4):  # before a seat list is built from it
+        fail(f"Verräter is for 3 or 4 players (got {players})")
     if resume is not None:
         clash = [
             flag
@@ -77,11 +86,9 @@ def play_cmd(
             if value is not None
         ]
         if clash:
-            console.print(
-                f"[bold red]error:[/] --resume continues a saved game with its own seats, names and "
-                f"seed; drop {', '.join(clash)}"
+            fail(
+                f"--resume continues a saved game with its own seats, names and seed; drop {', '.join(clash)}"
             )
-            raise typer.Exit(code=2)
     try:
         options: dict[str, Any] = dict(parse_rule_options(option or []))
         if content_override is not None:
@@ -93,9 +100,8 @@ def play_cmd(
             plan = plan_seats(players, seats, humans, names)
             session = Session.new(plan, seed, save or default_save_path(), **options)
     except RulesError as exc:
-        console.print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)  # one line
-        raise typer.Exit(code=2) from exc
-    VerraterApp(session, bot_delay=max(0.0, delay)).run()
+        fail(plain(exc))
+    VerraterApp(session, bot_delay=delay).run()
     where = session.save_path
     if where is not None:
         done = session.outcome() is not None
