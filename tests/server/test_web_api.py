@@ -303,3 +303,18 @@ def test_a_player_arriving_by_invite_link_is_asked_for_a_name(client: TestClient
     assert client.get(f"/api/tables/{table_id}").json()["seats"][1]["name"] == "Bea"
     client.cookies.clear()
     assert "Welcome to seat" not in client.get(f"/t/{table_id}").text  # spectators are not asked
+
+
+def test_the_lobby_offers_every_rule_option_of_the_game_and_the_table_keeps_it(client: TestClient) -> None:
+    lobby = client.get("/").text
+    for name in ("ring_layout", "hand_limit_discards", "hand_limit_timing", "reshuffle_timing"):
+        assert f'name="{name}"' in lobby
+    assert '<option value="after_each_draw">after each draw (rules)</option>' in lobby
+    csrf = csrf_of(lobby)
+    form = {"csrf": csrf, "players": "3", "my_name": "Ann", "name": "Timing", "listed": "on"}
+    form |= {"seat0": "me", "seat1": "easy", "seat2": "easy", "hand_limit_timing": "after_all_draws"}
+    assert client.post("/tables", data=form).status_code == 200
+    table_id = next(t for t in client.get("/api/tables").json() if t["name"] == "Timing")["id"]
+    game = client.app.state.hub.tables[table_id].game  # type: ignore[attr-defined]
+    config = game.config
+    assert (config.hand_limit_timing, config.reshuffle_timing) == ("after_all_draws", "when_emptied")

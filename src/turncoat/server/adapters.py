@@ -12,8 +12,10 @@ from typing import Any
 
 from turncoat.core.actions import Event, Viewer, redact
 from turncoat.core.engine import Game
+from turncoat.core.present import options_of
 from turncoat.core.registry import load_game
 from turncoat.games.verrater import log as verrater_log
+from turncoat.games.verrater.config import VerraterConfig
 from turncoat.games.verrater.events import GameSetUp
 from turncoat.games.verrater.game import VerraterGame
 from turncoat.games.verrater.notation import ROLE_NAMES
@@ -91,12 +93,8 @@ ROLE_HELP = {
 
 
 def game_options() -> dict[str, list[str]]:
-    """Variant options a table creator may choose (from VerraterConfig), first = default."""
-    return {
-        "builder_new_card_side": ["either", "estate_only"],
-        "ring_layout": ["random", "alternating"],
-        "hand_limit_discards": ["face_up", "face_down"],
-    }
+    """Variant options a table creator may choose, read from VerraterConfig, first = default."""
+    return {spec.name: list(spec.values) for spec in options_of(VerraterConfig, OPTION_LABELS)}
 
 
 # Bot strength levels offered to people; each names an agent spec (see turncoat.agents).  Only
@@ -141,6 +139,8 @@ OPTION_LABELS = {
     "builder_new_card_side": "Builder's new building",
     "ring_layout": "Landscape ring",
     "hand_limit_discards": "Hand-limit discards",
+    "hand_limit_timing": "Hand limit checked",
+    "reshuffle_timing": "Discards reshuffled",
 }
 
 
