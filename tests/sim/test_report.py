@@ -14,8 +14,9 @@ from typer.testing import CliRunner
 
 import turncoat.core.testing.toy  # registers sealed_bids  # noqa: F401
 from turncoat.cli import app
+from turncoat.core import registry
 from turncoat.core.capabilities import HasReport
-from turncoat.core.registry import load_game, register
+from turncoat.core.registry import load_game
 from turncoat.core.report import (
     BalanceReport,
     BarFigure,
@@ -179,12 +180,9 @@ class PlainSealedBids(SealedBidsGame):
     balance_report = None  # type: ignore[assignment]
 
 
-register(
-    "test_plain_bids", lambda **config: PlainSealedBids(msgspec.convert(config, PlainSealedBids.config_type))
-)
-
-
-def test_sim_report_for_a_game_without_one_says_so(tmp_path: Path) -> None:
+def test_sim_report_for_a_game_without_one_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # registered for this test only, so no other test (the conformance suite) sees it
+    monkeypatch.setitem(registry._FACTORIES, "test_plain_bids", PlainSealedBids.from_options)
     result = sim(
         "test_plain_bids", "--agents", "random,random", "-n", "2", "--report", "--out", str(tmp_path / "x")
     )
