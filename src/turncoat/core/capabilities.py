@@ -10,18 +10,22 @@ misspelt it, and mypy checks both sides.  Every capability is optional:
 * :class:`HasEvaluation` — estimated final scores of a position, where a search may stop early;
 * :class:`HasEncoding` — fixed-size vectors and an action enumeration for learning environments;
 * :class:`HasPresentation` — the game's face: every word players read (``core.present``);
-* :class:`HasReport` — balance facts and a report for the simulator.
+* :class:`HasReport` — balance facts and what a balance report says (``core.report``); the
+  simulator writes it.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from pathlib import Path
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from turncoat.core.actions import Action, PlayerId
 from turncoat.core.errors import InvalidConfig
+
+if TYPE_CHECKING:
+    from turncoat.core.record import GameRecord
+    from turncoat.core.report import BalanceReport
 
 
 class HeuristicPolicy(Protocol):
@@ -73,16 +77,20 @@ class HasPresentation(Protocol):
 
 
 class Report(Protocol):
-    """Balance facts gathered game by game, and the report the simulator writes from them.
+    """A game's balance report: facts gathered game by game, and what the report says.
 
-    ``facts`` runs in the worker after each game (``record`` is None when the game failed); it
-    may name ``seat_groups`` (per grouping, one label per seat) for win rates by group.
-    ``write_report`` writes its files into ``out_dir`` and returns the lines to print.
+    ``facts`` runs in the simulator's worker after each game (``record`` is None when the game
+    failed; ``full`` is set when the report will be written, so costly facts such as a replay of
+    the record may be skipped otherwise).  It returns plain JSON-ready data, kept in the result
+    row; ``facts["seat_groups"]`` may name, per grouping, one label per seat, and the simulator
+    then reports win rates by each grouping.  ``report`` reads the result rows of the whole run
+    (see :mod:`turncoat.core.stats`) and says what the report holds, as data; the simulator
+    decides how it is written (files, plots, printed lines).
     """
 
-    def facts(self, game: Any, seed: int, record: Any, *, full: bool) -> dict[str, Any]: ...
+    def facts(self, seed: int, record: GameRecord | None, *, full: bool) -> dict[str, Any]: ...
 
-    def write_report(self, rows: Sequence[Mapping[str, Any]], game: Any, out_dir: Path) -> list[str]: ...
+    def report(self, rows: Sequence[Mapping[str, Any]]) -> BalanceReport: ...
 
 
 @runtime_checkable

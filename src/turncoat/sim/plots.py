@@ -9,8 +9,9 @@ from pathlib import Path
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from turncoat.core.stats import Rate
 from turncoat.sim.output import write_bytes
-from turncoat.sim.stats import Rate, Rating
+from turncoat.sim.stats import Rating
 
 
 def _save(fig: Figure, path: Path) -> None:

@@ -15,12 +15,12 @@ from typing import Any
 import msgspec
 
 from turncoat.agents import make_agent, play_match
+from turncoat.core.capabilities import HasReport, capability
 from turncoat.core.engine import Game
 from turncoat.core.record import GameRecord, new_record
 from turncoat.core.registry import load_game
 from turncoat.core.rng import derive_seed
 from turncoat.core.serialize import to_builtins
-from turncoat.sim.reports import report_for
 
 
 class SimSpec(msgspec.Struct, frozen=True, kw_only=True):
@@ -107,10 +107,12 @@ def play_one(spec: SimSpec, index: int) -> GameResult:
         error = f"simulation crashed: {exc!r}\n{traceback.format_exc()}"
         outcome, decisions = None, 0
     facts: dict[str, Any] = {}
-    report = report_for(spec.game)
-    if report is not None:
+    offered = capability(game, HasReport)
+    if offered is not None:  # facts such as seat groupings feed the summary even without --report
         try:
-            facts = report.facts(game, seed, record if error is None else None, full=spec.full_facts)
+            facts = offered.balance_report().facts(
+                seed, record if error is None else None, full=spec.full_facts
+            )
         except Exception as exc:
             error = error or f"collecting report facts failed: {exc!r}\n{traceback.format_exc()}"
     if record is None:

@@ -1,31 +1,20 @@
-"""Tournament statistics over result rows: win rates with Wilson intervals, ratings, scores.
+"""Tournament statistics over result rows: win rates by agent, ratings, scores.
 
-A shared win counts ``1/k`` for each of the ``k`` winners, so the win credits of one game sum to
-one and a seat's win rate is its expected share of wins.  Failed games (no outcome) are left
-out of every statistic here and reported separately.
+Win shares and their Wilson intervals are :mod:`turncoat.core.stats` (a game's balance report
+uses them too).  Failed games (no outcome) are left out of every statistic here and reported
+separately.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import msgspec
 from openskill.models import PlackettLuce
 
-Z95 = 1.959963984540054
-
-
-class Rate(msgspec.Struct, frozen=True):
-    """Win share of a group: ``wins`` (fractional for shared wins) out of ``games``."""
-
-    group: str
-    games: int
-    wins: float
-    rate: float
-    low: float
-    high: float
+from turncoat.core.stats import Rate, finished, rates_by
 
 
 class Rating(msgspec.Struct, frozen=True):
@@ -48,60 +37,8 @@ class ScoreStats(msgspec.Struct, frozen=True):
     max: float
 
 
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (``successes`` may be fractional)."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    # Rounding can put a bound a hair on the wrong side of p when p is 0 or 1; keep low <= p <= high.
-    return min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half))
-
-
-def finished(rows: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """The rows of games that ended with an outcome, in game order."""
-    done = [r for r in rows if r.get("error") is None and r.get("winners") is not None]
-    return sorted(done, key=lambda r: int(r["index"]))
-
-
-def win_credit(row: Mapping[str, Any], seat: int) -> float:
-    winners = row["winners"]
-    return 1.0 / len(winners) if seat in winners else 0.0
-
-
-def rates_by(
-    rows: Iterable[Mapping[str, Any]], key: Callable[[Mapping[str, Any], int], str | None]
-) -> list[Rate]:
-    """Win rates grouped by ``key(row, seat)`` (None skips that seat), groups in sorted order."""
-    games: dict[str, int] = {}
-    wins: dict[str, float] = {}
-    for row in finished(rows):
-        for seat in range(len(row["seating"])):
-            group = key(row, seat)
-            if group is None:
-                continue
-            games[group] = games.get(group, 0) + 1
-            wins[group] = wins.get(group, 0.0) + win_credit(row, seat)
-    out = []
-    for group in sorted(games, key=_natural):
-        n, w = games[group], wins[group]
-        low, high = wilson(w, n)
-        out.append(Rate(group=group, games=n, wins=w, rate=w / n, low=low, high=high))
-    return out
-
-
-def _natural(text: str) -> tuple[Any, ...]:
-    return (0, int(text), "") if text.isdigit() else (1, 0, text)
-
-
 def rates_by_agent(rows: Iterable[Mapping[str, Any]]) -> list[Rate]:
     return rates_by(rows, lambda row, seat: str(row["seating"][seat]))
-
-
-def rates_by_seat(rows: Iterable[Mapping[str, Any]]) -> list[Rate]:
-    return rates_by(rows, lambda row, seat: str(seat))
 
 
 def seat_group_names(rows: Iterable[Mapping[str, Any]]) -> list[str]:
@@ -111,14 +48,6 @@ def seat_group_names(rows: Iterable[Mapping[str, Any]]) -> list[str]:
         for name in row.get("facts", {}).get("seat_groups", {}):
             names.setdefault(name, None)
     return list(names)
-
-
-def rates_by_group(rows: Iterable[Mapping[str, Any]], name: str) -> list[Rate]:
-    def key(row: Mapping[str, Any], seat: int) -> str | None:
-        values = row.get("facts", {}).get("seat_groups", {}).get(name)
-        return None if values is None else str(values[seat])
-
-    return rates_by(rows, key)
 
 
 def ranks(scores: Sequence[float], winners: Sequence[int]) -> list[float]:

@@ -15,19 +15,19 @@ from typing import Any
 import msgspec
 
 from turncoat.core.engine import Game
-from turncoat.sim import output, plots, stats
-from turncoat.sim.reports import report_for
+from turncoat.core.stats import Rate, rates_by_group, rates_by_seat
+from turncoat.sim import output, plots, report, stats
 from turncoat.sim.runner import GameResult, SimSpec, game_for
 
 
-def _rates_json(rates: Sequence[stats.Rate]) -> list[dict[str, Any]]:
+def _rates_json(rates: Sequence[Rate]) -> list[dict[str, Any]]:
     return [msgspec.to_builtins(r) for r in rates]
 
 
 def summarize(rows: Sequence[Mapping[str, Any]], spec: SimSpec, game: Game[Any, Any, Any]) -> dict[str, Any]:
     """Every statistic of the run (no timing: the same master seed gives the same summary)."""
     labels = list(dict.fromkeys(spec.labels))
-    groups = {name: _rates_json(stats.rates_by_group(rows, name)) for name in stats.seat_group_names(rows)}
+    groups = {name: _rates_json(rates_by_group(rows, name)) for name in stats.seat_group_names(rows)}
     failed = [r for r in rows if r.get("error") is not None]
     balanced = spec.games % len(spec.agents) == 0
     return {
@@ -54,7 +54,7 @@ def summarize(rows: Sequence[Mapping[str, Any]], spec: SimSpec, game: Game[Any, 
         "ratings": [msgspec.to_builtins(r) for r in stats.ratings(rows, labels)],
         "win_rates": {
             "by_agent": _rates_json(stats.rates_by_agent(rows)),
-            "by_seat": _rates_json(stats.rates_by_seat(rows)),
+            "by_seat": _rates_json(rates_by_seat(rows)),
             **{f"by_{name.replace(' ', '_')}": value for name, value in groups.items()},
         },
         "scores": {
@@ -145,7 +145,7 @@ def write_plots(out_dir: Path, rows: Sequence[Mapping[str, Any]], summary: Mappi
     fair = 1.0 / summary["players"]
     paths = []
     for key in summary["win_rates"]:
-        rates = [msgspec.convert(r, stats.Rate) for r in summary["win_rates"][key]]
+        rates = [msgspec.convert(r, Rate) for r in summary["win_rates"][key]]
         path = plot_dir / f"win_rate_{key}.png"
         plots.rate_bars(path, f"Win rate {key.replace('_', ' ')} (95% Wilson CI)", rates, reference=fair)
         paths.append(path)
@@ -178,12 +178,5 @@ def write_results(
 
 
 def write_balance_report(out_dir: Path, results: Sequence[GameResult], spec: SimSpec) -> list[str]:
-    report = report_for(spec.game)
-    if report is None:  # checked in build_spec
-        return []
-    report_dir = out_dir / "report"
-    try:
-        report_dir.mkdir(exist_ok=True)
-    except OSError as exc:
-        raise output.OutputError(f"cannot create {report_dir}: {exc.strerror or exc}") from exc
-    return report.write_report([r.row() for r in results], game_for(spec), report_dir)
+    """The game's balance report (build_spec has checked that the game offers one)."""
+    return report.write_balance_report(game_for(spec), [r.row() for r in results], out_dir)

@@ -19,6 +19,7 @@ import msgspec
 
 from turncoat.agents import make_agent
 from turncoat.core import options as core_options
+from turncoat.core.capabilities import HasReport, capability
 from turncoat.core.content import read_override_file
 from turncoat.core.errors import RulesError
 from turncoat.core.record import GameRecord, new_record
@@ -26,7 +27,6 @@ from turncoat.core.registry import load_game
 from turncoat.core.serialize import pretty_json
 from turncoat.sim import output
 from turncoat.sim.executors import ExecutorError, InlineExecutor, batch_size, batches
-from turncoat.sim.reports import report_for
 from turncoat.sim.runner import (
     GameResult,
     SimSpec,
@@ -134,7 +134,7 @@ def build_spec(
             raise InputError(exc.message) from exc
         except Exception as exc:
             raise InputError(f"agent {spec!r} cannot be created: {exc!r}") from exc
-    if report and report_for(game) is None:
+    if report and capability(engine, HasReport) is None:
         raise InputError(f"there is no balance report for {game} yet")
     slots = tuple(specs * (players // len(specs)))
     return SimSpec(

@@ -24,7 +24,7 @@ Rules (2-4 players):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
 
@@ -42,6 +42,9 @@ from turncoat.core.errors import (
 from turncoat.core.registry import register
 from turncoat.core.testing import toy_parley
 from turncoat.core.testing.toy_parley import PARLEY_ACTIONS, EndParley, Parley, ParleyAction
+
+if TYPE_CHECKING:
+    from turncoat.core.testing.toy_report import SealedBidsReport
 
 NAME = "sealed_bids"
 RULES_VERSION = "sealed-bids/1"
@@ -566,6 +569,12 @@ class SealedBidsGame(ConfiguredGame[SealedBidsConfig]):
         from turncoat.core.testing.toy_present import SealedBidsPresentation  # it imports this module
 
         return SealedBidsPresentation(self)
+
+    def balance_report(self) -> SealedBidsReport:
+        """Wins by seat and by pact, for ``turncoat sim --report`` (see toy_report)."""
+        from turncoat.core.testing.toy_report import SealedBidsReport  # it imports this module
+
+        return SealedBidsReport(self)
 
     def describe_action(self, action: SealedBidsAction) -> str:
         match action:

@@ -38,6 +38,7 @@ from turncoat.games.verrater.timeout import timeout_action
 
 if TYPE_CHECKING:
     from turncoat.games.verrater.heuristics import HeuristicPolicy
+    from turncoat.games.verrater.report import VerraterReport
 
 RULES_VERSION = "verrater-1998/1"
 
@@ -273,6 +274,12 @@ class VerraterGame(ConfiguredGame[VerraterConfig]):
         from turncoat.games.verrater.evaluation import evaluate
 
         return evaluate(self.ctx, state)
+
+    def balance_report(self) -> VerraterReport:
+        """Balance facts per game and what the balance report says (see report.py)."""
+        from turncoat.games.verrater.report import VerraterReport  # lazy: the simulator only
+
+        return VerraterReport(self)
 
     def rl_encoding(self) -> Any:
         """Fixed action enumeration and observation vectors for learning environments."""
