@@ -3,15 +3,21 @@ settings, each answer by their own (host names, cookies, limits, tables)."""
 
 from __future__ import annotations
 
+import inspect
 import json
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from fastapi.dependencies.models import Dependant
+from fastapi.routing import APIRoute, APIWebSocketRoute
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from tests.server.web_support import FOUR_MIXED, create_table, receive_until, settings_for
 from turncoat.server import create_app
+from turncoat.server.routes import ROUTERS
 
 PADDED_PING = json.dumps({"type": "ping"}) + " " * 1000  # over 512 bytes, under 8192
 
@@ -77,3 +83,24 @@ def test_a_malformed_number_in_a_url_is_refused_before_the_form_or_the_table(tmp
         assert client.post(f"/t/{table_id}/seats/1/bot", data={}).status_code == 403  # no CSRF token
         assert client.get("/t/no-such-table/replay?step=1").status_code == 404
         assert client.get(f"/t/{table_id}/replay?step=1&full=1").status_code == 200
+
+
+def _dependencies(dependant: Dependant) -> Iterator[Callable[..., Any]]:
+    for sub in dependant.dependencies:
+        if sub.call is not None:
+            yield sub.call
+        yield from _dependencies(sub)
+
+
+def test_every_dependency_of_every_route_runs_without_a_thread() -> None:
+    """FastAPI runs a plain ``def`` dependency in its thread pool, which costs more per request than
+    the lookups themselves; each is an ``async def`` that never blocks."""
+    routes = [r for router in ROUTERS for r in router.routes if isinstance(r, APIRoute | APIWebSocketRoute)]
+    assert len(routes) == 19  # every route of the four routers
+    in_threads = {
+        f"{route.path}: {call.__name__}"
+        for route in routes
+        for call in _dependencies(route.dependant)
+        if not inspect.iscoroutinefunction(call)
+    }
+    assert in_threads == set()

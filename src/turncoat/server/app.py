@@ -17,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 
 from turncoat.core.errors import RulesError
 from turncoat.server import views
-from turncoat.server.deps import address_of, host_allowed
+from turncoat.server.deps import client_address, host_allowed
 from turncoat.server.inputs import whole_number
 from turncoat.server.live import Hub, ServerError
 from turncoat.server.routes import ROUTERS
@@ -123,7 +123,7 @@ def _guard(settings: Settings) -> Guard:
                 return JSONResponse(
                     {"type": "error", "code": "too_large", "message": "request too large"}, 413
                 )
-            if not limiter.allow(address_of(request)):
+            if not limiter.allow(client_address(request)):
                 return JSONResponse({"type": "error", "code": "rate_limited", "message": "slow down"}, 429)
         response = await call_next(request)
         response.headers["Content-Security-Policy"] = CSP

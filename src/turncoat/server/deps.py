@@ -4,7 +4,9 @@ Each route declares what it needs (``hub: HubDep, table: TableDep, seat: SeatDep
 looking it up by hand.  Everything is read from the app the request reached (``app.state``), never
 from module state, so two apps with different settings can run in one process.  FastAPI resolves a
 route's dependencies in the order its parameters are written, once per request: a route that lists
-``CheckedForm`` before ``TableDep`` refuses an expired form before it looks for the table.
+``CheckedForm`` before ``TableDep`` refuses an expired form before it looks for the table.  They
+are all ``async def``, even those that never wait: FastAPI would run a plain ``def`` in its thread
+pool, which costs more than the lookup itself.
 """
 
 from __future__ import annotations
@@ -39,13 +41,13 @@ def invites_cookie(table_id: str) -> str:
     return f"tc_invites_{table_id}"
 
 
-def settings_of(conn: HTTPConnection) -> Settings:
+async def settings_of(conn: HTTPConnection) -> Settings:
     """The settings of the app this request reached (set by ``create_app``)."""
     settings: Settings = conn.app.state.settings
     return settings
 
 
-def hub_of(conn: HTTPConnection) -> Hub:
+async def hub_of(conn: HTTPConnection) -> Hub:
     """The app's hub (set when the app starts)."""
     hub: Hub = conn.app.state.hub
     return hub
@@ -56,12 +58,12 @@ async def table_of(table_id: str, hub: Annotated[Hub, Depends(hub_of)]) -> LiveT
     return await hub.fetch(table_id)
 
 
-def seat_of(request: Request, table: Annotated[LiveTable, Depends(table_of)]) -> int | None:
+async def seat_of(request: Request, table: Annotated[LiveTable, Depends(table_of)]) -> int | None:
     """The seat this browser holds at the table (its seat cookie), or None for a spectator."""
     return table.seat_for_token(request.cookies.get(seat_cookie(table.id)))
 
 
-def is_host(request: Request, table: Annotated[LiveTable, Depends(table_of)]) -> bool:
+async def is_host(request: Request, table: Annotated[LiveTable, Depends(table_of)]) -> bool:
     """Whether this browser holds the table's host cookie."""
     return table.is_host(request.cookies.get(host_cookie(table.id)))
 
@@ -75,7 +77,7 @@ async def checked_form(request: Request) -> FormData:
     return form
 
 
-def csrf_token(request: Request) -> str:
+async def csrf_token(request: Request) -> str:
     """The CSRF token a page's forms carry: the browser's own, or a fresh one for a new visitor."""
     token = request.cookies.get(CSRF_COOKIE)
     if token and 20 <= len(token) <= 100:
@@ -83,13 +85,17 @@ def csrf_token(request: Request) -> str:
     return secrets.token_urlsafe(24)
 
 
-def address_of(conn: HTTPConnection) -> str:
+def client_address(conn: HTTPConnection) -> str:
     """The client's address, as rate limits and quotas count it.
 
     Behind a proxy named in ``TURNCOAT_TRUSTED_PROXIES`` this is the forwarded client: ``turncoat
     serve`` has uvicorn believe ``X-Forwarded-For`` from those proxies only, so the peer address seen
     here is already the client's, and nobody else can claim an address by sending the header."""
     return client_key(conn.client.host) if conn.client else "?"
+
+
+async def address_of(conn: HTTPConnection) -> str:
+    return client_address(conn)
 
 
 _WHOLE: TypeAdapter[int] = TypeAdapter(int)
@@ -118,7 +124,7 @@ def whole_params(
     return values
 
 
-def seat_number(request: Request) -> int:
+async def seat_number(request: Request) -> int:
     """The seat number in the path (``/seats/{seat}/...``)."""
     return whole_params(request, "path", {"seat": None})["seat"]
 

@@ -37,7 +37,7 @@ class ReplayQuery:
     full: int  # 1: show every hand (once the game is over)
 
 
-def replay_query(request: Request) -> ReplayQuery:
+async def replay_query(request: Request) -> ReplayQuery:
     """``?step=&full=``, checked before the table is looked up (see ``whole_params``)."""
     return ReplayQuery(**whole_params(request, "query", {"step": -1, "full": 0}))
 
