@@ -95,6 +95,7 @@ def client_address(conn: HTTPConnection) -> str:
 
 
 async def address_of(conn: HTTPConnection) -> str:
+    """``client_address`` as a dependency."""
     return client_address(conn)
 
 
@@ -104,9 +105,10 @@ _WHOLE: TypeAdapter[int] = TypeAdapter(int)
 def whole_params(
     conn: HTTPConnection, where: Literal["path", "query"], defaults: dict[str, int | None]
 ) -> dict[str, int]:
-    """Whole-number path or query parameters (a default for a missing one), checked by the rules and
-    with the answer (422) FastAPI gives a parameter typed ``int``.  A route asks for them as its
-    first dependency: a malformed number is refused before any other check or lookup."""
+    """Whole-number path or query parameters (a default for a missing one), checked by the same rules
+    and refused with the same answer (422) as a parameter FastAPI reads as ``int``.  A route asks for
+    them as its first dependency, so a malformed number is refused before any other check or lookup
+    (FastAPI reads a route's own parameters only after all its dependencies)."""
     source = conn.path_params if where == "path" else conn.query_params
     values: dict[str, int] = {}
     errors: list[dict[str, object]] = []
