@@ -1,0 +1,116 @@
+"""The JSON API: list, read and create tables; the bot levels; a health check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from turncoat.server.adapters import game_options, level_choices
+from turncoat.server.deps import ClientAddress, HubDep, TableDep
+from turncoat.server.inputs import optional_text, parse_json, whole_number
+from turncoat.server.live import SeatSpec, ServerError
+from turncoat.server.routes.common import base_url
+
+router = APIRouter()
+
+MAX_SEATS = 8  # more than any game here seats; the game itself says exactly how many
+
+
+@router.get("/api/tables")
+async def api_tables(hub: HubDep) -> JSONResponse:
+    # Tables in progress (and broken ones); finished games are opened by their id.
+    return JSONResponse([t.summary() for t in hub.tables.values() if t.listed])
+
+
+@router.get("/api/tables/{table_id}")
+async def api_table(table: TableDep) -> JSONResponse:
+    return JSONResponse(table.summary())
+
+
+@router.get("/api/agents")
+async def api_agents() -> JSONResponse:
+    return JSONResponse({level: label for level, label in level_choices()})
+
+
+@router.get("/healthz")
+async def healthz() -> JSONResponse:
+    return JSONResponse({"ok": True})
+
+
+@router.post("/api/tables")
+async def api_create(request: Request, hub: HubDep, address: ClientAddress) -> JSONResponse:
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise ServerError("content_type", "send JSON (Content-Type: application/json)")
+    body = parse_json(await request.body())
+    if not isinstance(body, dict):
+        raise ServerError("malformed_json", "the body must be a JSON object")
+    game_name = optional_text(body.get("game", "verrater"), "game", 40) or "verrater"
+    players = whole_number(body.get("players", 4), "players", 1, MAX_SEATS, code="bad_players", text_ok=False)
+    options = body.get("options")
+    options = {} if options is None else options
+    if not isinstance(options, dict):
+        raise ServerError("bad_options", "options must be an object")
+    options = _checked_options(options)
+    seats_raw = body.get("seats") or [{"kind": "human"}] * players
+    if not isinstance(seats_raw, list) or len(seats_raw) != players:
+        raise ServerError("bad_seats", f"seats must be a list of {players} seats (one per player)")
+    specs = [_seat_spec(s) for s in seats_raw]
+    timer = body.get("turn_seconds")
+    if timer is not None:
+        timer = whole_number(timer, "turn_seconds", 5, 3600, code="bad_timer", text_ok=False)
+    listed = body.get("listed", True)
+    if not isinstance(listed, bool):
+        raise ServerError("bad_request", "listed must be true or false")
+    name = optional_text(body.get("name"), "the table's name", 80)
+    table, host, tokens = await hub.create_table(
+        game_name=game_name,
+        options={**options, "players": players},
+        seats=specs,
+        name=name,
+        turn_seconds=timer,
+        listed=listed,
+        creator=address,
+    )
+    base = base_url(request)
+    return JSONResponse(
+        {
+            "table": table.id,
+            "host_token": host,
+            "seat_tokens": {str(k): v for k, v in tokens.items()},
+            "links": {
+                "watch": f"{base}/t/{table.id}",
+                **{str(k): f"{base}/join/{table.id}/{v}" for k, v in tokens.items()},
+            },
+        },
+        201,
+    )
+
+
+def _checked_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Only the variants a table may choose (never scenarios or content overrides), plus a
+    shorter game for practice (``rounds``)."""
+    allowed = game_options()
+    out: dict[str, Any] = {}
+    for key, value in options.items():
+        variant = key in allowed and value in allowed[key]
+        short_game = key == "rounds" and type(value) is int and 1 <= value <= 9
+        if variant or short_game:
+            out[key] = value
+        else:
+            raise ServerError("bad_options", f"option {str(key)[:40]!r} cannot be set to {str(value)[:40]!r}")
+    return out
+
+
+def _seat_spec(raw: Any) -> SeatSpec:
+    """One seat of a new table, as the API describes it (checked, never trusted)."""
+    if not isinstance(raw, dict):
+        raise ServerError("bad_seats", "each seat must be an object")
+    kind = raw.get("kind", "human")
+    if kind not in ("human", "bot"):
+        raise ServerError("bad_seats", "a seat's kind must be human or bot")
+    level = raw.get("level", raw.get("agent"))
+    level = optional_text(level, "a bot's level", 40, code="unknown_bot") or None
+    name = optional_text(raw.get("name"), "a seat's name", 200, code="bad_name")
+    return SeatSpec(kind, level, name)

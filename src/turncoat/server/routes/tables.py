@@ -1,0 +1,201 @@
+"""A table in the browser: its page, its replay, seat links, and plain-form fallbacks for
+everything the websocket does (they work without JavaScript)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request, Response
+from fastapi.responses import HTMLResponse, RedirectResponse
+
+from turncoat.server import views
+from turncoat.server.adapters import level_choices
+from turncoat.server.deps import (
+    CheckedForm,
+    ClientAddress,
+    CsrfToken,
+    HubDep,
+    IsHost,
+    SeatDep,
+    SeatNumber,
+    SettingsDep,
+    TableDep,
+    seat_cookie,
+    whole_params,
+)
+from turncoat.server.inputs import version_of
+from turncoat.server.live import BROKEN, OVER, ServerError, build_payload, chat_dict
+from turncoat.server.routes.common import base_url, broken_message, html, parse_action, set_secret_cookie
+
+router = APIRouter()
+
+
+@dataclass(frozen=True)
+class ReplayQuery:
+    step: int  # how many moves in; -1 (or past the end): the whole game so far
+    full: int  # 1: show every hand (once the game is over)
+
+
+async def replay_query(request: Request) -> ReplayQuery:
+    """``?step=&full=``, checked before the table is looked up (see ``whole_params``)."""
+    return ReplayQuery(**whole_params(request, "query", {"step": -1, "full": 0}))
+
+
+@router.get("/join/{table_id}/{token}")
+async def join_link(token: str, hub: HubDep, table: TableDep, settings: SettingsDep) -> Response:
+    seat = table.seat_for_token(token)
+    if seat is None:
+        raise ServerError("forbidden", "this seat link is not valid (any more)")
+    if not table.seats[seat].claimed:
+        await hub.claim(table, seat, None, rotate=False)
+    response = RedirectResponse(f"/t/{table.id}", 303)
+    set_secret_cookie(response, settings, seat_cookie(table.id), token)
+    return response
+
+
+@router.get("/t/{table_id}", response_class=HTMLResponse)
+async def table_page(
+    request: Request,
+    hub: HubDep,
+    table: TableDep,
+    seat: SeatDep,
+    host: IsHost,
+    settings: SettingsDep,
+    csrf: CsrfToken,
+) -> HTMLResponse:
+    if table.status == BROKEN:  # say so plainly instead of drawing a position that is not the game's
+        body = views.page("message.html", title="This table cannot continue", message=broken_message(table))
+        return html(request, settings, body)
+    payload = build_payload(table, seat, -1)
+    chat = [chat_dict(m) for m in await hub.chat_history(table)]
+    info = hub.board_info(table)
+    my_link = None
+    if seat is not None:
+        my_link = f"{base_url(request)}/join/{table.id}/{request.cookies.get(seat_cookie(table.id))}"
+    body = views.page(
+        "table.html",
+        **views.context(payload, info, oob=False),
+        table=table.summary(),
+        chat=chat,
+        csrf=csrf,
+        is_host=host,
+        levels=level_choices(),
+        my_link=my_link,
+        watch=f"{base_url(request)}/t/{table.id}",
+    )
+    return html(request, settings, body, csrf=csrf)
+
+
+@router.post("/t/{table_id}/join")
+async def join_from_lobby(
+    form: CheckedForm, hub: HubDep, table: TableDep, seat: SeatDep, settings: SettingsDep
+) -> Response:
+    if seat is not None:
+        return RedirectResponse(f"/t/{table.id}", 303)
+    _seat, token = await hub.join_open_seat(table, str(form.get("name") or ""))
+    response = RedirectResponse(f"/t/{table.id}", 303)
+    set_secret_cookie(response, settings, seat_cookie(table.id), token)
+    return response
+
+
+@router.post("/t/{table_id}/leave")
+async def leave(_checked: CheckedForm, hub: HubDep, table: TableDep, seat: SeatDep) -> Response:
+    if seat is not None:
+        await hub.leave(table, seat)
+    response = RedirectResponse("/", 303)
+    response.delete_cookie(seat_cookie(table.id), path="/")
+    return response
+
+
+@router.post("/t/{table_id}/name")
+async def rename(form: CheckedForm, hub: HubDep, table: TableDep, seat: SeatDep) -> Response:
+    if seat is None:
+        raise ServerError("not_seated", "only a seated player has a name here")
+    await hub.claim(table, seat, str(form.get("name") or ""), rotate=False)
+    return RedirectResponse(f"/t/{table.id}", 303)
+
+
+@router.post("/t/{table_id}/seats/{seat}/bot")
+async def seat_bot(
+    seat: SeatNumber, form: CheckedForm, hub: HubDep, table: TableDep, host: IsHost
+) -> Response:
+    if not host:
+        raise ServerError("forbidden", "only the host can seat a bot")
+    await hub.fill_with_bot(table, seat, str(form.get("agent") or "normal"))
+    return RedirectResponse(f"/t/{table.id}", 303)
+
+
+@router.post("/t/{table_id}/seats/{seat}/invite", response_class=HTMLResponse)
+async def seat_invite(
+    request: Request,
+    seat: SeatNumber,
+    _checked: CheckedForm,
+    hub: HubDep,
+    table: TableDep,
+    host: IsHost,
+    settings: SettingsDep,
+) -> HTMLResponse:
+    if not host or not 0 <= seat < len(table.seats):
+        raise ServerError("forbidden", "only the host can hand out invite links")
+    token = await hub.reissue(table, seat)
+    url = f"{base_url(request)}/join/{table.id}/{token}"
+    title = f"Invite link for seat {seat + 1}"
+    body = views.page("message.html", title=title, link=url, back=f"/t/{table.id}")
+    return html(request, settings, body)
+
+
+@router.post("/t/{table_id}/act")
+async def act_form(form: CheckedForm, hub: HubDep, table: TableDep, seat: SeatDep) -> Response:
+    """Plain-form fallback for the websocket (works without JavaScript)."""
+    version = version_of(form.get("version"))
+    if form.get("type") == "commit_set":
+        await hub.commit_set(table, seat, [str(v) for v in form.getlist("values")], version)
+    else:
+        await hub.submit(table, seat, [parse_action(form.get("action"))], version)
+    return RedirectResponse(f"/t/{table.id}", 303)
+
+
+@router.post("/t/{table_id}/chat")
+async def chat_form(
+    form: CheckedForm, hub: HubDep, table: TableDep, seat: SeatDep, address: ClientAddress
+) -> Response:
+    await hub.chat(table, seat, str(form.get("text") or ""), address)
+    return RedirectResponse(f"/t/{table.id}", 303)
+
+
+@router.get("/t/{table_id}/replay", response_class=HTMLResponse)
+async def replay_page(
+    request: Request,
+    query: Annotated[ReplayQuery, Depends(replay_query)],
+    hub: HubDep,
+    table: TableDep,
+    seat: SeatDep,
+    settings: SettingsDep,
+) -> HTMLResponse:
+    step, full = query.step, query.full
+    if table.status == BROKEN:
+        raise ServerError("broken", broken_message(table))
+    if table.log_from > 0:
+        raise ServerError("no_replay", "this table's early history could not be restored")
+    total = len(table.actions)
+    step = total if step < 0 or step > total else step
+    omniscient = bool(full) and table.status == OVER
+    game = table.game
+    state = game.start(table.seed).state
+    for player, action in table.actions[:step]:
+        state = game.apply(state, player, action).state
+    payload = build_payload(table, seat, -1, state=state, version=step, omniscient=omniscient)
+    payload["legal"] = []
+    info = hub.board_info(table)
+    body = views.page(
+        "replay.html",
+        **views.context(payload, info, oob=False),
+        table=table.summary(),
+        step=step,
+        total=total,
+        full=omniscient,
+        can_full=table.status == OVER,
+        replay=True,
+    )
+    return html(request, settings, body)

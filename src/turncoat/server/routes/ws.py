@@ -1,0 +1,215 @@
+"""One websocket per table view: the viewer's updates out, moves, chat and pings in.
+
+A refused connection closes with a code the client can act on: 4403 (host or origin not
+allowed), 4404 (no such table), 4429 (too many connections), 4410 (the table cannot continue),
+1013 (the database could not be read: try again later), 1008 (kept flooding)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from turncoat.core.errors import RulesError
+from turncoat.server import views
+from turncoat.server.adapters import level_choices
+from turncoat.server.deps import (
+    CSRF_COOKIE,
+    ClientAddress,
+    HubDep,
+    SettingsDep,
+    host_allowed,
+    host_cookie,
+    origin_allowed,
+    seat_cookie,
+)
+from turncoat.server.inputs import optional_text, parse_json, version_of
+from turncoat.server.live import BROKEN, Conn, Hub, LiveTable, ServerError, build_payload, chat_dict
+from turncoat.server.routes.common import broken_message, error_body, parse_action
+from turncoat.server.security import TokenBucket
+
+router = APIRouter()
+
+
+@router.websocket("/ws/{table_id}")
+async def ws_endpoint(
+    websocket: WebSocket,
+    table_id: str,
+    hub: HubDep,
+    settings: SettingsDep,
+    address: ClientAddress,
+    format: str = "json",
+) -> None:
+    origin = websocket.headers.get("origin")
+    # Both checked against the allowed hosts: an Origin merely equal to the Host header is
+    # what a rebinding attacker's page sends.
+    if not host_allowed(websocket.headers.get("host", ""), settings) or (
+        origin is not None and not origin_allowed(origin, settings)
+    ):
+        await websocket.close(code=4403)
+        return
+    try:
+        table = await hub.fetch(table_id)
+    except ServerError as exc:
+        if exc.code != "storage_unavailable":
+            await websocket.close(code=4404)
+            return
+        # The database could not be read: say so, then close (1013: try again later).
+        await websocket.accept()
+        notice = error_body(exc)
+        await websocket.send_text(views.render_error(notice) if format == "html" else json.dumps(notice))
+        await websocket.close(code=1013)
+        return
+    seat = table.seat_for_token(websocket.cookies.get(seat_cookie(table_id)))
+    try:
+        hub.admit(table, address, seat)
+    except ServerError:
+        await websocket.close(code=4429)  # too many connections: try again when some close
+        return
+    await websocket.accept()
+    if table.status == BROKEN:  # nothing to follow: say why, then close (4410: gone for good)
+        notice = error_body(ServerError("broken", broken_message(table)))
+        await websocket.send_text(views.render_error(notice) if format == "html" else json.dumps(notice))
+        await websocket.close(code=4410)
+        return
+    conn = Conn(
+        viewer=seat,
+        fmt="html" if format == "html" else "json",
+        is_host=table.is_host(websocket.cookies.get(host_cookie(table_id))),
+        csrf=websocket.cookies.get(CSRF_COOKIE) or "",
+        address=address,
+    )
+    if seat is not None and not table.seats[seat].claimed:
+        try:
+            await hub.claim(table, seat, None, rotate=False)
+        except ServerError as exc:  # the database failed: say so, stay open (a hello retries)
+            conn.outbox.append(("error", error_body(exc)))
+    try:  # checked again with no pause before attaching: others may have connected meanwhile
+        hub.admit(table, address, seat)
+    except ServerError:
+        await websocket.close(code=4429)
+        return
+    hub.attach(table, conn)
+    sender = asyncio.create_task(_send_loop(hub, table, conn, websocket))
+    bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
+    strikes = 0
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                data = message.get("bytes") or b""
+                text = data.decode("utf-8", "replace")
+            refusal = None
+            if len(text) > settings.max_ws_message:
+                refusal = ServerError("too_large", f"messages are limited to {settings.max_ws_message} bytes")
+            elif not bucket.take():
+                refusal = ServerError("rate_limited", "too many messages; slow down")
+            if refusal is not None:
+                strikes += 1
+                conn.outbox.append(("error", error_body(refusal)))
+                conn.poke()
+                if strikes > 50:
+                    await websocket.close(code=1008)
+                    break
+                continue
+            await _handle(hub, table, conn, text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        conn.closed = True
+        conn.poke()
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+        hub.detach(table, conn)
+
+
+async def _handle(hub: Hub, table: LiveTable, conn: Conn, text: str) -> None:
+    """One client message; any refusal goes back to this connection only."""
+    try:
+        msg = parse_json(text, "the message")
+        if not isinstance(msg, dict):
+            raise ServerError("malformed_json", "the message must be a JSON object")
+        kind = msg.get("type")
+        if kind == "hello":
+            seat = table.seat_for_token(msg.get("token") if isinstance(msg.get("token"), str) else None)
+            if seat is None:
+                raise ServerError("forbidden", "this token does not hold a seat at this table")
+            if not table.seats[seat].claimed:
+                await hub.claim(table, seat, None, rotate=False)
+            hub.rebind(table, conn, seat)
+        elif kind == "act":
+            await hub.submit(
+                table, conn.viewer, [parse_action(msg.get("action"))], version_of(msg.get("version"))
+            )
+        elif kind == "commit_set":
+            if "values" not in msg:  # a client that lost the ticked cards must not commit none
+                raise ServerError("bad_values", "commit_set needs the list of card values to commit")
+            values = msg["values"]
+            if isinstance(values, str):
+                values = [values]
+            await hub.commit_set(table, conn.viewer, values, version_of(msg.get("version")))
+        elif kind == "chat":
+            text = optional_text(msg.get("text"), "a chat message", 8192)
+            await hub.chat(table, conn.viewer, text, conn.address)
+        elif kind == "ping":
+            conn.outbox.append(("pong", {"type": "pong", "version": table.version}))
+            conn.poke()
+        elif kind == "resync":
+            conn.sent_version = -1
+            conn.poke()
+        else:
+            raise ServerError("unknown_message", f"unknown message type {str(kind)[:40]!r}")
+    except (ServerError, RulesError) as exc:
+        conn.outbox.append(("error", error_body(exc)))
+        conn.poke()
+
+
+async def _send_loop(hub: Hub, table: LiveTable, conn: Conn, websocket: WebSocket) -> None:
+    """Send this connection its own updates (coalesced: always the newest position)."""
+    info = hub.board_info(table)
+    try:
+        while not conn.closed:
+            await conn.wake.wait()
+            conn.wake.clear()
+            if conn.closed:
+                return
+            full = conn.sent_version < 0
+            if conn.dirty or conn.sent_version != table.version:
+                payload = build_payload(table, conn.viewer, conn.sent_version)
+                conn.sent_version = payload["version"]
+                conn.dirty = False
+                if conn.fmt == "html":
+                    html_update = views.render_update(
+                        payload, info, is_host=conn.is_host, csrf=conn.csrf, levels=level_choices()
+                    )
+                    await websocket.send_text(html_update)
+                else:
+                    await websocket.send_text(json.dumps(payload, separators=(",", ":")))
+                if full:
+                    try:
+                        history = [chat_dict(m) for m in await hub.chat_history(table, 100)]
+                    except ServerError as exc:  # the game goes on without the earlier chat
+                        conn.outbox.appendleft(("error", error_body(exc)))
+                    else:
+                        if conn.fmt == "html":
+                            await websocket.send_text(views.page("_chatlog.html", chat=history, oob=True))
+                        else:
+                            history_message = {"type": "chat_history", "messages": history}
+                            await websocket.send_text(json.dumps(history_message))
+            while conn.outbox:
+                kind, data = conn.outbox.popleft()
+                if conn.fmt == "html":
+                    if kind == "chat":
+                        await websocket.send_text(views.render_chat(data))
+                    elif kind == "error":
+                        await websocket.send_text(views.render_error(data))
+                else:
+                    await websocket.send_text(json.dumps(data, separators=(",", ":")))
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        conn.closed = True
