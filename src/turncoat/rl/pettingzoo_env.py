@@ -44,7 +44,7 @@ class TurncoatAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any) f
 
     def __init__(
         self,
-        game: str = "verrater",
+        game: str,
         seed: int | None = None,
         reward: str = "win",
         render_mode: str | None = None,
@@ -180,10 +180,10 @@ class TurncoatAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any) f
         pass
 
 
-def env(game: str = "verrater", **kwargs: Any) -> TurncoatAECEnv:
+def env(game: str, **kwargs: Any) -> TurncoatAECEnv:
     """The environment (PettingZoo's usual entry point)."""
     return TurncoatAECEnv(game, **kwargs)
 
 
-def raw_env(game: str = "verrater", **kwargs: Any) -> TurncoatAECEnv:
+def raw_env(game: str, **kwargs: Any) -> TurncoatAECEnv:
     return TurncoatAECEnv(game, **kwargs)
