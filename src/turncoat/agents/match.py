@@ -22,10 +22,6 @@ class MatchResult(msgspec.Struct, frozen=True):
     decisions: int = 0
 
 
-class AgentError(RuntimeError):
-    """An agent crashed or chose an action outside its legal list."""
-
-
 def play_match(
     game: Game[Any, Any, Any],
     agents: Sequence[Agent],
