@@ -110,7 +110,7 @@ def event_line(
             }[why]
             return line(SeatRef(p), f" scores {pts} VP {label}.")
         case E.LandscapeFlipped(landscape=i, house=h):
-            return line(f"{land(i).capitalize()} now belongs to the {HOUSE[h]}.")
+            return line(f"L{land(i)[1:]} now belongs to the {HOUSE[h]}.")
         case E.FinalRoundDeclared(house=h):
             return line(f"The {HOUSE[h]} hold all twelve landscapes: this is the last round.")
         case E.BuildingPlaced(seat=p, landscape=i, side=side):
