@@ -99,14 +99,14 @@ def test_conformance_lets_only_a_set_repeat_an_action_and_still_wants_every_lega
 
 
 def test_words_the_frontends_read() -> None:
-    f = face(load_game("verrater"))  # type: ignore[arg-type]
+    game, states, _ = played(0)
+    f = face(game)
     assert (f.title, f.min_players, f.max_players) == ("Verräter", 3, 4)
     assert {o.name: o.label for o in f.options()} == OPTION_LABELS
     assert next(o for o in f.options() if o.name == "ring_layout").values == ("random", "alternating")
     styles = f.seat_styles(4)
     assert len(styles) == 4 and len({s.colour for s in styles}) == 4 and len({s.mark for s in styles}) == 4
     assert set(ROLE_HELP) == {"traitor", "strategist", "builder", "farmer", "diplomat_2", "diplomat_5"}
-    game, states, _ = played(0)
     assert {f.step_title(game.observe(s, 0)) for s in states} <= set(STEP_TITLES.values())
 
 
@@ -290,3 +290,16 @@ def test_score_table_totals_equal_the_outcome_scores(seed: int) -> None:
     assert [row[-1] for row in table.rows] == list(outcome.scores)
     assert all(sum(row[:-1]) == row[-1] for row in table.rows)
     assert any(row[2] for row in table.rows) or not any(outcome.details["trading_posts"])
+
+
+def test_the_web_and_the_terminal_read_these_words() -> None:
+    """One place for Verräter's words: the frontends take them from the presentation module."""
+    from turncoat.server import adapters, views
+    from turncoat.tui import verrater_view
+
+    assert views.STEP_NAMES is STEP_TITLES and verrater_view.STEP_TEXT is STEP_TITLES
+    assert adapters.ROLE_HELP is ROLE_HELP and verrater_view.ROLE_HINT is ROLE_HELP
+    assert adapters.OPTION_LABELS is OPTION_LABELS
+    assert adapters.board_info(load_game("verrater"))["role_help"] == ROLE_HELP
+    game, _, _ = played(0)
+    assert tuple(s.colour for s in face(game).seat_styles(4)) == views.SEAT_COLOURS
