@@ -21,8 +21,7 @@ from turncoat.games.verrater.events import GameSetUp
 from turncoat.games.verrater.game import VerraterGame
 from turncoat.games.verrater.notation import ROLE_NAMES
 
-# The game's own words (games/verrater/present.py): role help for the draft, option labels.
-ROLE_HELP = verrater_words.ROLE_HELP
+# The game's own words (games/verrater/present.py): the option labels.
 OPTION_LABELS = verrater_words.OPTION_LABELS
 
 
@@ -79,7 +78,7 @@ def board_info(game: Game[Any, Any, Any]) -> dict[str, Any]:
         },
         "houses": {h.id: h.name for h in data.houses},
         "roles": {r.id: ROLE_NAMES.get(r.id, r.name) for r in data.roles},
-        "role_help": ROLE_HELP,
+        "role_help": verrater_words.role_help(t),
         "commit_max": t.commit_max,
         "hand_limit": t.hand_limit,
         "buildings_per_player": t.buildings_per_player,

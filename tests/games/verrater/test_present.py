@@ -171,6 +171,17 @@ def test_the_draft_names_each_card_with_its_help() -> None:
     assert by_label["Keep the Diplomat +2"] == ROLE_HELP["diplomat_2"]
 
 
+def test_role_help_gives_the_bonuses_of_the_content_in_play() -> None:
+    """RULES §7 with a user's copy that prints other bonuses: the help says those numbers."""
+    game = load_game(
+        "verrater", content_overrides={"role_bonus.strategist_vp": 3, "role_bonus.farmer_draw": 1}
+    )
+    assert isinstance(game, VerraterGame)
+    f = face(game)
+    assert f.role_help["strategist"].startswith("+3 VP;") and "draw 1 card " in f.role_help["farmer"]
+    assert ROLE_HELP["strategist"].startswith("+2 VP;") and "draw 3 cards " in ROLE_HELP["farmer"]
+
+
 def test_builder_and_discard_decisions_are_titled_and_ordered() -> None:
     """RULES §5 step 7 and step 10: one Builder decision; discards say how many must go."""
     game, states, _ = played(1)
@@ -298,7 +309,7 @@ def test_the_web_and_the_terminal_read_these_words() -> None:
     from turncoat.tui import verrater_view
 
     assert views.STEP_NAMES is STEP_TITLES and verrater_view.STEP_TEXT is STEP_TITLES
-    assert adapters.ROLE_HELP is ROLE_HELP and verrater_view.ROLE_HINT is ROLE_HELP
+    assert verrater_view.ROLE_HINT is ROLE_HELP
     assert adapters.OPTION_LABELS is OPTION_LABELS
     assert adapters.board_info(load_game("verrater"))["role_help"] == ROLE_HELP
     game, _, _ = played(0)

@@ -28,7 +28,7 @@ from turncoat.core.present import (
 )
 from turncoat.games.verrater import actions as A
 from turncoat.games.verrater import log
-from turncoat.games.verrater.components import RING_SIZE
+from turncoat.games.verrater.components import RING_SIZE, Tables, build_tables, load_content
 from turncoat.games.verrater.config import VerraterConfig
 from turncoat.games.verrater.events import GameSetUp
 from turncoat.games.verrater.notation import ROLE_NAMES, SIDE_NAMES, with_article
@@ -46,15 +46,27 @@ STEP_TITLES = {
     "discard": "Step 10: discard down to the hand limit",
     "over": "The game is over",
 }
-# One line per action card, for the draft and the viewer's own card (RULES §7).
-ROLE_HELP = {
-    "traitor": "switch to the other house at the reveal; +1 VP",
-    "strategist": "+2 VP; take the strategy card and choose the next conflict site",
-    "builder": "build, convert or move one of your building cards",
-    "farmer": "draw 3 supply cards, but no estate income this round",
-    "diplomat_2": "+2 strength for your house; draw 1 extra card",
-    "diplomat_5": "+5 strength for your house",
-}
+
+
+def role_help(t: Tables) -> dict[str, str]:
+    """One line per action card (RULES §7), with the bonuses of the content in play."""
+
+    def cards(n: int) -> str:
+        return f"{n} card{'s' if n != 1 else ''}"
+
+    extra = f"{t.diplomat_2_draw} more card{'s' if t.diplomat_2_draw != 1 else ''}"
+    return {
+        "traitor": f"switch to the other house at the reveal; +{t.traitor_vp} VP",
+        "strategist": f"+{t.strategist_vp} VP; take the strategy card and choose the next conflict site",
+        "builder": "build, convert or move one of your building cards",
+        "farmer": f"draw {cards(t.farmer_draw)} from the supply, but no estate income this round",
+        "diplomat_2": f"+{t.diplomat_2_strength} strength for your house; draw {extra}",
+        "diplomat_5": f"+{t.diplomat_5_strength} strength for your house",
+    }
+
+
+# The action cards as the base game prints them, for screens that show no particular table.
+ROLE_HELP = role_help(build_tables(load_content().data))
 HOUSE_NAMES = log.HOUSE  # the houses as people say them: "the Eagles win"
 OPTION_LABELS = {
     "builder_new_card_side": "Builder's new building",
@@ -117,6 +129,7 @@ class VerraterPresentation:
         self.type_names = {t.id: t.name for t in data.landscape_types}
         self.commit_max = game.ctx.t.commit_max
         self.hand_limit = game.ctx.t.hand_limit
+        self.role_help = role_help(game.ctx.t)
 
     # -- words -----------------------------------------------------------------------------------
     def options(self) -> tuple[OptionSpec, ...]:
@@ -201,7 +214,7 @@ class VerraterPresentation:
                 return "Choose the conflict site", Choice(action, label, marks=(str(b), str(c)))
             case A.KeepRole(role=r):
                 return "Keep one action card", Choice(
-                    action, line(f"Keep the {role_name(r)}"), ROLE_HELP.get(r, "")
+                    action, line(f"Keep the {role_name(r)}"), self.role_help.get(r, "")
                 )
             case A.Build(landscape=i, side=side):
                 label = line(f"Build {with_article(SIDE_NAMES[side])} under {where(i)}")
@@ -280,7 +293,9 @@ class VerraterPresentation:
     def _own(self, obs: VerraterObservation) -> tuple[Line, ...]:
         rows = [line(f"Your hand: {_cards(obs.hand or ())}")]
         if obs.role:
-            rows.append(line(f"Your action card: the {role_name(obs.role)} — {ROLE_HELP.get(obs.role, '')}"))
+            rows.append(
+                line(f"Your action card: the {role_name(obs.role)} — {self.role_help.get(obs.role, '')}")
+            )
         if obs.received:
             rows.append(line("You were handed: " + ", ".join(role_name(r) for r in obs.received)))
         if obs.own_face_down_discards:
