@@ -132,7 +132,8 @@ def test_commit_is_one_set_with_a_choice_per_card_highest_first() -> None:
     assert [c.action for c in decision.choices] == [A.CommitSupply(5), A.CommitSupply(5), A.CommitSupply(3)]
     assert [plain(c.label, NAMES) for c in decision.choices] == ["Commit a 5", "Commit a 5", "Commit a 3"]
     assert decision.finish is not None and decision.finish.action == A.FinishCommitting()
-    assert "total 20" in plain(decision.finish.label, NAMES)
+    assert plain(decision.finish.label, NAMES) == "Finish committing"
+    assert decision.prompt == "Commit up to 2 more cards face up. Committed so far: 8 6 6 (total 20)."
 
 
 def test_commit_offers_no_card_above_the_last_one_committed() -> None:

@@ -184,11 +184,7 @@ class VerraterPresentation:
             shape="set",
             choices=tuple(choices),
             prompt=f"Commit up to {room} more card{'s' if room != 1 else ''} face up.{so_far}",
-            finish=(
-                Choice(finish, line(f"Finish committing (total {sum(done)})" if done else "Commit no cards"))
-                if finish is not None
-                else None
-            ),
+            finish=Choice(finish, line("Finish committing")) if finish is not None else None,
             most=room,
         )
 
