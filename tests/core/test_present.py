@@ -3,6 +3,7 @@ own presentation (seats in its log are data, its decisions offer exactly the leg
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Literal
 
 import msgspec
@@ -46,8 +47,11 @@ def test_rule_options_are_read_from_the_config_with_the_default_first() -> None:
 
 def test_a_game_without_a_presentation_gets_the_plain_one_from_its_protocol() -> None:
     game = load_game("verrater", players=3)
-    face = presentation_of(game)
-    assert isinstance(face, Plain)
+    bare = SimpleNamespace(name="bare")  # offers nothing beyond a name
+    assert isinstance(presentation_of(bare), Plain)
+    # Verräter has a face of its own; the plain one is built for it from its protocol alone.
+    assert not isinstance(presentation_of(game), Plain)
+    face = Plain(game)
     state = game.new_initial_state(4)
     seat = min(game.to_act(state))
     legal = game.legal_actions(state, seat)

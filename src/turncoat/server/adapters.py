@@ -15,10 +15,14 @@ from turncoat.core.engine import Game
 from turncoat.core.present import options_of
 from turncoat.core.registry import load_game
 from turncoat.games.verrater import log as verrater_log
+from turncoat.games.verrater import present as verrater_words
 from turncoat.games.verrater.config import VerraterConfig
 from turncoat.games.verrater.events import GameSetUp
 from turncoat.games.verrater.game import VerraterGame
 from turncoat.games.verrater.notation import ROLE_NAMES
+
+# The game's own words (games/verrater/present.py): the option labels.
+OPTION_LABELS = verrater_words.OPTION_LABELS
 
 
 def visible_events(
@@ -74,22 +78,11 @@ def board_info(game: Game[Any, Any, Any]) -> dict[str, Any]:
         },
         "houses": {h.id: h.name for h in data.houses},
         "roles": {r.id: ROLE_NAMES.get(r.id, r.name) for r in data.roles},
-        "role_help": ROLE_HELP,
+        "role_help": verrater_words.role_help(t),
         "commit_max": t.commit_max,
         "hand_limit": t.hand_limit,
         "buildings_per_player": t.buildings_per_player,
     }
-
-
-# One line per action card for the draft buttons (RULES §7).
-ROLE_HELP = {
-    "traitor": "switch to the other house at the reveal; +1 VP",
-    "strategist": "+2 VP; you choose the next conflict site",
-    "builder": "build, convert or move one of your buildings",
-    "farmer": "draw 3 cards, but no estate income",
-    "diplomat_2": "+2 strength for your house; draw 1 extra card",
-    "diplomat_5": "+5 strength for your house",
-}
 
 
 def game_options() -> dict[str, list[str]]:
@@ -133,15 +126,6 @@ def bot_level(spec: str | None) -> str:
 
 def level_choices() -> list[tuple[str, str]]:
     return [(level, label) for level, (_, label) in BOT_LEVELS.items()]
-
-
-OPTION_LABELS = {
-    "builder_new_card_side": "Builder's new building",
-    "ring_layout": "Landscape ring",
-    "hand_limit_discards": "Hand-limit discards",
-    "hand_limit_timing": "Hand limit checked",
-    "reshuffle_timing": "Discards reshuffled",
-}
 
 
 @functools.cache

@@ -14,11 +14,13 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from turncoat.games.verrater import present as verrater_words
+
 WEB = Path(__file__).resolve().parent.parent / "web"
 TEMPLATES = WEB / "templates"
 STATIC = WEB / "static"
 
-SEAT_COLOURS = ("#2f6db5", "#2e8b57", "#8a4fb0", "#d9772b")
+SEAT_COLOURS = tuple(style.colour for style in verrater_words.SEAT_STYLES)
 HOUSE_COLOURS = {"eagle": "#d4a017", "rose": "#b8283f"}
 TYPE_COLOURS = {
     "wilderness": "#c9b48a",
@@ -28,15 +30,9 @@ TYPE_COLOURS = {
     "village": "#d8a47f",
     "city": "#b7a9c9",
 }
-STEP_NAMES = {
-    "place_estate": "Setup: place your first estates",
-    "choose_site": "Step 1: the strategist chooses the conflict site",
-    "draft": "Step 2: choose your action card",
-    "commit": "Step 3: commit supply cards",
-    "build": "Step 7: the Builder builds",
-    "discard": "Step 10: discard down to the hand limit",
-    "over": "The game is over",
-}
+# The game's own words (games/verrater/present.py): step titles, the hand-limit title.
+STEP_NAMES = verrater_words.STEP_TITLES
+discard_title = verrater_words.discard_title
 
 env = Environment(
     loader=FileSystemLoader(str(TEMPLATES)),
@@ -101,12 +97,6 @@ def spots(action: dict[str, Any]) -> str:
     if isinstance(action.get("boundary"), int):
         found += [action["boundary"], (action["boundary"] + 1) % len(RING["tiles"])]
     return " ".join(str(i) for i in found)
-
-
-def discard_title(hand_size: int, limit: int) -> str:
-    """RULES step 10.4: how many cards the hand limit takes, not only that it takes some."""
-    extra = max(0, hand_size - limit)
-    return f"Discard {extra} card{'s' if extra != 1 else ''} down to the hand limit of {limit}"
 
 
 def controls(payload: dict[str, Any], info: dict[str, Any]) -> list[dict[str, Any]]:

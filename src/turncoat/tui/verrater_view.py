@@ -19,6 +19,7 @@ from turncoat.core.engine import Outcome
 from turncoat.games.verrater import actions as A
 from turncoat.games.verrater import events as E
 from turncoat.games.verrater import log
+from turncoat.games.verrater import present as verrater_words
 from turncoat.games.verrater.components import RING_SIZE, Tables
 from turncoat.games.verrater.notation import ROLE_NAMES, SIDE_NAMES
 from turncoat.games.verrater.observe import VerraterObservation
@@ -28,23 +29,9 @@ HOUSES_NAME = {"eagle": "Eagles", "rose": "Roses"}
 HOUSE_STYLE = {"eagle": "bold yellow", "rose": "bold red"}
 HOUSE_MARK = {"eagle": "▲", "rose": "✿"}
 ROMAN = ("", "I", "II", "III", "IV")
-STEP_TEXT = {
-    "place_estate": "setup: first estates",
-    "choose_site": "step 1: choose the conflict site",
-    "draft": "step 2: draft action cards",
-    "commit": "step 3: commit supply cards",
-    "build": "step 7: the Builder",
-    "discard": "step 10: hand limit",
-    "over": "game over",
-}
-ROLE_HINT = {
-    "traitor": "flip your allegiance at the reveal; +1 VP",
-    "strategist": "+2 VP; take the strategy card (choose the next conflict)",
-    "builder": "build, convert or move one building card",
-    "farmer": "draw 3 supply cards; no estate income this round",
-    "diplomat_2": "+2 strength to your house; draw 1 extra card",
-    "diplomat_5": "+5 strength to your house",
-}
+# The game's own words (games/verrater/present.py): step titles and one line per action card.
+STEP_TEXT = verrater_words.STEP_TITLES
+ROLE_HINT = verrater_words.ROLE_HELP
 _SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
 _A_BEFORE_VOWEL = re.compile(r"\ba (8\b|estate\b)")  # the engine's "a 8", "a estate"
 

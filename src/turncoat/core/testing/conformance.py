@@ -467,8 +467,12 @@ class _Checker:
                 self.expect("presentation", isinstance(panel, Panel), f"{panel!r} is not a Panel")
             if viewer is None:
                 continue
-            offered = [a for d in face.decisions(obs, legal[viewer]) for a in d.actions()]
-            keys = [_key(a) for a in offered]
+            keys: list[bytes] = []
+            for decision in face.decisions(obs, legal[viewer]):
+                mine = [_key(a) for a in decision.actions()]
+                # A set lists one choice per copy of a thing (three cards: 5, 5 and 3), so the
+                # same action may appear there more than once; elsewhere each appears once.
+                keys += list(dict.fromkeys(mine)) if decision.shape == "set" else mine
             self.expect(
                 "presentation",
                 len(keys) == len(set(keys)) and set(keys) == {_key(a) for a in legal[viewer]},

@@ -38,6 +38,7 @@ from turncoat.games.verrater.timeout import timeout_action
 
 if TYPE_CHECKING:
     from turncoat.games.verrater.heuristics import HeuristicPolicy
+    from turncoat.games.verrater.present import VerraterPresentation
     from turncoat.games.verrater.report import VerraterReport
 
 RULES_VERSION = "verrater-1998/1"
@@ -280,6 +281,12 @@ class VerraterGame(ConfiguredGame[VerraterConfig]):
         from turncoat.games.verrater.report import VerraterReport  # lazy: the simulator only
 
         return VerraterReport(self)
+
+    def presentation(self) -> VerraterPresentation:
+        """Every word players read and how decisions are offered (see present.py)."""
+        from turncoat.games.verrater.present import VerraterPresentation  # lazy: frontends only
+
+        return VerraterPresentation(self)
 
     def rl_encoding(self) -> Any:
         """Fixed action enumeration and observation vectors for learning environments."""

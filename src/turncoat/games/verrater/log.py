@@ -2,120 +2,167 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from turncoat.core.actions import Event, Viewer, redact
+from turncoat.core.present import Line, SeatRef, Span, line
 from turncoat.games.verrater import events as E
 from turncoat.games.verrater.notation import ROLE_NAMES, SIDE_NAMES, with_article
 
 HOUSE = {"eagle": "Eagles", "rose": "Roses"}
 
 
-def seat_list(seats: Iterable[int]) -> str:
-    """ "seat 1", "seat 1 and seat 3", "seat 0, seat 1 and seat 2" (names replace "seat N" later)."""
-    named = [f"seat {p}" for p in seats]
-    return " and ".join(named) if len(named) < 3 else f"{', '.join(named[:-1])} and {named[-1]}"
+def seat_list(seats: Iterable[int]) -> list[Span]:
+    """Seats as one phrase: "seat 1 and seat 3", "seat 0, seat 1 and seat 2" (as references)."""
+    named = [SeatRef(p) for p in seats]
+    out: list[Span] = []
+    for k, ref in enumerate(named):
+        if k:
+            out.append(" and " if k == len(named) - 1 else ", ")
+        out.append(ref)
+    return out
 
 
-def conquest_vp(winners: tuple[int, ...], vp_each: int) -> str:
+def conquest_vp(winners: tuple[int, ...], vp_each: int) -> list[Span]:
     """RULES §5 step 6: each supporter of the winning house scores the conquered card's VP; the
     verb agrees with how many there are (GAP-18: there may be none)."""
     if not winners:
-        return "nobody supports them, so nobody scores."
+        return ["nobody supports them, so nobody scores."]
     if len(winners) == 1:
-        return f"{seat_list(winners)} scores {vp_each} VP."
-    return f"{seat_list(winners)} score {vp_each} VP each."
+        return [*seat_list(winners), f" scores {vp_each} VP."]
+    return [*seat_list(winners), f" score {vp_each} VP each."]
 
 
 def _roles(roles: Iterable[str]) -> str:
     return ", ".join(ROLE_NAMES.get(r, r) for r in roles)
 
 
-def describe_event(event: Event, types: tuple[str, ...] = ()) -> str | None:
-    """One line for an event, or None for events that only matter to the engine."""
+def _role(role: str) -> str:
+    return ROLE_NAMES.get(role, role)
+
+
+def event_line(
+    event: Event, types: tuple[str, ...] = (), type_names: Mapping[str, str] | None = None
+) -> Line | None:
+    """One line for an event, seats as :class:`SeatRef`, or None for events that only matter to
+    the engine.  ``types`` (from the setup event) adds each landscape's type, by its name in
+    ``type_names`` where given."""
 
     def land(i: int) -> str:
-        return f"landscape {i} ({types[i]})" if types else f"landscape {i}"
+        if not types or not 0 <= i < len(types):
+            return f"landscape {i}"
+        kind = types[i]
+        return f"landscape {i} ({type_names.get(kind, kind) if type_names else kind})"
 
     match event:
         case E.GameSetUp(start_player=sp, strategist=st, allegiance=al, types=ts, owners=ow):
             ring = ", ".join(f"{i}:{t}/{o}" for i, (t, o) in enumerate(zip(ts, ow, strict=True)))
-            sides = ", ".join(f"seat {p} {HOUSE[h]}" for p, h in enumerate(al))
-            return (
-                f"Setup: seat {sp} starts, seat {st} holds the strategy card. "
-                f"Allegiances: {sides}. Ring: {ring}"
+            sides: list[Span] = []
+            for p, h in enumerate(al):
+                sides += [", " if p else "", SeatRef(p), f" {HOUSE[h]}"]
+            return line(
+                "Setup: ",
+                SeatRef(sp),
+                " starts, ",
+                SeatRef(st),
+                " holds the strategy card. Allegiances: ",
+                *sides,
+                f". Ring: {ring}",
             )
         case E.EstatePlaced(seat=p, landscape=i):
-            return f"Seat {p} places an estate under {land(i)}."
+            return line(SeatRef(p), f" places an estate under {land(i)}.")
         case E.RoundStarted(round=r, start_player=sp, strategist=st, final=final):
             extra = " (final round)" if final else ""
-            return f"— Round {r}{extra}: seat {sp} starts, seat {st} holds the strategy card."
-        case E.ConflictSiteChosen(seat=p, eagle_landscape=a, rose_landscape=b):
-            return f"Seat {p} sets the conflict: Eagle {land(a)} against Rose {land(b)}."
-        case E.RoleRemoved(role=r):
-            return f"(You can tell the removed action card is the {ROLE_NAMES.get(r, r)}.)"
-        case E.PacketHandedOver(seat=p, roles=rs):
-            return f"Seat {p} is handed: {_roles(rs)}."
-        case E.RoleKept(seat=p, role=r):
-            return f"Seat {p} keeps the {ROLE_NAMES.get(r, r)}." if r else f"Seat {p} keeps an action card."
-        case E.SupplyCommitted(seat=p, value=v):
-            return f"Seat {p} commits {with_article(v)}."
-        case E.CommittingFinished(seat=p, total=t):
-            return f"Seat {p} is done committing (total {t})."
-        case E.RolesRevealed(roles=rs):
-            return (
-                "Action cards revealed: "
-                + ", ".join(f"seat {p} {ROLE_NAMES.get(r, r)}" for p, r in enumerate(rs))
-                + "."
+            return line(
+                f"— Round {r}{extra}: ", SeatRef(sp), " starts, ", SeatRef(st), " holds the strategy card."
             )
+        case E.ConflictSiteChosen(seat=p, eagle_landscape=a, rose_landscape=b):
+            return line(SeatRef(p), f" sets the conflict: Eagle {land(a)} against Rose {land(b)}.")
+        case E.RoleRemoved(role=r):
+            return line(f"(You can tell the removed action card is the {_role(r)}.)")
+        case E.PacketHandedOver(seat=p, roles=rs):
+            return line(SeatRef(p), f" is handed: {_roles(rs)}.")
+        case E.RoleKept(seat=p, role=r):
+            return line(SeatRef(p), f" keeps the {_role(r)}." if r else " keeps an action card.")
+        case E.SupplyCommitted(seat=p, value=v):
+            return line(SeatRef(p), f" commits {with_article(v)}.")
+        case E.CommittingFinished(seat=p, total=t):
+            return line(SeatRef(p), f" is done committing (total {t}).")
+        case E.RolesRevealed(roles=rs):
+            held: list[Span] = []
+            for p, r in enumerate(rs):
+                held += [", " if p else "", SeatRef(p), f" {_role(r)}"]
+            return line("Action cards revealed: ", *held, ".")
         case E.AllegianceFlipped(seat=p, house=h):
-            return f"Seat {p} is the Traitor and now supports the {HOUSE[h]}!"
+            return line(SeatRef(p), f" is the Traitor and now supports the {HOUSE[h]}!")
         case E.ConflictResolved(eagle_strength=es, rose_strength=rs, winner=w, winners=ws, vp_each=vp):
             if w is None:
-                return f"Conflict: Eagles {es} against Roses {rs}, a tie; nothing changes hands."
-            return f"Conflict: Eagles {es} against Roses {rs}. The {HOUSE[w]} win; {conquest_vp(ws, vp)}"
+                return line(f"Conflict: Eagles {es} against Roses {rs}, a tie; nothing changes hands.")
+            return line(
+                f"Conflict: Eagles {es} against Roses {rs}. The {HOUSE[w]} win; ", *conquest_vp(ws, vp)
+            )
         case E.VictoryPointsScored(seat=p, points=pts, reason=why) if why != "conquest":
             label = {
                 "traitor": "as Traitor",
                 "strategist": "as Strategist",
                 "trading_posts": "for trading posts",
             }[why]
-            return f"Seat {p} scores {pts} VP {label}."
+            return line(SeatRef(p), f" scores {pts} VP {label}.")
         case E.LandscapeFlipped(landscape=i, house=h):
-            return f"{land(i).capitalize()} now belongs to the {HOUSE[h]}."
+            return line(f"L{land(i)[1:]} now belongs to the {HOUSE[h]}.")
         case E.FinalRoundDeclared(house=h):
-            return f"The {HOUSE[h]} hold all twelve landscapes: this is the last round."
+            return line(f"The {HOUSE[h]} hold all twelve landscapes: this is the last round.")
         case E.BuildingPlaced(seat=p, landscape=i, side=side):
-            return f"Seat {p} (Builder) builds {with_article(SIDE_NAMES[side])} under {land(i)}."
+            return line(SeatRef(p), f" (Builder) builds {with_article(SIDE_NAMES[side])} under {land(i)}.")
         case E.BuildingConverted(seat=p, landscape=i, side=side):
-            return f"Seat {p} (Builder) turns the card under {land(i)} into {with_article(SIDE_NAMES[side])}."
+            return line(
+                SeatRef(p),
+                f" (Builder) turns the card under {land(i)} into {with_article(SIDE_NAMES[side])}.",
+            )
         case E.BuildingMoved(seat=p, from_landscape=a, to_landscape=b):
-            return f"Seat {p} (Builder) moves a building from {land(a)} to {land(b)}."
+            return line(SeatRef(p), f" (Builder) moves a building from {land(a)} to {land(b)}.")
         case E.BuildingSkipped(seat=p):
-            return f"Seat {p} (Builder) builds nothing."
+            return line(SeatRef(p), " (Builder) builds nothing.")
         case E.StrategyCardTaken(seat=p):
-            return f"Seat {p} takes the strategy card."
+            return line(SeatRef(p), " takes the strategy card.")
         case E.DiscardPileReshuffled(cards=n):
-            return f"The discard pile ({n} cards) is shuffled into a new draw pile."
+            return line(f"The discard pile ({n} cards) is shuffled into a new draw pile.")
         case E.SupplyDrawn(seat=p, count=n, reason=why, values=vs):
             if n == 0:
                 return None
             source = {"farmer": "as Farmer", "estates": "from estates", "diplomat_2": "as Diplomat +2"}[why]
             cards = f": {', '.join(map(str, vs))}" if vs is not None else ""
-            return f"Seat {p} draws {n} card{'s' if n != 1 else ''} {source}{cards}."
+            return line(SeatRef(p), f" draws {n} card{'s' if n != 1 else ''} {source}{cards}.")
         case E.HandLimitDiscard(seat=p, value=v):
-            return (
-                f"Seat {p} discards {with_article(v) if v is not None else 'a card face down'} (hand limit)."
-            )
+            what = with_article(v) if v is not None else "a card face down"
+            return line(SeatRef(p), f" discards {what} (hand limit).")
         case E.GameEnded(scores=sc, winners=ws):
-            board = ", ".join(f"seat {p}: {v}" for p, v in enumerate(sc))
-            return (
-                f"Game over. Final scores {board}. Winner{'s' if len(ws) > 1 else ''}: "
-                + ", ".join(f"seat {p}" for p in ws)
-                + "."
+            board: list[Span] = []
+            for p, v in enumerate(sc):
+                board += [", " if p else "", SeatRef(p), f": {v}"]
+            won: list[Span] = []
+            for k, p in enumerate(ws):
+                won += [", " if k else "", SeatRef(p)]
+            return line(
+                "Game over. Final scores ", *board, f". Winner{'s' if len(ws) > 1 else ''}: ", *won, "."
             )
     return None
+
+
+def seat_words(text: Line) -> str:
+    """A line in the engine's own words: seats as "seat N" ("Seat N" when it opens the line)."""
+    return "".join(
+        span if isinstance(span, str) else f"{'Seat' if k == 0 else 'seat'} {span.seat}"
+        for k, span in enumerate(text)
+    )
+
+
+def describe_event(event: Event, types: tuple[str, ...] = ()) -> str | None:
+    """One line of plain English for an event (seats as "seat N"), or None; the same sentence as
+    :func:`event_line`, from which it is made."""
+    said = event_line(event, types)
+    return None if said is None else seat_words(said)
 
 
 def visible(events: Iterable[Event], viewer: Viewer, omniscient: bool) -> list[Event]:
