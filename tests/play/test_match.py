@@ -7,7 +7,8 @@ import pytest
 
 from turncoat.core.deals import Ally, Give, Propose
 from turncoat.core.errors import IllegalAction, NotYourDecision
-from turncoat.core.present import SeatRef, line, plain
+from turncoat.core.present import Decision, SeatRef, line, plain
+from turncoat.core.registry import load_game
 from turncoat.core.serialize import canonical_json
 from turncoat.core.testing.toy import Bid, FavouriteDealt, SealedBidsConfig, SealedBidsGame
 from turncoat.core.testing.toy_parley import EndParley
@@ -99,3 +100,29 @@ def test_clocks_tick_side_by_side_for_every_timed_seat_to_act() -> None:
     assert clocks.deadlines == {1: 130} and clocks.expired(129) == () and clocks.expired(130) == (1,)
     clocks = clocks.follow({0, 1}, now=140)
     assert clocks.deadlines == {0: 170, 1: 130} and clocks.next_deadline() == 130
+
+
+def _commit_decision(match: GameInProgress) -> tuple[int, Decision]:
+    """Play default moves until a seat faces Verräter's commit set (step 3)."""
+    while match.to_act():
+        for seat in sorted(match.to_act()):
+            for decision in match.view(seat).decisions:
+                if decision.shape == "set":
+                    return seat, decision
+        seat = min(match.to_act())
+        match.apply(seat, match.default_action(seat))
+    raise AssertionError("no commit step reached")
+
+
+@pytest.mark.parametrize("picks", [0, 1, "all"])
+def test_a_set_is_submitted_with_its_finish_even_when_the_picks_already_closed_it(picks: int | str) -> None:
+    match = GameInProgress.start(load_game("verrater", players=3), seed=21)
+    seat, decision = _commit_decision(match)
+    assert decision.finish is not None and decision.most >= 1
+    chosen = [c.action for c in decision.choices][: decision.most if picks == "all" else int(picks)]
+    before = match.version
+    match.submit(seat, chosen, finish=decision.finish.action)
+    committed = match.view(None).observation.seats[seat].committed
+    assert list(committed) == [a.value for a in chosen]  # type: ignore[attr-defined]
+    assert seat not in match.to_act() or not any(d.shape == "set" for d in match.view(seat).decisions)
+    assert before + len(chosen) <= match.version <= before + len(chosen) + 1

@@ -77,8 +77,9 @@ class Decision(msgspec.Struct, frozen=True):
     * ``number`` — the same, where the choices are amounts in order (a frontend may show a number
       field or a slider);
     * ``set`` — pick up to ``most`` of ``choices`` and then ``finish``: the frontend sends the
-      picked actions in the order of ``choices`` followed by ``finish``, as one submission that is
-      applied whole or not at all.
+      picked actions in the order of ``choices`` as one submission with ``finish``
+      (``play.GameInProgress.submit``), applied whole or not at all; ``finish`` is played only
+      while the seat still has it (picks that fill the room may have closed the decision).
     """
 
     title: str

@@ -119,20 +119,28 @@ class GameInProgress:
         """Play one action; the engine's RulesError, and nothing changed, if it is refused."""
         return self.submit(seat, (action,))
 
-    def submit(self, seat: PlayerId, actions: Sequence[Action]) -> tuple[Event, ...]:
+    def submit(
+        self, seat: PlayerId, actions: Sequence[Action], *, finish: Action | None = None
+    ) -> tuple[Event, ...]:
         """Play several actions of one seat as one move (a ``set`` decision): all or none.
 
         Each is checked against the position the previous ones made; the first refusal raises
-        :class:`SubmissionRefused` naming it, and the game stays as it was.
+        :class:`SubmissionRefused` naming it, and the game stays as it was.  ``finish`` (the
+        decision's closing action) is played after them while the seat still has it to play:
+        picks that fill the room or empty the hand may already have ended the decision.
         """
-        if not actions:
+        if not actions and finish is None:
             raise NotYourDecision("a submission needs at least one action", code="no_action")
         state, record, new_steps = self.__state, self.record, []
-        for index, action in enumerate(actions):
+        moves = [*actions, *((finish,) if finish is not None else ())]
+        for index, action in enumerate(moves):
+            closing = finish is not None and index == len(moves) - 1
+            if closing and action not in self.game.legal_actions(state, seat):
+                break  # the picks already closed the decision
             try:
                 transition = self.game.apply(state, seat, action)
             except RulesError as exc:
-                if len(actions) == 1:
+                if len(moves) == 1:
                     raise
                 raise SubmissionRefused(index, exc) from exc
             state = transition.state
