@@ -285,7 +285,8 @@ class GenericApp(App[None]):
         try:
             self.table.submit(seat, actions)
         except RulesError as exc:
-            self.show_error(f"Not allowed: {exc}")
+            because = f"{exc.message} ({exc.rule})" if exc.rule else exc.message
+            self.show_error(f"Not allowed: {because}")
             return False
         self.show_error("")
         if seat not in self.table.match.to_act():
