@@ -21,7 +21,7 @@ from turncoat.cli import app as cli
 from turncoat.core.actions import Action
 from turncoat.core.deals import Give, Propose
 from turncoat.core.engine import Game
-from turncoat.core.present import Choice, Decision, line
+from turncoat.core.present import Choice, Decision, line, plain
 from turncoat.core.record import load_record, replay
 from turncoat.core.registry import load_game
 from turncoat.core.testing.toy import SealedBidsGame, SealedBidsObservation
@@ -121,6 +121,10 @@ def screen_without_hidden_info(app: GenericApp) -> None:
         match._GameInProgress__state = state  # type: ignore[attr-defined]
         app.refresh_view()
     assert changed, "the re-deal changed nothing hidden: the check would prove nothing"
+    # the log comes from the events, not the state: it must be the one redacted for seat 0
+    names = app.table.names()
+    assert app.log_lines == [plain(x, names) for x in match.view(0).log]
+    assert not any(f"{name}'s favourite" in x for name in names[1:] for x in app.log_lines)
 
 
 def parley_move(app: GenericApp, done: set[str]) -> tuple[str, str]:
