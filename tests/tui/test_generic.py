@@ -168,7 +168,11 @@ async def test_one_person_and_two_bots_play_sealed_bids_to_the_end(tmp_path: Pat
             n = entry_of(app, text)
             assert n is not None, f"{text!r} is not offered: {labels(app)}"
             chosen = app.decisions[app.entries[n].decision].choices[app.entries[n].choice].action
-            await press_entry(pilot, app, n)
+            if moves == 0:  # the mouse: the list's first line under its heading, "A pact with Bot 2"
+                assert n == 0
+                await pilot.click("#choices", offset=(6, 2))
+            else:
+                await press_entry(pilot, app, n)
             await settle(pilot, grew(table, before))
             # the game took the move: recorded for Ann, saved, in the log, and its effect is there
             assert table.record.actions[before].player == 0
@@ -375,3 +379,22 @@ def test_bad_generic_options_are_refused(args: list[str], message: str, tmp_path
     said = " ".join(result.output.split())
     assert result.exit_code == 2 and said.startswith("error:") and message in said, said
     assert not save.exists()
+
+
+@pytest.mark.asyncio
+async def test_a_key_meant_for_the_screen_before_a_new_decision_is_ignored(tmp_path: Path) -> None:
+    table = Table.new(toy(), plan_seats(3, "random,human,random", names="Bot 1,Ann,Bot 3"), seed=4)
+    app = GenericApp(table, bot_delay=0)
+    app.key_guard = 3600.0  # every key comes "too soon" after a bot's move, however slow the machine
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: bool(app.entries))
+        before = len(table.record.actions)
+        assert before >= 1 and table.record.actions[-1].player != 1  # a bot moved just before
+        await pilot.press("1")
+        await pilot.pause()
+        assert len(table.record.actions) == before
+        assert "That key came before this choice was on screen" in screen_text(app)
+        app.key_guard = 0.0  # the person has seen the decision: the same key now plays
+        await pilot.press("1")
+        await settle(pilot, grew(table, before))
+        assert table.record.actions[before].player == 1

@@ -13,6 +13,7 @@ screen and waits for Enter, as at the Verräter table.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -101,6 +102,10 @@ class GenericApp(App[None]):
         self._offer: tuple[int, int] | None = None  # (seat, version) the picks belong to
         self.bot_error: str | None = None
         self.log_lines: list[str] = []
+        # A key pressed just before a new decision appeared was meant for the screen before it.
+        self.key_guard = min(0.5, bot_delay)
+        self._offered_at = 0.0
+        self._guarded = False
 
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -166,6 +171,9 @@ class GenericApp(App[None]):
         offer = (self.awaiting, view.version)
         if offer != self._offer:
             self._offer, self.picks, highlighted = offer, {}, None
+            record = self.table.record.actions
+            self._offered_at = time.monotonic()
+            self._guarded = bool(record) and record[-1].player != self.awaiting
         self.decisions = view.decisions
         self.query_one("#prompt", Static).update(Text(f"{names[self.awaiting]}: {view.step}"))
         options: list[Option] = []
@@ -251,8 +259,18 @@ class GenericApp(App[None]):
             return
         self.advance()
 
+    def _too_soon(self) -> bool:
+        """Whether a choice came before this decision had been on screen for ``key_guard``
+        seconds after someone else's move (the person meant the screen before it)."""
+        if self._guarded and time.monotonic() - self._offered_at < self.key_guard:
+            self.show_error("That key came before this choice was on screen, so it was ignored.")
+            return True
+        return False
+
     def choose(self, entry: Entry) -> None:
         """A person chose a line of the list: play it, toggle a pick, or send a set."""
+        if self._too_soon():
+            return
         decision = self.decisions[entry.decision]
         if decision.shape != "set":
             self.submit((decision.choices[entry.choice].action,))
