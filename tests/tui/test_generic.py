@@ -398,3 +398,25 @@ async def test_a_key_meant_for_the_screen_before_a_new_decision_is_ignored(tmp_p
         await pilot.press("1")
         await settle(pilot, grew(table, before))
         assert table.record.actions[before].player == 1
+
+
+def test_resume_refuses_new_rules_and_damaged_seats(tmp_path: Path) -> None:
+    save = tmp_path / "saved.json"
+    Table.new(toy(), plan_seats(3, "human,random,random"), seed=1, save_path=save)
+    before = save.read_bytes()
+    for extra, message in (
+        (["-o", "rounds=3"], "--resume continues a saved game with its own rules; drop --option"),
+        (["--players", "2"], "drop --players"),
+    ):
+        result = CliRunner().invoke(cli, ["play", "--resume", str(save), *extra])
+        said = " ".join(result.output.split())
+        assert result.exit_code == 2 and said.startswith("error:") and message in said, said
+    assert save.read_bytes() == before
+    record = load_record(save)
+    damaged = tmp_path / "damaged.json"
+    damaged.write_bytes(
+        msgspec.json.encode(msgspec.structs.replace(record, meta={**record.meta, "seats": [{"kind": 1}]}))
+    )
+    result = CliRunner().invoke(cli, ["play", "--resume", str(damaged)])
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2 and "the record's seats are damaged" in said and "Traceback" not in said

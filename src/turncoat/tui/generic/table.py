@@ -117,6 +117,26 @@ def new_game(name: str, players: int | None, options: Mapping[str, Any]) -> Game
     return load_game(name, **settings)
 
 
+def seats_of(raw: object, players: int) -> list[Seat]:
+    """The seats a record's ``meta`` names; a record from elsewhere (a bot match) names none,
+    and gets one person at seat 0 and bots."""
+    if raw is None:
+        return plan_seats(players, humans=1)
+    if not (
+        isinstance(raw, list)
+        and len(raw) == players
+        and all(
+            isinstance(s, dict) and isinstance(s.get("kind"), str) and isinstance(s.get("name"), str)
+            for s in raw
+        )
+    ):
+        raise InvalidConfig(
+            f"the record's seats are damaged (expected {players} seats with a kind and a name)",
+            code="bad_record",
+        )
+    return [Seat(s["kind"], s["name"]) for s in raw]
+
+
 class Table:
     """One game being played at the terminal: the game in progress, its seats and its file."""
 
@@ -159,11 +179,7 @@ class Table:
         record = load_record(path)
         match = GameInProgress.from_record(load_stored_game(record.game, record.config), record)
         players = match.game.num_players()
-        raw = record.meta.get("seats")
-        if isinstance(raw, list) and len(raw) == players:
-            seats = [Seat(str(s["kind"]), str(s["name"])) for s in raw]
-        else:  # a record from elsewhere (a bot match): one person at seat 0
-            seats = plan_seats(players, humans=1)
+        seats = seats_of(record.meta.get("seats"), players)
         table = cls(match, seats, save_path or path)
         if save_path is not None:
             table.save()  # the new file holds the game from the start, before the next move
