@@ -400,7 +400,9 @@ async def test_a_key_meant_for_the_screen_before_a_new_decision_is_ignored(tmp_p
         assert table.record.actions[before].player == 1
 
 
-def test_resume_refuses_new_rules_and_damaged_seats(tmp_path: Path) -> None:
+def test_resume_refuses_new_rules_and_damaged_seats(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[GenericApp] = []
+    monkeypatch.setattr(GenericApp, "run", lambda self, *a, **k: opened.append(self))  # never a live table
     save = tmp_path / "saved.json"
     Table.new(toy(), plan_seats(3, "human,random,random"), seed=1, save_path=save)
     before = save.read_bytes()
@@ -420,3 +422,4 @@ def test_resume_refuses_new_rules_and_damaged_seats(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["play", "--resume", str(damaged)])
     said = " ".join(result.output.split())
     assert result.exit_code == 2 and "the record's seats are damaged" in said and "Traceback" not in said
+    assert not opened
