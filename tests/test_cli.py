@@ -53,7 +53,7 @@ BAD_INPUT = [
     (["play", "--delay", "inf"], "--delay must be a number from 0 to 10 seconds (got inf)"),
     (["play", "--delay", "-1"], "--delay must be a number from 0 to 10 seconds"),
     (["play", "--players", "99999999999999999999"], "Verräter is for 3 or 4 players"),
-    (["play", "chess"], "the terminal table plays only verrater"),
+    (["play", "chess"], "unknown game 'chess'"),
     (["sim", "chess"], "unknown game 'chess'"),
     (["sim", "verrater", "--games", "0"], "--games must be an integer from 1"),
     (["bench", "--seconds", "0"], "--seconds must be a number from 0.01 to 3600 seconds"),

@@ -28,7 +28,7 @@ def refused(args: list[str]) -> str:
         (["--seats", "human,robot,random"], "unknown seat kind 'robot'"),
         (["--humans", "5"], "--humans must be between 0 and 4"),
         (["--names", "Ann,Ann,Bob,Cid"], "every seat needs a different name"),
-        (["chess"], "the terminal table plays only verrater"),
+        (["chess"], "unknown game 'chess'"),
     ],
 )
 def test_bad_options_are_refused(args: list[str], message: str, tmp_path: Path) -> None:

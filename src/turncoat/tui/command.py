@@ -11,6 +11,7 @@ from rich.console import Console
 from turncoat.cli_errors import fail, float_in_range, plain, seed_in_range
 from turncoat.core.content import read_override_file
 from turncoat.core.errors import RulesError
+from turncoat.core.record import load_record
 from turncoat.core.registry import load_game
 
 # A longer pause would only look like a hung table.
@@ -23,9 +24,12 @@ def register(app: typer.Typer) -> None:
 
 
 def play_cmd(
-    game_name: Annotated[str, typer.Argument(help="Game id (only verrater so far).")] = "verrater",
+    game_name: Annotated[
+        str, typer.Argument(help="Game id; a game without a table of its own gets the generic table.")
+    ] = "verrater",
     players: Annotated[
-        int | None, typer.Option(help="3 or 4 players (default 4, or the --seats count).")
+        int | None,
+        typer.Option(help="Players (Verräter: 3 or 4, default 4; default: the --seats count)."),
     ] = None,
     seats: Annotated[
         str | None,
@@ -61,18 +65,15 @@ def play_cmd(
         typer.Option(help="Play with values from your own copy of the game (see `turncoat content`)."),
     ] = None,
 ) -> None:
-    """Play Verräter in the terminal against bots and friends (hot seat)."""
+    """Play a game in the terminal against bots and friends (hot seat)."""
     from turncoat.tui.app import VerraterApp
+    from turncoat.tui.generic.command import open_table, play_generic
     from turncoat.tui.session import Session, default_save_path, parse_rule_options, plan_seats
 
     console = Console(stderr=True)
-    if game_name != "verrater":
-        fail(f"the terminal table plays only verrater (not {game_name!r})")
     if seed is not None:
         seed_in_range(seed)
     float_in_range("--delay", delay, 0.0, MAX_DELAY, unit=" seconds")
-    if players is not None and players not in (3, 4):  # before a seat list is built from it
-        fail(f"Verräter is for 3 or 4 players (got {players})")
     if resume is not None:
         clash = [
             flag
@@ -89,6 +90,28 @@ def play_cmd(
             fail(
                 f"--resume continues a saved game with its own seats, names and seed; drop {', '.join(clash)}"
             )
+    try:
+        played = load_record(resume).game if resume is not None else game_name
+        if played != "verrater":  # every other game is played at the generic table
+            table = open_table(
+                played,
+                players=players,
+                seats=seats,
+                humans=humans,
+                names=names,
+                seed=seed,
+                save=save,
+                resume=resume,
+                options=option,
+                content_override=content_override,
+            )
+    except RulesError as exc:
+        fail(plain(exc))
+    if played != "verrater":
+        play_generic(table, delay=delay)
+        return
+    if players is not None and players not in (3, 4):  # before a seat list is built from it
+        fail(f"Verräter is for 3 or 4 players (got {players})")
     try:
         options: dict[str, Any] = dict(parse_rule_options(option or []))
         if content_override is not None:

@@ -1,0 +1,348 @@
+"""The generic table: any game at one terminal, drawn from its presentation.
+
+The screen shows one *viewer's* view (a seat, or ``None`` for the public view): the step's
+title, the game's panels, the log with seats by their names, and the viewer's decisions as one
+list.  A ``one`` or ``number`` decision plays the chosen action; a ``set`` decision toggles
+picks (up to ``most``) and its confirm entry sends them with ``finish`` as one submission.
+
+With several people at the terminal (hot seat) the screen falls back to the public view as soon
+as a person's decision is done, and before another person's decision a curtain asks to pass the
+screen and waits for Enter, as at the Verräter table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from turncoat.core.actions import Action, Viewer
+from turncoat.core.errors import RulesError
+from turncoat.core.present import Decision, Panel, plain
+from turncoat.play import View
+from turncoat.tui.generic.screens import Bindings, CurtainScreen, EndScreen, LogScreen
+from turncoat.tui.generic.table import Table
+
+FINISH = -1  # the confirm entry of a set decision
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the choice list that can be chosen: a choice of a decision, or a set's confirm."""
+
+    decision: int
+    choice: int  # index in the decision's choices, or FINISH
+
+
+def panels_text(panels: Sequence[Panel], names: Sequence[str]) -> Text:
+    out = Text()
+    for n, panel in enumerate(panels):
+        if n:
+            out.append("\n")
+        out.append(panel.title + "\n", style="bold")
+        for line in panel.lines:
+            out.append("  " + plain(line, names) + "\n")
+    return out
+
+
+def set_prompt(decision: Decision) -> str:
+    most = f"up to {decision.most}" if decision.most else "any"
+    return f"pick {most} with Enter or their numbers, then confirm"
+
+
+class GenericApp(App[None]):
+    """Play any game: people choose among their decisions, bots play in between."""
+
+    CSS = """
+    #status { height: 1; background: $boost; padding: 0 1; }
+    #main { height: 1fr; }
+    #left { width: 3fr; }
+    #right { width: 2fr; min-width: 40; }
+    #panels-box { height: 1fr; border: round $panel; padding: 0 1; }
+    #prompt { padding: 0 1; text-style: bold; height: auto; }
+    #error { padding: 0 1; color: $error; height: auto; display: none; }
+    #choices { height: 1fr; min-height: 6; }
+    #log { height: 1fr; border: round $panel; }
+    #full-log-title { height: 1; padding: 0 1; background: $boost; }
+    #full-log-lines { height: 1fr; padding: 0 1; }
+    #curtain-text { width: 70; padding: 2 4; border: heavy magenta; text-align: center; }
+    #end VerticalScroll { padding: 1 2; }
+    #winners { padding: 1 0; }
+    """
+    BINDINGS: ClassVar[Bindings] = [
+        Binding("q", "quit", "Save & quit"),
+        Binding("1", "pick(1)", "Choose", key_display="1-9"),
+        *(Binding(str(n), f"pick({n})", show=False) for n in range(2, 10)),
+        Binding("l", "full_log", "Log"),
+        Binding("e", "end_screen", "Final score"),
+    ]
+
+    def __init__(self, table: Table, *, bot_delay: float = 0.6) -> None:
+        super().__init__()
+        self.table = table
+        self.bot_delay = bot_delay
+        self.title = f"turncoat · {table.match.face.title}"
+        humans = table.humans
+        self.hotseat = len(humans) > 1
+        self.viewer: Viewer = humans[0] if len(humans) == 1 else None
+        self.awaiting: int | None = None  # the person whose decision is on screen
+        self.decisions: tuple[Decision, ...] = ()
+        self.entries: list[Entry] = []
+        self.picks: dict[int, list[int]] = {}  # a set decision's picks, in its choices' order
+        self._offer: tuple[int, int] | None = None  # (seat, version) the picks belong to
+        self.bot_error: str | None = None
+        self.log_lines: list[str] = []
+        # A key pressed just before a new decision appeared was meant for the screen before it.
+        self.key_guard = min(0.5, bot_delay)
+        self._offered_at = 0.0
+        self._guarded = False
+
+    # -- layout ----------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                with VerticalScroll(id="panels-box"):
+                    yield Static(id="panels")
+                yield Static(id="prompt")
+                yield Static(id="error")
+                yield OptionList(id="choices")
+            with Vertical(id="right"):
+                yield RichLog(id="log", wrap=True, markup=False, highlight=False, min_width=20)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self.call_after_refresh(self.advance)
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def refresh_view(self) -> None:
+        """Redraw everything from the viewer's view (nothing else is read)."""
+        view = self.table.view(self.viewer)
+        names = self.table.names()
+        acting = ", ".join(names[s] for s in view.to_act)
+        status = " · ".join(
+            x for x in (self.table.match.face.title, view.step, acting and f"to act: {acting}") if x
+        )
+        self.query_one("#status", Static).update(Text(status))
+        self.query_one("#panels", Static).update(panels_text(view.panels, names))
+        self._refresh_log(view, names)
+        self._refresh_decisions(view)
+
+    def _refresh_log(self, view: View, names: Sequence[str]) -> None:
+        lines = [plain(line, names) for line in view.log]
+        widget = self.query_one("#log", RichLog)
+        if lines[: len(self.log_lines)] != self.log_lines:  # another viewer: start again
+            widget.clear()
+            self.log_lines = []
+        for line in lines[len(self.log_lines) :]:
+            widget.write(Text(line))
+        self.log_lines = lines
+
+    def _refresh_decisions(self, view: View) -> None:
+        choices = self.query_one("#choices", OptionList)
+        highlighted = choices.highlighted
+        choices.clear_options()
+        self.entries = []
+        seat = self.table.to_act()
+        names = self.table.names()
+        if self.awaiting is None or self.awaiting != self.viewer or not view.decisions:
+            self.decisions = ()
+            choices.disabled = True
+            if seat is None:
+                text = "The game is over. Press e for the final score, q to quit."
+            elif self.bot_error:
+                text = f"A bot failed: {self.bot_error}. The game so far is saved; q quits."
+            else:
+                text = f"Waiting for {names[seat]}…"
+            self.query_one("#prompt", Static).update(text)
+            self.refresh_bindings()
+            return
+        offer = (self.awaiting, view.version)
+        if offer != self._offer:
+            self._offer, self.picks, highlighted = offer, {}, None
+            record = self.table.record.actions
+            self._offered_at = time.monotonic()
+            self._guarded = bool(record) and record[-1].player != self.awaiting
+        self.decisions = view.decisions
+        self.query_one("#prompt", Static).update(Text(f"{names[self.awaiting]}: {view.step}"))
+        options: list[Option] = []
+        for d, decision in enumerate(self.decisions):
+            heading = decision.title
+            if decision.shape == "set":
+                heading += f" ({set_prompt(decision)})"
+            if decision.prompt:
+                heading += f" — {decision.prompt}"
+            options.append(Option(Text(heading, style="bold"), id=f"h{d}", disabled=True))
+            picked = self.picks.get(d, [])
+            for c, choice in enumerate(decision.choices):
+                box = ("[x] " if c in picked else "[ ] ") if decision.shape == "set" else ""
+                options.append(self._entry(Entry(d, c), box + plain(choice.label, names)))
+            if decision.shape == "set":
+                finish = plain(decision.finish.label, names) if decision.finish else "Confirm"
+                options.append(self._entry(Entry(d, FINISH), f"{finish} ({len(picked)} picked)"))
+        choices.add_options(options)
+        choices.disabled = False
+        first = next(i for i, o in enumerate(options) if not o.disabled)
+        choices.highlighted = highlighted if highlighted is not None else first
+        choices.focus()
+        self.refresh_bindings()
+
+    def _entry(self, entry: Entry, label: str) -> Option:
+        n = len(self.entries)
+        self.entries.append(entry)
+        return Option(Text(f"{n + 1 if n < 9 else ' '} {label}"), id=f"e{n}")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show and allow only the keys that do something now (the footer follows this)."""
+        if action == "pick":
+            return bool(self.entries) and self.screen is self.screen_stack[0]
+        if action == "end_screen":
+            return self.table.outcome() is not None
+        return True
+
+    # -- the flow of play ------------------------------------------------------------------------
+    def advance(self) -> None:
+        """Hand the next decision to a bot, a person (after the curtain if needed), or end."""
+        t = self.table
+        seat = t.to_act()
+        if seat is None:
+            self.awaiting = None
+            if self.hotseat:
+                self.viewer = None  # the end is shown to everybody: the public view
+            self.refresh_view()
+            self.action_end_screen()
+            return
+        if t.seats[seat].human:
+            if self.hotseat and self.viewer != seat:
+                self.viewer = None
+                self.awaiting = None
+                self.refresh_view()
+                while len(self.screen_stack) > 1:  # no log of the last viewer under the curtain
+                    self.pop_screen()
+                self.push_screen(CurtainScreen(t.seats[seat].name), lambda _: self._reveal(seat))
+                return
+            self._reveal(seat)
+            return
+        if self.hotseat:
+            self.viewer = None  # nobody's secrets while the bots play
+        self.awaiting = None
+        self.refresh_view()
+        self.run_worker(self._bot_turn(seat), group="bots", exclusive=True)
+
+    def _reveal(self, seat: int) -> None:
+        self.viewer = seat
+        self.awaiting = seat
+        self.refresh_view()
+
+    async def _bot_turn(self, seat: int) -> None:
+        t = self.table
+        if self.bot_delay > 0:
+            await asyncio.sleep(self.bot_delay)
+        agent = t.agent(seat)
+        try:
+            action = await asyncio.to_thread(agent.choose, t.seat_view(seat), t.bot_rng(seat))
+            t.submit(seat, (action,))
+        except Exception as exc:  # a broken bot stops the table, not the program: all is saved
+            self.bot_error = f"{t.seats[seat].name} ({agent.name}): {exc}"
+            self.refresh_view()
+            return
+        self.advance()
+
+    def _too_soon(self) -> bool:
+        """Whether a choice came before this decision had been on screen for ``key_guard``
+        seconds after someone else's move (the person meant the screen before it)."""
+        if self._guarded and time.monotonic() - self._offered_at < self.key_guard:
+            self.show_error("That key came before this choice was on screen, so it was ignored.")
+            return True
+        return False
+
+    def choose(self, entry: Entry) -> None:
+        """A person chose a line of the list: play it, toggle a pick, or send a set."""
+        if self._too_soon():
+            return
+        decision = self.decisions[entry.decision]
+        if decision.shape != "set":
+            self.submit((decision.choices[entry.choice].action,))
+            return
+        picked = self.picks.setdefault(entry.decision, [])
+        if entry.choice == FINISH:
+            if not picked and decision.finish is None:
+                self.show_error("Pick at least one first.")
+                return
+            actions = [decision.choices[c].action for c in picked]
+            self.submit((*actions, *((decision.finish.action,) if decision.finish else ())))
+            return
+        if entry.choice in picked:
+            picked.remove(entry.choice)
+        elif decision.most and len(picked) >= decision.most:
+            self.show_error(f"At most {decision.most}: drop a pick first.")
+            return
+        else:
+            picked.append(entry.choice)
+            picked.sort()  # sent in the order of the decision's choices
+        self.show_error("")
+        self.refresh_view()
+
+    def submit(self, actions: Sequence[Action]) -> bool:
+        """Play a person's move; a refusal shows the game's reason and changes nothing."""
+        seat = self.awaiting
+        if seat is None:
+            self.show_error("It is not your turn.")
+            return False
+        try:
+            self.table.submit(seat, actions)
+        except RulesError as exc:
+            because = f"{exc.message} ({exc.rule})" if exc.rule else exc.message
+            self.show_error(f"Not allowed: {because}")
+            return False
+        self.show_error("")
+        if seat not in self.table.match.to_act():
+            self.awaiting = None
+        self.advance()
+        return True
+
+    def show_error(self, message: str) -> None:
+        error = self.query_one("#error", Static)
+        error.update(Text(message))
+        error.display = bool(message)
+
+    # -- input -----------------------------------------------------------------------------------
+    @on(OptionList.OptionSelected, "#choices")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        key = event.option.id or ""
+        if key.startswith("e") and key[1:].isdigit() and int(key[1:]) < len(self.entries):
+            self.choose(self.entries[int(key[1:])])
+
+    def action_pick(self, n: int) -> None:
+        if self.screen is not self.screen_stack[0]:
+            return
+        if 1 <= n <= len(self.entries):
+            self.choose(self.entries[n - 1])
+
+    def action_full_log(self) -> None:
+        if isinstance(self.screen, CurtainScreen | LogScreen | EndScreen):
+            return  # never over the curtain: the log is drawn for whoever the table shows
+        names = self.table.names()
+        who = "public view" if self.viewer is None else f"as {names[self.viewer]} sees it"
+        self.push_screen(LogScreen(f"Game log ({who}) — Esc or l to go back", self.log_lines))
+
+    def action_end_screen(self) -> None:
+        outcome = self.table.outcome()
+        if outcome is None or isinstance(self.screen, EndScreen):
+            return
+        scores = self.table.view(self.viewer).scores
+        if scores is None:
+            return
+        saved = str(self.table.save_path) if self.table.save_path is not None else None
+        self.push_screen(EndScreen(outcome, scores, self.table.names(), saved))
