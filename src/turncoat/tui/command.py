@@ -134,5 +134,7 @@ def play_cmd(
                 f"Review it: turncoat replay {where} --full"
                 if done
                 else f"Continue it: turncoat play --resume {where}"
-            )
+            ),
+            soft_wrap=True,  # a long path stays one line, so it can be copied as it is
+            highlight=False,
         )

@@ -281,7 +281,7 @@ class GenericApp(App[None]):
                 self.show_error("Pick at least one first.")
                 return
             actions = [decision.choices[c].action for c in picked]
-            self.submit((*actions, *((decision.finish.action,) if decision.finish else ())))
+            self.submit(actions, finish=decision.finish.action if decision.finish else None)
             return
         if entry.choice in picked:
             picked.remove(entry.choice)
@@ -294,14 +294,15 @@ class GenericApp(App[None]):
         self.show_error("")
         self.refresh_view()
 
-    def submit(self, actions: Sequence[Action]) -> bool:
-        """Play a person's move; a refusal shows the game's reason and changes nothing."""
+    def submit(self, actions: Sequence[Action], *, finish: Action | None = None) -> bool:
+        """Play a person's move (a set's picks with its ``finish``); a refusal shows the game's
+        reason and changes nothing."""
         seat = self.awaiting
         if seat is None:
             self.show_error("It is not your turn.")
             return False
         try:
-            self.table.submit(seat, actions)
+            self.table.submit(seat, actions, finish=finish)
         except RulesError as exc:
             because = f"{exc.message} ({exc.rule})" if exc.rule else exc.message
             self.show_error(f"Not allowed: {because}")

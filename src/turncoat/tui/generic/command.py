@@ -66,4 +66,7 @@ def play_generic(table: Table, *, delay: float) -> None:
             if done
             else f"Continue it: turncoat play --resume {where}"
         )
-        Console(stderr=True).print(f"Game {'finished' if done else 'saved'}: {where}\n{next_step}")
+        # soft_wrap: a long path stays one line, so it can be copied as it is.
+        Console(stderr=True).print(
+            f"Game {'finished' if done else 'saved'}: {where}\n{next_step}", soft_wrap=True, highlight=False
+        )

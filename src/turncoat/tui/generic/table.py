@@ -223,10 +223,12 @@ class Table:
         return self._agents[seat]
 
     # -- acting ----------------------------------------------------------------------------------
-    def submit(self, seat: int, actions: Sequence[Action]) -> tuple[Event, ...]:
+    def submit(
+        self, seat: int, actions: Sequence[Action], *, finish: Action | None = None
+    ) -> tuple[Event, ...]:
         """Play one move of ``seat`` (one action, or a set's picks and its finish), all or none,
         and save the record; the engine's RulesError, and nothing changed, when it is refused."""
-        events = self.match.submit(seat, actions)
+        events = self.match.submit(seat, actions, finish=finish)
         self.save()
         return events
 
