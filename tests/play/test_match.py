@@ -126,3 +126,14 @@ def test_a_set_is_submitted_with_its_finish_even_when_the_picks_already_closed_i
     assert list(committed) == [a.value for a in chosen]  # type: ignore[attr-defined]
     assert seat not in match.to_act() or not any(d.shape == "set" for d in match.view(seat).decisions)
     assert before + len(chosen) <= match.version <= before + len(chosen) + 1
+
+
+def test_new_log_lines_still_draw_on_what_the_setup_said() -> None:
+    match = GameInProgress.start(load_game("verrater", players=3), seed=4)
+    seat = min(match.to_act())
+    before = match.version
+    match.apply(seat, match.default_action(seat))
+    (placed, *_) = match.view(None, since=before).log
+    text = plain(placed, ["Ann", "Bob", "Cy"])
+    assert "landscape" in text and "(" in text, text  # "… under landscape 7 (Village, Eagles)."
+    assert text in [plain(x, ["Ann", "Bob", "Cy"]) for x in match.view(None).log]

@@ -14,7 +14,7 @@ from turncoat.agents import SeatView
 from turncoat.core.actions import Action, Event, PlayerId, Viewer
 from turncoat.core.engine import Game, Outcome
 from turncoat.core.errors import NotYourDecision, RulesError
-from turncoat.core.present import Presentation, presentation_of
+from turncoat.core.present import Line, Presentation, presentation_of
 from turncoat.core.record import GameRecord, append_action, new_record, replay
 from turncoat.core.registry import load_stored_game
 from turncoat.play.view import View
@@ -106,13 +106,26 @@ class GameInProgress:
             step=face.step_title(observation),
             observation=observation,
             decisions=face.decisions(observation, legal) if legal else (),
-            log=tuple(face.log(self.events(since + 1), viewer, omniscient=omniscient)),
+            log=self._log_since(since, viewer, omniscient),
             full=since < 0,
             panels=face.panels(observation),
             to_act=tuple(sorted(game.to_act(state))),
             outcome=outcome,
             scores=face.score_table(outcome) if outcome is not None else None,
         )
+
+    def _log_since(self, since: int, viewer: Viewer, omniscient: bool) -> tuple[Line, ...]:
+        """The viewer's log lines for the steps after version ``since``.
+
+        The setup is rendered with them and its own lines dropped: a game's lines may draw on
+        what the setup said (Verräter names each landscape's type from it).
+        """
+        face, setup = self.face, list(self.steps[0])
+        if since < 0:
+            return tuple(face.log(setup + self.events(1), viewer, omniscient=omniscient))
+        known = len(face.log(setup, viewer, omniscient=omniscient))
+        lines = face.log(setup + self.events(since + 1), viewer, omniscient=omniscient)
+        return tuple(lines[known:])
 
     # -- acting ----------------------------------------------------------------------------------
     def apply(self, seat: PlayerId, action: Action) -> tuple[Event, ...]:
