@@ -14,37 +14,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from turncoat.core.actions import Viewer
 from turncoat.tui import verrater_view as V
+from turncoat.tui.overlays import CurtainScreen, LogScreen
 from turncoat.tui.session import Session
 
-
-class CurtainScreen(Screen[None]):
-    """Hides everything until the named player has the screen."""
-
-    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
-        Binding("enter", "ready", "I am here", priority=True)
-    ]
-
-    def __init__(self, name: str) -> None:
-        super().__init__(id="curtain")
-        self.player = name
-
-    def compose(self) -> ComposeResult:
-        with Middle(), Center():
-            yield Static(
-                f"Pass the screen to {self.player}, then press Enter.\n\n"
-                f"({self.player}: press Enter or click here when nobody else is looking.)",
-                id="curtain-text",
-            )
-
-    def on_click(self) -> None:
-        self.dismiss(None)
-
-    def action_ready(self) -> None:
-        self.dismiss(None)
+__all__ = ["CurtainScreen", "EndScreen", "HelpScreen", "LogScreen"]
 
 
 HELP_TEXT = """\
@@ -86,33 +63,6 @@ class HelpScreen(ModalScreen[None]):
 
     def on_click(self) -> None:
         self.dismiss(None)
-
-
-class LogScreen(Screen[None]):
-    """The whole game log on one screen, as the viewer of the table may know it."""
-
-    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
-        Binding("escape,l", "dismiss", "Back to the board")
-    ]
-
-    def __init__(self, title: str, lines: list[str]) -> None:
-        super().__init__(id="full-log")
-        self.title_text = title
-        self.lines = lines
-
-    def compose(self) -> ComposeResult:
-        yield Static(Text(self.title_text, style="bold"), id="full-log-title")
-        log = RichLog(id="full-log-lines", wrap=True, markup=False, highlight=False, min_width=20)
-        yield log
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.call_after_refresh(self._fill)  # once laid out, so lines wrap at the screen's width
-
-    def _fill(self) -> None:
-        log = self.query_one("#full-log-lines", RichLog)
-        for line in self.lines:
-            log.write(Text(line))
 
 
 class EndScreen(Screen[None]):

@@ -30,8 +30,9 @@ from turncoat.core.actions import Action, Viewer
 from turncoat.core.errors import RulesError
 from turncoat.core.present import Decision, Panel, plain
 from turncoat.play import View
-from turncoat.tui.generic.screens import Bindings, CurtainScreen, EndScreen, LogScreen
+from turncoat.tui.generic.screens import EndScreen
 from turncoat.tui.generic.table import Table
+from turncoat.tui.overlays import Bindings, CurtainScreen, LogScreen
 
 FINISH = -1  # the confirm entry of a set decision
 
