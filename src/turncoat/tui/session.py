@@ -8,11 +8,9 @@ state itself.  Every accepted action is appended to the record and the record is
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
@@ -29,8 +27,12 @@ from turncoat.games.verrater.actions import VerraterAction
 from turncoat.games.verrater.config import VerraterConfig
 from turncoat.games.verrater.game import VerraterGame
 from turncoat.games.verrater.observe import VerraterObservation
+from turncoat.tui.generic.table import HUMAN, data_dir
+from turncoat.tui.generic.table import Seat as SeatSpec
+from turncoat.tui.generic.table import plan_seats as generic_plan_seats
 
-HUMAN = "human"
+__all__ = ["HUMAN", "SeatSpec", "Session", "data_dir", "default_save_path", "plan_seats"]
+
 # Options with a flag of their own; every other VerraterConfig field is a rule option (--option).
 OWN_FLAGS = {"players": "--players", "content_overrides": "--content-override FILE", "scenario": ""}
 RULE_OPTIONS: tuple[str, ...] = tuple(
@@ -38,26 +40,9 @@ RULE_OPTIONS: tuple[str, ...] = tuple(
 )
 
 
-@dataclass(frozen=True)
-class SeatSpec:
-    """Who sits at a seat: ``human`` or an agent name, and the name shown at the table."""
-
-    kind: str
-    name: str
-
-    @property
-    def human(self) -> bool:
-        return self.kind == HUMAN
-
-
 def default_bot() -> str:
     """The bot used when none is named: the heuristic one if installed, else random."""
     return "heuristic" if "heuristic" in agent_names() else "random"
-
-
-def data_dir() -> Path:
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "turncoat" / "games"
 
 
 def default_save_path() -> Path:
@@ -70,47 +55,13 @@ def plan_seats(
     humans: int | None = None,
     names: str | None = None,
 ) -> list[SeatSpec]:
-    """Seat kinds and names from the command-line options (raises InvalidConfig when they clash).
-
-    ``seats`` is a comma list of ``human`` or agent names; ``humans`` puts that many humans in the
-    first seats and the default bot elsewhere.  ``names`` name every seat when there are as many
-    names as seats, otherwise the human seats in order.
-    """
-    known = set(agent_names())
-    if seats is not None:
-        kinds = [k.strip() for k in seats.split(",") if k.strip()]
-        if humans is not None and humans != sum(k == HUMAN for k in kinds):
-            raise InvalidConfig("--humans does not match --seats", code="bad_seats")
-    else:
-        count = 4 if players is None else players
-        h = 1 if humans is None else humans
-        if not 0 <= h <= count:
-            raise InvalidConfig(f"--humans must be between 0 and {count}", code="bad_seats")
-        kinds = [HUMAN] * h + [default_bot()] * (count - h)
-    if players is not None and len(kinds) != players:
-        raise InvalidConfig(f"{len(kinds)} seats given for {players} players", code="bad_seats")
-    if len(kinds) not in (3, 4):
+    """Seat kinds and names for a Verräter table (3 or 4 seats; four when nothing says how many),
+    the rules-of-thumb bot in the seats nobody names (see :func:`generic.plan_seats`)."""
+    if players is None:
+        players = len([k for k in seats.split(",") if k.strip()]) if seats is not None else 4
+    if players not in (3, 4):
         raise InvalidConfig("Verräter is for 3 or 4 players", code="bad_players")
-    for k in kinds:
-        if k != HUMAN and k.partition(":")[0] not in known:
-            raise InvalidConfig(
-                f"unknown seat kind {k!r} (use human or one of: {', '.join(sorted(known))})",
-                code="bad_seats",
-            )
-    given = [n.strip() for n in (names or "").split(",") if n.strip()]
-    out: list[SeatSpec] = []
-    human_names = iter(given if len(given) != len(kinds) else [])
-    for seat, kind in enumerate(kinds):
-        if len(given) == len(kinds):
-            name = given[seat]
-        elif kind == HUMAN:
-            name = next(human_names, f"Player {seat + 1}")
-        else:
-            name = f"Bot {seat + 1}"  # the players panel shows which bot
-        out.append(SeatSpec(kind, name))
-    if len({s.name for s in out}) != len(out):
-        raise InvalidConfig("every seat needs a different name", code="bad_names")
-    return out
+    return generic_plan_seats(players, seats, humans, names, bot=default_bot())
 
 
 def parse_rule_options(items: Sequence[str]) -> dict[str, str]:

@@ -55,11 +55,13 @@ def plan_seats(
     seats: str | None = None,
     humans: int | None = None,
     names: str | None = None,
+    *,
+    bot: str = "random",
 ) -> list[Seat]:
     """Seat kinds and names from the command-line options (raises InvalidConfig when they clash).
 
     ``seats`` is a comma list of ``human`` or agent names; without it ``humans`` people (one by
-    default) take the first seats and random bots the rest.  ``names`` names every seat when it
+    default) take the first seats and ``bot`` the rest.  ``names`` names every seat when it
     has as many names as seats, otherwise the people in order.
     """
     known = set(agent_names())
@@ -71,7 +73,7 @@ def plan_seats(
         h = 1 if humans is None else humans
         if not 0 <= h <= players:
             raise InvalidConfig(f"--humans must be between 0 and {players}", code="bad_seats")
-        kinds = [HUMAN] * h + ["random"] * (players - h)
+        kinds = [HUMAN] * h + [bot] * (players - h)
     if len(kinds) != players:
         raise InvalidConfig(f"{len(kinds)} seats given for {players} players", code="bad_seats")
     for k in kinds:
