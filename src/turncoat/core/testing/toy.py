@@ -255,7 +255,9 @@ def _replace_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, .
 
 
 # -- observation ----------------------------------------------------------------------------------
-class SeatView(msgspec.Struct, frozen=True):
+class SeatObservation(msgspec.Struct, frozen=True):
+    """One seat as the viewer observes it (the favourite only for its holder, or at the end)."""
+
     seat: int
     coins: int
     kept: tuple[int, ...]
@@ -273,7 +275,7 @@ class SealedBidsObservation(msgspec.Struct, frozen=True):
     prize: int | None
     prizes_left: int
     seller: int | None
-    seats: tuple[SeatView, ...]
+    seats: tuple[SeatObservation, ...]
     history: tuple[RoundResult, ...]
     my_bid: int | None
     pacts: tuple[tuple[int, ...], ...]  # §6
@@ -502,7 +504,7 @@ class SealedBidsGame(ConfiguredGame[SealedBidsConfig]):
             prizes_left=len(state.prize_deck),
             seller=state.seller if state.seller >= 0 else None,
             seats=tuple(
-                SeatView(
+                SeatObservation(
                     seat=p,
                     coins=state.coins[p],
                     kept=state.kept[p],
