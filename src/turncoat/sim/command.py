@@ -201,7 +201,7 @@ def sim_cmd(
         typer.Option(
             help="Agents, one per seat or a list that divides the seats (e.g. strong,heuristic): "
             "random, heuristic, ismcts (ismcts:iterations=200), rollout, strong (slow: 0.5 s a "
-            "move). Default: heuristic in the first seat, random in the others.",
+            "move). Default: heuristic in the first seat (if the game has one), random in the others.",
             show_default=False,
         ),
     ] = None,
