@@ -44,6 +44,7 @@ from turncoat.core.testing import toy_parley
 from turncoat.core.testing.toy_parley import PARLEY_ACTIONS, EndParley, Parley, ParleyAction
 
 if TYPE_CHECKING:
+    from turncoat.core.testing.toy_encoding import SealedBidsEncoding
     from turncoat.core.testing.toy_report import SealedBidsReport
 
 NAME = "sealed_bids"
@@ -571,6 +572,12 @@ class SealedBidsGame(ConfiguredGame[SealedBidsConfig]):
         from turncoat.core.testing.toy_present import SealedBidsPresentation  # it imports this module
 
         return SealedBidsPresentation(self)
+
+    def rl_encoding(self) -> SealedBidsEncoding:
+        """Fixed action enumeration and observation vectors for learning environments."""
+        from turncoat.core.testing.toy_encoding import SealedBidsEncoding  # it imports this module
+
+        return SealedBidsEncoding(self)
 
     def balance_report(self) -> SealedBidsReport:
         """Wins by seat and by pact, for ``turncoat sim --report`` (see toy_report)."""
