@@ -223,3 +223,42 @@ def test_the_only_game_is_the_default_and_two_games_must_be_named(
         registry.sole_game()
     assert refused.value.code == "name_the_game"
     assert refused.value.message == "name the game: this installation has coin, coin_toss"
+
+
+@pytest.mark.parametrize("taken", ["verrater", "sealed_bids"])
+def test_a_module_in_turncoat_games_may_not_take_an_installed_games_id(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clean_registry: None, taken: str
+) -> None:
+    """The same id must mean the same rules whatever was imported first: a built-in game's id
+    (even before the built-in is imported) and an id already registered are refused."""
+    import turncoat.core.testing.toy  # noqa: F401  (registers sealed_bids)
+
+    if taken == "verrater":
+        monkeypatch.setattr(
+            registry, "_FACTORIES", {k: v for k, v in registry._FACTORIES.items() if k != "verrater"}
+        )
+    kept = dict(registry._FACTORIES)
+    module = f"impostor_{tmp_path.name.replace('-', '_')}"
+    (tmp_path / f"{module}.py").write_text(GAME_MODULE.format(name=taken))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv("TURNCOAT_GAMES", module)
+    with pytest.raises(InvalidConfig) as refused:
+        registry.registered()
+    assert refused.value.code == "bad_games_module"
+    assert refused.value.message == (
+        f"TURNCOAT_GAMES names {module!r}, which registers {taken!r}, the id of a game already installed"
+    )
+    assert kept == registry._FACTORIES  # nothing of the impostor stays
+
+
+def test_turncoat_games_may_name_a_builtin_game_itself(
+    monkeypatch: pytest.MonkeyPatch, clean_registry: None
+) -> None:
+    monkeypatch.setattr(
+        registry, "_FACTORIES", {k: v for k, v in registry._FACTORIES.items() if k != "verrater"}
+    )
+    games = sys.modules["turncoat.games"]
+    monkeypatch.setattr(games, "verrater", sys.modules["turncoat.games.verrater"])  # put back after
+    monkeypatch.delitem(sys.modules, "turncoat.games.verrater")  # imported afresh: it registers again
+    monkeypatch.setenv("TURNCOAT_GAMES", "turncoat.games.verrater")
+    assert "verrater" in registry.registered()

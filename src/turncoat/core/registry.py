@@ -74,6 +74,7 @@ def _import_extra_games() -> None:
     for module in extra_game_modules():
         if module in _IMPORTED:
             continue
+        before = dict(_FACTORIES), dict(_FORMER_DEFAULTS)
         try:
             importlib.import_module(module)
         except Exception as exc:  # any failure: the person who set the variable must hear of it
@@ -82,7 +83,41 @@ def _import_extra_games() -> None:
                 f"{GAMES_VARIABLE} names {module!r}, which cannot be imported ({reason})",
                 code="bad_games_module",
             ) from exc
+        _refuse_taken_ids(module, before)
         _IMPORTED.add(module)
+
+
+def _inside(module: str, game: str) -> bool:
+    """``module`` is the built-in game's own package or one of its modules."""
+    package = f"{GAMES_PACKAGE}.{game}"
+    return module == package or module.startswith(f"{package}.")
+
+
+def _refuse_taken_ids(
+    module: str, before: tuple[dict[str, GameFactory], dict[str, Mapping[str, Any]]]
+) -> None:
+    """An extra game may not take the id of a game already registered or of a built-in one:
+    the same id would then mean different rules depending on what was imported first."""
+    factories, former_defaults = before
+    taken = sorted(
+        name
+        for name, factory in _FACTORIES.items()
+        if (name in factories and factories[name] is not factory)
+        or (name not in factories and name in builtin_games() and not _inside(module, name))
+    )
+    if taken:
+        for name in taken:  # the registry stays as it was before the module was imported
+            if name in factories:
+                _FACTORIES[name] = factories[name]
+                _FORMER_DEFAULTS[name] = former_defaults[name]
+            else:
+                del _FACTORIES[name]
+                _FORMER_DEFAULTS.pop(name, None)
+        raise InvalidConfig(
+            f"{GAMES_VARIABLE} names {module!r}, which registers {', '.join(map(repr, taken))}, "
+            "the id of a game already installed",
+            code="bad_games_module",
+        )
 
 
 def _ensure_loaded(name: str) -> None:
