@@ -4,7 +4,10 @@ that reads at 80 columns, players numbered as the tables number them, and conten
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -113,11 +116,22 @@ def test_the_only_game_installed_needs_no_name(only_verrater: None) -> None:
     assert content.stdout.startswith("pack verrater-")
 
 
+def installed_command(*args: str, games: str | None) -> subprocess.CompletedProcess[str]:
+    """``turncoat`` in a new interpreter, where no test has registered a game."""
+    env = {k: v for k, v in os.environ.items() if k != registry.GAMES_VARIABLE}
+    if games is not None:
+        env[registry.GAMES_VARIABLE] = games
+    return subprocess.run(
+        [sys.executable, "-m", "turncoat.cli", *args], capture_output=True, text=True, env=env, check=False
+    )
+
+
 def test_turncoat_games_adds_games_to_every_command() -> None:
-    listed = run("games", TURNCOAT_GAMES=TOY)
-    assert listed.exit_code == 0 and "sealed_bids" in listed.stdout.split()
-    demo = run("demo", "sealed_bids", "--players", "2", "--seed", "1", TURNCOAT_GAMES=TOY)
-    assert demo.exit_code == 0, demo.output
+    assert installed_command("games", games=None).stdout.split() == ["verrater"]
+    listed = installed_command("games", games=TOY)
+    assert listed.returncode == 0 and listed.stdout.split() == ["sealed_bids", "verrater"]
+    demo = installed_command("demo", "sealed_bids", "--players", "2", "--seed", "1", games=TOY)
+    assert demo.returncode == 0, demo.stderr
     assert "Sealed Bids: 2 players" in demo.stdout and "Game over." in demo.stdout
 
 
