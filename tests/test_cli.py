@@ -116,22 +116,25 @@ def test_the_only_game_installed_needs_no_name(only_verrater: None) -> None:
     assert content.stdout.startswith("pack verrater-")
 
 
-def installed_command(*args: str, games: str | None) -> subprocess.CompletedProcess[str]:
-    """``turncoat`` in a new interpreter, where no test has registered a game."""
+def fresh_interpreter(*args: str, games: str | None) -> subprocess.CompletedProcess[str]:
+    """Python in a new process, where no test has registered a game."""
     env = {k: v for k, v in os.environ.items() if k != registry.GAMES_VARIABLE}
     if games is not None:
         env[registry.GAMES_VARIABLE] = games
-    return subprocess.run(
-        [sys.executable, "-m", "turncoat.cli", *args], capture_output=True, text=True, env=env, check=False
-    )
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, check=False)
 
 
-def test_turncoat_games_adds_games_to_every_command() -> None:
-    assert installed_command("games", games=None).stdout.split() == ["verrater"]
-    listed = installed_command("games", games=TOY)
-    assert listed.returncode == 0 and listed.stdout.split() == ["sealed_bids", "verrater"]
-    demo = installed_command("demo", "sealed_bids", "--players", "2", "--seed", "1", games=TOY)
-    assert demo.returncode == 0, demo.stderr
+def test_turncoat_games_adds_the_games_of_the_modules_it_names() -> None:
+    listing = "from turncoat.core.registry import registered; print(*registered())"
+    assert fresh_interpreter("-c", listing, games=None).stdout.split() == ["verrater"]
+    listed = fresh_interpreter("-m", "turncoat.cli", "games", games=TOY)  # the command itself
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stdout.split() == ["sealed_bids", "verrater"]
+
+
+def test_demo_plays_any_game() -> None:
+    demo = run("demo", "sealed_bids", "--players", "2", "--seed", "1", TURNCOAT_GAMES=TOY)
+    assert demo.exit_code == 0, demo.output
     assert "Sealed Bids: 2 players" in demo.stdout and "Game over." in demo.stdout
 
 
