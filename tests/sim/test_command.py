@@ -302,11 +302,21 @@ def test_without_agents_a_game_without_a_heuristic_gets_random_bots(tmp_path: Pa
     assert (summary["finished"], summary["failed"]) == (6, 0)
 
 
-def test_an_agent_the_game_cannot_serve_is_refused_before_any_game(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("agent", "purpose"),
+    [
+        ("heuristic", "the heuristic bot"),
+        ("strong", "ismcts with confidence, rollout=heuristic, opponents=heuristic"),
+        ("rollout", "the rollout agent"),
+    ],
+)
+def test_an_agent_the_game_cannot_serve_is_refused_before_any_game(
+    tmp_path: Path, agent: str, purpose: str
+) -> None:
     import turncoat.core.testing.toy  # noqa: F401  (registers sealed_bids)
 
     out = tmp_path / "run"
-    result = sim("sealed_bids", "--agents", "heuristic,random", "--players", "2", "--out", str(out))
+    result = sim("sealed_bids", "--agents", f"{agent},random", "--players", "2", "--out", str(out))
     assert result.exit_code == 2, result.output
-    assert result.stderr == "error: the game 'sealed_bids' offers no heuristic for the heuristic bot\n"
+    assert result.stderr == f"error: the game 'sealed_bids' offers no heuristic for {purpose}\n"
     assert not out.exists()
