@@ -32,7 +32,7 @@ from turncoat.core.record import GameRecord, RecordedAction, encode_action, new_
 from turncoat.core.registry import load_stored_game
 from turncoat.core.rng import derive_seed
 from turncoat.core.serialize import digest
-from turncoat.games.verrater import actions as A
+from turncoat.games.verrater.actions import VerraterAction
 from turncoat.games.verrater.components import HOUSES, ROLES
 from turncoat.games.verrater.config import VerraterConfig
 from turncoat.games.verrater.game import VerraterGame
@@ -117,7 +117,7 @@ def check_final_state(game: VerraterGame, s: State) -> None:
         raise SoakFailure("; ".join(problems))
 
 
-def play_one(game: VerraterGame, seed: int, moves: list[tuple[int, A.VerraterAction]]) -> tuple[State, int]:
+def play_one(game: VerraterGame, seed: int, moves: list[tuple[int, VerraterAction]]) -> tuple[State, int]:
     """A random game; ``moves`` collects the actions so a failure can be written as a record."""
     rnd = random.Random(seed)
     s = game.new_initial_state(seed)
@@ -134,7 +134,7 @@ def play_one(game: VerraterGame, seed: int, moves: list[tuple[int, A.VerraterAct
     raise SoakFailure(f"no end after {MAX_DECISIONS} decisions")
 
 
-def with_actions(record: GameRecord, moves: Sequence[tuple[int, A.VerraterAction]]) -> GameRecord:
+def with_actions(record: GameRecord, moves: Sequence[tuple[int, VerraterAction]]) -> GameRecord:
     actions = tuple(RecordedAction(player=p, action=encode_action(a)) for p, a in moves)
     return msgspec.structs.replace(record, actions=actions)
 
@@ -142,7 +142,7 @@ def with_actions(record: GameRecord, moves: Sequence[tuple[int, A.VerraterAction
 def dump_failure(
     game: VerraterGame,
     seed: int,
-    moves: Sequence[tuple[int, A.VerraterAction]],
+    moves: Sequence[tuple[int, VerraterAction]],
     error: BaseException,
     out_dir: Path,
 ) -> Path:
@@ -163,7 +163,7 @@ def dump_failure(
 
 
 def check_replay(
-    game: VerraterGame, seed: int, moves: Sequence[tuple[int, A.VerraterAction]], s: State
+    game: VerraterGame, seed: int, moves: Sequence[tuple[int, VerraterAction]], s: State
 ) -> None:
     record = with_actions(new_record(game, seed), moves)
     stored = load_stored_game(record.game, record.config)  # as `turncoat replay` rebuilds it
@@ -194,7 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             break
         game = games[i % len(games)]
         seed = derive_seed(args.seed, i)
-        moves: list[tuple[int, A.VerraterAction]] = []
+        moves: list[tuple[int, VerraterAction]] = []
         try:
             s, n = play_one(game, seed, moves)
             check_final_state(game, s)

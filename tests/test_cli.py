@@ -4,7 +4,10 @@ that reads at 80 columns, players numbered as the tables number them, and conten
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +18,7 @@ from typer.main import get_command
 from typer.testing import CliRunner
 
 from turncoat.cli import app, player_names, with_player_names
+from turncoat.core import registry
 from turncoat.core.record import load_record, replay
 from turncoat.core.registry import load_game
 from turncoat.tui.session import Session, plan_seats
@@ -40,14 +44,14 @@ BAD_INPUT = [
     (["demo", "--seed", "9223372036854775808"], "--seed must be an integer from 0"),
     (["demo", "--seed", "abc"], "'abc' is not a valid integer"),
     (["demo", "chess"], "unknown game 'chess'"),
-    (["demo", "--players", "9"], "Verräter is for 3 or 4 players"),
-    (["demo", "--players", "99999999999999999999"], "Verräter is for 3 or 4 players"),
+    (["demo", "verrater", "--players", "9"], "Verräter is for 3 or 4 players"),
+    (["demo", "verrater", "--players", "99999999999999999999"], "Verräter is for 3 or 4 players"),
     (["demo", "--bogus"], "No such option '--bogus'"),
     (["demo", "--save", "/nonexistent-folder/game.json"], "cannot save the record to /nonexistent-folder"),
     (["replay", "/nonexistent-folder/game.json"], "cannot read record"),
     (["replay"], "Missing argument 'FILE'"),
     (["content", "chess"], "unknown game 'chess'"),
-    (["content", "--override", "/nonexistent-folder/mine.json"], "cannot read override file"),
+    (["content", "verrater", "--override", "/nonexistent-folder/mine.json"], "cannot read override file"),
     (["play", "--seed", "-1"], "--seed must be an integer from 0"),
     (["play", "--delay", "nan"], "--delay must be a number from 0 to 10 seconds (got nan)"),
     (["play", "--delay", "inf"], "--delay must be a number from 0 to 10 seconds (got inf)"),
@@ -80,8 +84,76 @@ def test_every_command_reports_bad_input_the_same_way(
     assert list(tmp_path.iterdir()) == []
 
 
+TOY = "turncoat.core.testing.toy"
+
+
+@pytest.mark.parametrize("command", [["demo"], ["content"], ["bench", "--no-dask"]])
+def test_a_command_asks_which_game_when_several_are_installed(
+    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run(*command, TURNCOAT_GAMES=TOY)
+    assert result.exit_code == 2, result.output
+    assert result.stderr == "error: name the game: this installation has sealed_bids, verrater\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.fixture
+def only_verrater(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An installation with one game (other tests may have registered the toy game here)."""
+    load_game("verrater")
+    monkeypatch.setattr(registry, "_FACTORIES", {"verrater": registry._FACTORIES["verrater"]})
+    monkeypatch.delenv(registry.GAMES_VARIABLE, raising=False)
+
+
+def test_the_only_game_installed_needs_no_name(only_verrater: None) -> None:
+    demo = run("demo", "--players", "3", "--seed", "4")
+    assert demo.exit_code == 0, demo.output
+    named = run("demo", "verrater", "--players", "3", "--seed", "4")
+    assert demo.stdout == named.stdout and "Game over" in demo.stdout
+    content = run("content")
+    assert content.exit_code == 0 and content.stdout == run("content", "verrater").stdout
+    assert content.stdout.startswith("pack verrater-")
+
+
+def fresh_interpreter(*args: str, games: str | None) -> subprocess.CompletedProcess[str]:
+    """Python in a new process, where no test has registered a game."""
+    env = {k: v for k, v in os.environ.items() if k != registry.GAMES_VARIABLE}
+    if games is not None:
+        env[registry.GAMES_VARIABLE] = games
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, check=False)
+
+
+def test_turncoat_games_adds_the_games_of_the_modules_it_names() -> None:
+    listing = "from turncoat.core.registry import registered; print(*registered())"
+    assert fresh_interpreter("-c", listing, games=None).stdout.split() == ["verrater"]
+    listed = fresh_interpreter("-m", "turncoat.cli", "games", games=TOY)  # the command itself
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stdout.split() == ["sealed_bids", "verrater"]
+
+
+def test_demo_plays_any_game() -> None:
+    demo = run("demo", "sealed_bids", "--players", "2", "--seed", "1", TURNCOAT_GAMES=TOY)
+    assert demo.exit_code == 0, demo.output
+    assert "Sealed Bids: 2 players" in demo.stdout and "Game over." in demo.stdout
+
+
+@pytest.mark.parametrize("command", [["games"], ["demo", "verrater"], ["sim", "verrater", "-n", "1"]])
+def test_a_bad_turncoat_games_is_one_error_line(
+    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run(*command, TURNCOAT_GAMES="no_such_games_package")
+    assert result.exit_code == 2, result.output
+    assert result.stderr == (
+        "error: TURNCOAT_GAMES names 'no_such_games_package', which cannot be imported "
+        "(ModuleNotFoundError: No module named 'no_such_games_package')\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_rules_errors_keep_the_rule_but_lose_the_code(record_file: Path) -> None:
-    result = run("demo", "--players", "5")
+    result = run("demo", "verrater", "--players", "5")
     assert result.stderr == "error: Verräter is for 3 or 4 players (RULES §8)\n"
 
 

@@ -29,7 +29,7 @@ from turncoat.core.record import (
     save_record,
     with_digests,
 )
-from turncoat.core.registry import load_game, load_stored_game, registered
+from turncoat.core.registry import GAMES_VARIABLE, load_game, load_stored_game, registered, sole_game
 from turncoat.core.serialize import to_builtins
 
 app = typer.Typer(
@@ -38,7 +38,12 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
     help="turncoat: games of alliances and betrayal.",
+    epilog=(
+        "`turncoat games` lists the games installed. More games come from Python modules named in "
+        f"{GAMES_VARIABLE}, comma-separated (e.g. {GAMES_VARIABLE}=turncoat.core.testing.toy)."
+    ),
 )
+GAME_HELP = "Game id (see `turncoat games`); may be left out when only one game is installed."
 console = Console(soft_wrap=True)  # long lines stay whole when piped or saved
 
 
@@ -175,8 +180,10 @@ def replay_cmd(
 
 @app.command("demo")
 def demo_cmd(
-    game_name: Annotated[str, typer.Argument(help="Game id, e.g. verrater.")] = "verrater",
-    players: Annotated[int, typer.Option(help="Number of seats.")] = 4,
+    game_name: Annotated[str | None, typer.Argument(help=GAME_HELP, show_default=False)] = None,
+    players: Annotated[
+        int | None, typer.Option(help="Number of seats (default: the game's).", show_default=False)
+    ] = None,
     seed: Annotated[int, typer.Option(help="Game seed (same seed, same game).")] = 1,
     save: Annotated[Path | None, typer.Option(help="Write the game record here.")] = None,
     full: Annotated[
@@ -191,7 +198,8 @@ def demo_cmd(
     if save is not None and not save.parent.is_dir():  # refused before the game, not after it
         fail(f"cannot save the record to {save}: there is no folder {save.parent}")
     try:
-        options: dict[str, Any] = {"players": players}
+        game_name = game_name or sole_game()
+        options: dict[str, Any] = {} if players is None else {"players": players}
         if content_override is not None:
             pack_id = load_game(game_name).content.id
             options["content_overrides"] = read_override_file(content_override, pack_id)
@@ -232,13 +240,14 @@ def _show_value(node: dict[str, Any]) -> str:
 
 @app.command("content")
 def content_cmd(
-    game_name: Annotated[str, typer.Argument(help="Game id, e.g. verrater.")] = "verrater",
+    game_name: Annotated[str | None, typer.Argument(help=GAME_HELP, show_default=False)] = None,
     override: Annotated[
         Path | None, typer.Option(help="An override file with values from your own copy of the game.")
     ] = None,
 ) -> None:
     """Show a game's content pack: its digest and each estimated value, with why it was chosen."""
     try:
+        game_name = game_name or sole_game()
         base = load_game(game_name)
         overrides = read_override_file(override, base.content.id) if override else None
         game = load_game(game_name, content_overrides=overrides) if overrides else base
@@ -277,8 +286,12 @@ def content_cmd(
 
 @app.command("games")
 def games_cmd() -> None:
-    """List the games this installation can play."""
-    for name in registered():
+    """List the games this installation can play (more with TURNCOAT_GAMES=module,...)."""
+    try:
+        names = registered()
+    except RulesError as exc:
+        fail(plain(exc))
+    for name in names:
         console.print(name)
 
 
@@ -300,6 +313,9 @@ def main() -> None:
         app()
     except BrokenPipeError:  # e.g. piped into head
         sys.exit(0)
+    except RulesError as exc:  # a refusal no command caught (e.g. a bad TURNCOAT_GAMES): bad input
+        say_error(plain(exc))
+        sys.exit(2)
     except Exception as exc:  # a bug: still one line, never a traceback (tests see the exception)
         say_error(f"unexpected {type(exc).__name__}: {exc} (please report this)")
         sys.exit(2)

@@ -19,7 +19,7 @@ from turncoat.agents.search_policies import heuristic_rollout, rewards_from_scor
 from turncoat.core.engine import Game
 from turncoat.core.errors import InvalidConfig
 from turncoat.core.registry import load_game
-from turncoat.games.verrater import actions as VA
+from turncoat.games.verrater.actions import CommitSupply, FinishCommitting
 
 
 def random_states(game: Game[Any, Any, Any], seed: int, every: int = 1) -> list[Any]:
@@ -221,7 +221,7 @@ def test_rollout_agent_keeps_the_heuristic_move_unless_another_is_significantly_
 def test_rollout_agent_stops_sampling_once_the_choice_is_settled() -> None:
     agent = RolloutAgent(confidence=2.0)
     base = [0.5, 0.2, 0.9, 0.4]
-    a, b = VA.FinishCommitting(), VA.CommitSupply(3)
+    a, b = FinishCommitting(), CommitSupply(3)
     assert agent.settled({a: base, b: [v + 0.1 for v in base]}, a)  # significantly better
     assert agent.settled({a: base, b: [v - 0.3 for v in base]}, a)  # clearly worse
     assert agent.settled({a: base, b: list(base)}, a)  # the same move in effect
@@ -294,7 +294,7 @@ def test_full_playouts_follow_the_heuristic_itself() -> None:
 def test_confidence_keeps_the_heuristic_move_unless_another_is_clearly_better() -> None:
     from turncoat.agents.ismcts import _Node
 
-    a, b, c = VA.FinishCommitting(), VA.CommitSupply(3), VA.CommitSupply(5)
+    a, b, c = FinishCommitting(), CommitSupply(3), CommitSupply(5)
     root = _Node()
 
     def child(rewards: list[float]) -> _Node:

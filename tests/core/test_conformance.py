@@ -248,6 +248,26 @@ class HidesAChoice(SealedBidsGame):
         return face
 
 
+class EncodesTooFewBids(SealedBidsGame):
+    """An encoding that stops at bids of 3 coins, though a seat may hold more."""
+
+    def rl_encoding(self) -> Any:
+        encoding = super().rl_encoding()
+        encoding.actions = tuple(a for a in encoding.actions if not (isinstance(a, Bid) and a.amount > 3))
+        encoding._index = {a: i for i, a in enumerate(encoding.actions)}
+        encoding.num_actions = len(encoding.actions)
+        return encoding
+
+
+class EncodesOutOfBounds(SealedBidsGame):
+    """An observation vector with coins counted past the space's upper bound."""
+
+    def rl_encoding(self) -> Any:
+        encoding = super().rl_encoding()
+        encoding.max_coins = 1
+        return encoding
+
+
 BROKEN: list[tuple[type[SealedBidsGame], str]] = [
     (LeakyObserve, "no_leak"),
     (LeakyBids, "no_leak"),
@@ -266,6 +286,8 @@ BROKEN: list[tuple[type[SealedBidsGame], str]] = [
     (UnserialisableObservation, "serialisation"),
     (RemembersPositions, "replay"),
     (HidesAChoice, "presentation"),
+    (EncodesTooFewBids, "encoding"),
+    (EncodesOutOfBounds, "encoding"),
 ]
 
 

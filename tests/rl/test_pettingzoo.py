@@ -11,8 +11,10 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test  # type: ignore[import-untyped]
 
+from turncoat.core import registry
 from turncoat.core.errors import InvalidConfig
 from turncoat.core.registry import load_game
+from turncoat.core.testing.toy import SealedBidsGame
 from turncoat.games.verrater.encoding import VerraterEncoding
 from turncoat.rl.pettingzoo_env import TurncoatAECEnv, env
 
@@ -135,8 +137,16 @@ def test_vectors_differ_between_seats_and_lie_in_the_box() -> None:
         assert enc.observation_space.contains(v)
 
 
-def test_game_without_encoding_is_refused() -> None:
-    import turncoat.core.testing.toy  # noqa: F401  (registers sealed_bids, which has no encoding)
+class UnencodedBids(SealedBidsGame):
+    """Sealed Bids without its encoding."""
 
-    with pytest.raises(InvalidConfig):
-        env(game="sealed_bids", players=3)
+    name = "test_unencoded_bids"
+    rl_encoding = None  # type: ignore[assignment]
+
+
+def test_game_without_encoding_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    # registered for this test only, so no other test (the conformance suite) sees it
+    monkeypatch.setitem(registry._FACTORIES, UnencodedBids.name, UnencodedBids.from_options)
+    with pytest.raises(InvalidConfig) as refused:
+        env(game=UnencodedBids.name, players=3)
+    assert refused.value.code == "no_encoding"

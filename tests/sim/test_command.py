@@ -287,3 +287,36 @@ def test_without_agents_a_heuristic_bot_plays_random_bots(
     assert summary["agents"] == ["heuristic"] + ["random"] * (lineup - 1)
     rates = {r["group"]: r["rate"] for r in summary["win_rates"]["by_agent"]}
     assert rates["heuristic"] > max(rate for agent, rate in rates.items() if agent != "heuristic")
+
+
+def test_without_agents_a_game_without_a_heuristic_gets_random_bots(tmp_path: Path) -> None:
+    """The default lineup asks the game for a heuristic instead of assuming one: Sealed Bids has
+    none, so every seat plays random, and every game finishes."""
+    import turncoat.core.testing.toy  # noqa: F401  (registers sealed_bids)
+
+    out = tmp_path / "run"
+    result = sim("sealed_bids", "-n", "6", "--seed", "2", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["agents"] == ["random"] * 3
+    assert (summary["finished"], summary["failed"]) == (6, 0)
+
+
+@pytest.mark.parametrize(
+    ("agent", "purpose"),
+    [
+        ("heuristic", "the heuristic bot"),
+        ("strong", "ismcts with confidence, rollout=heuristic, opponents=heuristic"),
+        ("rollout", "the rollout agent"),
+    ],
+)
+def test_an_agent_the_game_cannot_serve_is_refused_before_any_game(
+    tmp_path: Path, agent: str, purpose: str
+) -> None:
+    import turncoat.core.testing.toy  # noqa: F401  (registers sealed_bids)
+
+    out = tmp_path / "run"
+    result = sim("sealed_bids", "--agents", f"{agent},random", "--players", "2", "--out", str(out))
+    assert result.exit_code == 2, result.output
+    assert result.stderr == f"error: the game 'sealed_bids' offers no heuristic for {purpose}\n"
+    assert not out.exists()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from turncoat.core.actions import Action, PlayerId
 from turncoat.core.engine import Game
@@ -49,6 +49,16 @@ class Agent(Protocol):
     name: str
 
     def choose(self, view: SeatView, rng: random.Random) -> Action: ...
+
+
+@runtime_checkable
+class ChecksGame(Protocol):
+    """An agent that needs something of the game beyond the Game protocol (a capability) and can
+    say so before the first move, so a run is refused at once instead of failing game by game."""
+
+    def check_game(self, game: Game[Any, Any, Any]) -> None:
+        """Raise ``InvalidConfig`` when this agent cannot play ``game``."""
+        ...
 
 
 class RandomAgent:

@@ -36,6 +36,10 @@ class HeuristicAgent:
             self._policies[game] = policy
         return policy
 
+    def check_game(self, game: Any) -> None:
+        """Refused for a game that offers no heuristic policy (``InvalidConfig``, ``no_heuristic``)."""
+        self.policy_for(game)
+
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         policy = self.policy_for(view.game)
         pick = policy.rollout_choose if self.fast else policy.choose

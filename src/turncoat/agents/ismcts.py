@@ -49,7 +49,7 @@ from turncoat.agents.search_policies import (
     rewards_from_scores,
 )
 from turncoat.core.actions import Action, PlayerId
-from turncoat.core.capabilities import HasRolloutPolicy, capability
+from turncoat.core.capabilities import HasHeuristic, HasRolloutPolicy, capability, require
 from turncoat.core.engine import Game
 
 _SEED_BITS = 62
@@ -188,6 +188,22 @@ class ISMCTSAgent:
         self.last_iterations = 0  # iterations run by the last ``choose`` (for benchmarks and logs)
 
     # -- the Agent protocol ---------------------------------------------------------------------
+    def check_game(self, game: Any) -> None:
+        """Refused for a game without a heuristic policy when an option makes the search use
+        one (``prior``, ``confidence``, ``rollout=heuristic``, ``opponents=heuristic``)."""
+        uses = [
+            name
+            for name, used in (
+                ("prior", self.prior > 0),
+                ("confidence", self.confidence > 0),
+                ("rollout=heuristic", self.rollout == "heuristic"),
+                ("opponents=heuristic", self.opponents == "heuristic"),
+            )
+            if used
+        ]
+        if uses:
+            require(game, HasHeuristic, f"ismcts with {', '.join(uses)}")
+
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = list(view.legal_actions)
         if not legal:

@@ -113,6 +113,10 @@ class RolloutAgent:
         self.playout = playout
         self.last_samples = 0  # worlds sampled by the last ``choose`` (for benchmarks and logs)
 
+    def check_game(self, game: Any) -> None:
+        """Refused for a game without a heuristic policy: it is the move this agent improves on."""
+        heuristic_policy(game, "the rollout agent")
+
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = list(view.legal_actions)
         if not legal:

@@ -28,7 +28,9 @@ from rich.progress import (
 from rich.table import Table
 from typer.core import TyperCommand
 
-from turncoat.cli_errors import EXIT_BAD_INPUT, fail, float_in_range, int_in_range
+from turncoat.cli_errors import EXIT_BAD_INPUT, fail, float_in_range, int_in_range, plain
+from turncoat.core.errors import RulesError
+from turncoat.core.registry import sole_game
 from turncoat.sim import output
 from turncoat.sim.executors import DEFAULT_CONNECT_TIMEOUT, ExecutorError, Stopwatch, make_executor
 from turncoat.sim.runner import GameResult, SimSpec, game_for
@@ -47,6 +49,7 @@ EXIT_INTERRUPTED = 130
 
 console = Console()
 err_console = Console(stderr=True)
+GAME_HELP = "Game id (see `turncoat games`); may be left out when only one game is installed."
 
 
 class _OptionalValueCommand(TyperCommand):
@@ -192,13 +195,13 @@ def _play_and_write(
 
 
 def sim_cmd(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. verrater.")],
+    game: Annotated[str, typer.Argument(help="Game id (see `turncoat games`).")],
     agents: Annotated[
         str | None,
         typer.Option(
             help="Agents, one per seat or a list that divides the seats (e.g. strong,heuristic): "
             "random, heuristic, ismcts (ismcts:iterations=200), rollout, strong (slow: 0.5 s a "
-            "move). Default: heuristic,random,random,random.",
+            "move). Default: heuristic in the first seat (if the game has one), random in the others.",
             show_default=False,
         ),
     ] = None,
@@ -302,8 +305,8 @@ def sim_cmd(
 
 
 def bench_cmd(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. verrater.")] = "verrater",
-    players: Annotated[int | None, typer.Option(help="Seats per game.")] = None,
+    game: Annotated[str | None, typer.Argument(help=GAME_HELP, show_default=False)] = None,
+    players: Annotated[int | None, typer.Option(help="Seats per game (default: the game's).")] = None,
     seconds: Annotated[float, typer.Option(help="Length of each single-process measurement.")] = 2.0,
     workers: Annotated[int, typer.Option(help="Workers for the scaling comparison.")] = 2,
     dask: Annotated[bool, typer.Option(help="Also measure Dask (LocalCluster) overhead.")] = True,
@@ -316,6 +319,10 @@ def bench_cmd(
     float_in_range("--seconds", seconds, 0.01, MAX_SECONDS, unit=" seconds")
     int_in_range("--workers", workers, 1, MAX_WORKERS)
     int_in_range("--rounds", rounds, 1, MAX_ROUNDS)
+    try:
+        game = game or sole_game()
+    except RulesError as exc:
+        fail(plain(exc), EXIT_BAD_INPUT)
     try:
         results = bench.run_all(
             game,

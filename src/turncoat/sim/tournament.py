@@ -18,8 +18,9 @@ from typing import Any
 import msgspec
 
 from turncoat.agents import make_agent
+from turncoat.agents.base import ChecksGame
 from turncoat.core import options as core_options
-from turncoat.core.capabilities import HasReport, capability
+from turncoat.core.capabilities import HasHeuristic, HasReport, capability
 from turncoat.core.content import read_override_file
 from turncoat.core.errors import RulesError
 from turncoat.core.record import GameRecord, new_record
@@ -41,14 +42,17 @@ from turncoat.sim.runner import (
 MAX_SEED = 2**63 - 1
 
 # Without --agents: one heuristic bot against random bots, so that the first run already shows
-# what the ratings and win rates measure (a bot that plans against bots that do not).
+# what the ratings and win rates measure (a bot that plans against bots that do not).  A game
+# without a heuristic policy gets random bots in every seat.
 DEFAULT_AGENT = "heuristic"
 DEFAULT_OPPONENT = "random"
 
 
-def default_agents(players: int) -> str:
-    """``heuristic,random,random,random`` for four seats."""
-    return ",".join([DEFAULT_AGENT] + [DEFAULT_OPPONENT] * (players - 1))
+def default_agents(players: int, game: Any) -> str:
+    """``heuristic,random,random,random`` for four seats of a game with a heuristic policy,
+    ``random,random,random,random`` for one without."""
+    first = DEFAULT_AGENT if capability(game, HasHeuristic) is not None else DEFAULT_OPPONENT
+    return ",".join([first] + [DEFAULT_OPPONENT] * (players - 1))
 
 
 class InputError(ValueError):
@@ -97,7 +101,8 @@ def build_spec(
         raise InputError(f"--seed must be an integer from 0 to {MAX_SEED} (got {seed})")
     game_options = dict(options or {})
     try:
-        default_players = load_game(game, **game_options).num_players()
+        default_engine = load_game(game, **game_options)
+        default_players = default_engine.num_players()
         if content_override is not None:
             pack = load_game(game).content.id
             game_options["content_overrides"] = read_override_file(content_override, pack)
@@ -109,7 +114,7 @@ def build_spec(
                 load_game(game, **{**game_options, "players": players})
             except RulesError as exc:
                 raise InputError(exc.message) from exc
-        agents = default_agents(default_players if players is None else players)
+        agents = default_agents(default_players if players is None else players, default_engine)
     specs = split_agents(agents)
     if not specs:
         raise InputError("--agents needs at least one agent, e.g. --agents random,random,random,random")
@@ -129,7 +134,9 @@ def build_spec(
         raise InputError(f"{game} cannot be played by {players} players")
     for spec in dict.fromkeys(specs):
         try:
-            make_agent(spec)
+            agent = make_agent(spec)
+            if isinstance(agent, ChecksGame):
+                agent.check_game(engine)
         except RulesError as exc:
             raise InputError(exc.message) from exc
         except Exception as exc:

@@ -8,7 +8,14 @@ import msgspec
 
 from turncoat.core.actions import Event
 from turncoat.core.registry import load_game
-from turncoat.games.verrater import actions as A
+from turncoat.games.verrater.actions import (
+    ChooseConflictSite,
+    CommitSupply,
+    FinishCommitting,
+    KeepRole,
+    PlaceEstate,
+    VerraterAction,
+)
 from turncoat.games.verrater.game import VerraterGame
 from turncoat.games.verrater.state import State
 
@@ -51,7 +58,7 @@ def roles_removing(removed: str, *rest: str) -> list[str]:
     return [removed, *rest, *others]
 
 
-def act(game: VerraterGame, state: State, *actions: A.VerraterAction) -> tuple[State, list[Event]]:
+def act(game: VerraterGame, state: State, *actions: VerraterAction) -> tuple[State, list[Event]]:
     """Apply actions, each by whoever must decide now; collect the events."""
     events: list[Event] = []
     for action in actions:
@@ -67,7 +74,7 @@ def place_estates(game: VerraterGame, state: State, where: list[int] | None = No
     spots = where if where is not None else [3 * p + 1 for p in range(game.num_players())]
     for _ in range(game.num_players()):
         (seat,) = game.to_act(state)
-        state, _ = act(game, state, A.PlaceEstate(spots[seat]))
+        state, _ = act(game, state, PlaceEstate(spots[seat]))
     return state
 
 
@@ -78,9 +85,9 @@ def begin(game: VerraterGame, where: list[int] | None = None, seed: int = 0) -> 
 
 def draft(game: VerraterGame, state: State, boundary: int, keeps: list[str]) -> State:
     """Step 1 and step 2: pick the site, then each seat (turn order) keeps the given role."""
-    state, _ = act(game, state, A.ChooseConflictSite(boundary))
+    state, _ = act(game, state, ChooseConflictSite(boundary))
     for role in keeps:
-        state, _ = act(game, state, A.KeepRole(role))
+        state, _ = act(game, state, KeepRole(role))
     return state
 
 
@@ -92,10 +99,10 @@ def commit_all(game: VerraterGame, state: State, per_seat: list[list[int]]) -> t
             break
         (seat,) = game.to_act(state)
         for v in sorted(values, reverse=True):
-            state, ev = act(game, state, A.CommitSupply(v))
+            state, ev = act(game, state, CommitSupply(v))
             events += ev
         if state.step == "commit" and game.to_act(state) == frozenset({seat}):
-            state, ev = act(game, state, A.FinishCommitting())
+            state, ev = act(game, state, FinishCommitting())
             events += ev
     return state, events
 

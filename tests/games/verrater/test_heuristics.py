@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from turncoat.core.registry import load_game
-from turncoat.games.verrater import actions as A
+from turncoat.games.verrater.actions import DiscardSupply, VerraterAction
 from turncoat.games.verrater.game import VerraterGame
 from turncoat.games.verrater.heuristics import HeuristicPolicy
 from turncoat.games.verrater.state import State
 
-Chooser = Callable[[Any, Any, random.Random], A.VerraterAction]
+Chooser = Callable[[Any, Any, random.Random], VerraterAction]
 
 
 def verrater(**options: Any) -> VerraterGame:
@@ -25,12 +25,12 @@ def verrater(**options: Any) -> VerraterGame:
 
 def playout(
     game: VerraterGame, seed: int, heuristic_seats: set[int], *, fast: bool = False
-) -> tuple[State, list[A.VerraterAction]]:
+) -> tuple[State, list[VerraterAction]]:
     """Play one game; heuristic seats must always pick from their own legal list."""
     policy = game.heuristic_policy()
     rngs = [random.Random(seed * 31 + p) for p in range(game.num_players())]
     state = game.new_initial_state(seed)
-    played: list[A.VerraterAction] = []
+    played: list[VerraterAction] = []
     while seats := game.to_act(state):
         (seat,) = seats
         legal = game.legal_actions(state, seat)
@@ -117,7 +117,7 @@ def test_discards_keep_the_high_cards() -> None:
             if state.step == "discard":
                 hand = sorted(state.hands[seat])
                 action = policy.choose(game.observe(state, seat), legal, rng)
-                assert isinstance(action, A.DiscardSupply)
+                assert isinstance(action, DiscardSupply)
                 assert action.value == max(hand[: len(hand) - 5])
                 return
             state = game.apply(state, seat, rng.choice(list(legal))).state

@@ -17,10 +17,31 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from turncoat.core.actions import Event
-from turncoat.games.verrater import actions as A
-from turncoat.games.verrater import events as E
+from turncoat.games.verrater.actions import (
+    Build,
+    Convert,
+    FinishCommitting,
+    Move,
+    PlaceEstate,
+    SkipBuilding,
+    VerraterAction,
+)
 from turncoat.games.verrater.components import HOUSES, RING_SIZE, ROLES
 from turncoat.games.verrater.config import Scenario, VerraterConfig
+from turncoat.games.verrater.events import (
+    BuildingPlaced,
+    CommittingFinished,
+    ConflictResolved,
+    FinalRoundDeclared,
+    HandLimitDiscard,
+    LandscapeFlipped,
+    RolesRevealed,
+    RoundStarted,
+    StrategyCardTaken,
+    SupplyCommitted,
+    SupplyDrawn,
+    VictoryPointsScored,
+)
 from turncoat.games.verrater.game import VerraterGame
 from turncoat.games.verrater.state import (
     BUILD,
@@ -96,7 +117,7 @@ def game_for(name: str) -> VerraterGame:
     return VerraterGame(CONFIGS[name])
 
 
-Chooser = Callable[[Sequence[A.VerraterAction]], A.VerraterAction]
+Chooser = Callable[[Sequence[VerraterAction]], VerraterAction]
 
 
 class InvariantBroken(AssertionError):
@@ -155,7 +176,7 @@ def check_state(game: VerraterGame, s: State, *, playable: bool = True) -> None:
         raise _fail(s, "the ring does not have 12 landscapes")
     if any(o not in HOUSES for o in s.owners):
         raise _fail(s, f"bad owner in {s.owners}")
-    if Counter(s.types) != Counter({t: 2 for t in game.ctx.t.type_ids}):
+    if Counter(s.types) != Counter({t: 2 for t in game.ctx.tables.type_ids}):
         raise _fail(s, f"landscape types changed: {s.types}")
     built = Counter(b.owner for b in s.buildings if b is not None)
     posts = Counter(b.owner for b in s.buildings if b is not None and b.side == "trading_post")
@@ -256,7 +277,7 @@ def _public(events: Sequence[Event]) -> list[Event]:
 
 
 def check_transition(
-    game: VerraterGame, prev: State, action: A.VerraterAction, nxt: State, events: Sequence[Event]
+    game: VerraterGame, prev: State, action: VerraterAction, nxt: State, events: Sequence[Event]
 ) -> None:
     """What may change in one ``apply``, and which rule must have changed it."""
     n = prev.players
@@ -264,13 +285,13 @@ def check_transition(
     player = prev.actor
     # Owners change only in step 6, only at the contested pair, and only the loser's card.
     changed = [i for i in range(RING_SIZE) if prev.owners[i] != nxt.owners[i]]
-    resolved = [e for e in public if isinstance(e, E.ConflictResolved)]
+    resolved = [e for e in public if isinstance(e, ConflictResolved)]
     # Steps 4-6 follow the last commit, or the last draft pick when nobody can commit.
     if resolved and prev.step not in (DRAFT, COMMIT):
         raise _fail(nxt, f"a conflict resolved after a {prev.step} decision")
     if changed:
         pair = {prev.site, (prev.site + 1) % RING_SIZE}
-        flips = [e for e in public if isinstance(e, E.LandscapeFlipped)]
+        flips = [e for e in public if isinstance(e, LandscapeFlipped)]
         if not resolved or len(changed) != 1 or changed[0] not in pair:
             raise _fail(nxt, f"owners changed at {changed}, site was {prev.site} (step {prev.step})")
         if len(resolved) != 1 or resolved[0].winner != nxt.owners[changed[0]]:
@@ -281,14 +302,14 @@ def check_transition(
         raise _fail(nxt, "the winner did not take the losing landscape")
     # Allegiance changes only for the Traitor, when the roles are revealed (step 4).
     flipped = [p for p in range(n) if prev.allegiance[p] != nxt.allegiance[p]]
-    revealed = [e for e in public if isinstance(e, E.RolesRevealed)]
+    revealed = [e for e in public if isinstance(e, RolesRevealed)]
     traitor = [p for p, r in enumerate(revealed[0].roles) if r == "traitor"] if revealed else []
     if flipped != traitor:
         raise _fail(nxt, f"allegiance changed for {flipped}, Traitor was {traitor}")
     # Building cards: the first estates in setup, otherwise only the Builder in step 7.
     moved = [i for i in range(RING_SIZE) if prev.buildings[i] != nxt.buildings[i]]
     if prev.step == PLACE_ESTATE:
-        assert isinstance(action, A.PlaceEstate)
+        assert isinstance(action, PlaceEstate)
         card = nxt.buildings[action.landscape]
         if moved != [action.landscape] or prev.buildings[action.landscape] is not None:
             raise _fail(nxt, "first estate not placed on the chosen empty landscape")
@@ -302,13 +323,13 @@ def check_transition(
         raise _fail(nxt, f"buildings changed outside setup and step 7: {moved}")
 
     def hand_left(p: int) -> int:
-        return len(prev.hands[p]) - sum(1 for e in public if isinstance(e, E.SupplyCommitted) and e.seat == p)
+        return len(prev.hands[p]) - sum(1 for e in public if isinstance(e, SupplyCommitted) and e.seat == p)
 
     # Hands: cards leave by committing and discarding, and enter only by step-10 draws.
     for p in range(n):
-        drawn = sum(e.count for e in public if isinstance(e, E.SupplyDrawn) and e.seat == p)
-        committed = sum(1 for e in public if isinstance(e, E.SupplyCommitted) and e.seat == p)
-        dropped = sum(1 for e in public if isinstance(e, E.HandLimitDiscard) and e.seat == p)
+        drawn = sum(e.count for e in public if isinstance(e, SupplyDrawn) and e.seat == p)
+        committed = sum(1 for e in public if isinstance(e, SupplyCommitted) and e.seat == p)
+        dropped = sum(1 for e in public if isinstance(e, HandLimitDiscard) and e.seat == p)
         if len(nxt.hands[p]) - len(prev.hands[p]) != drawn - committed - dropped:
             raise _fail(nxt, f"seat {p} hand size changed without a matching draw/commit/discard")
         if committed and prev.step != COMMIT:
@@ -316,8 +337,8 @@ def check_transition(
         # A commit turn ends by itself only for public reasons (RULES §3: hand values are private):
         # five cards committed or an empty hand; otherwise the seat itself said it is finished.
         for e in public:
-            if isinstance(e, E.CommittingFinished) and e.seat == p:
-                chose = isinstance(action, A.FinishCommitting) and player == p
+            if isinstance(e, CommittingFinished) and e.seat == p:
+                chose = isinstance(action, FinishCommitting) and player == p
                 if not (chose or len(prev.committed[p]) + committed >= COMMIT_MAX or not hand_left(p)):
                     raise _fail(nxt, f"seat {p}'s commit turn ended for a reason only his hand shows")
     _check_draws(nxt, public)
@@ -326,17 +347,17 @@ def check_transition(
         conquest = sum(
             e.points
             for e in public
-            if isinstance(e, E.VictoryPointsScored) and e.seat == p and e.reason == "conquest"
+            if isinstance(e, VictoryPointsScored) and e.seat == p and e.reason == "conquest"
         )
         bonus = sum(
             e.points
             for e in public
-            if isinstance(e, E.VictoryPointsScored) and e.seat == p and e.reason in ("traitor", "strategist")
+            if isinstance(e, VictoryPointsScored) and e.seat == p and e.reason in ("traitor", "strategist")
         )
         if nxt.conquest_vp[p] - prev.conquest_vp[p] != conquest or nxt.role_vp[p] - prev.role_vp[p] != bonus:
             raise _fail(nxt, f"seat {p} VP changed without a matching event")
     # Rounds advance one at a time; the start player card passes left (step 12).
-    started = [e for e in public if isinstance(e, E.RoundStarted)]
+    started = [e for e in public if isinstance(e, RoundStarted)]
     if nxt.round - prev.round != len(started) or len(started) > 1:
         raise _fail(nxt, f"round went from {prev.round} to {nxt.round}")
     if started and prev.round >= 1 and nxt.start_player != (prev.start_player + 1) % n:
@@ -345,7 +366,7 @@ def check_transition(
         raise _fail(nxt, "the start player changed inside a round")
     # The strategy card moves only to a new Strategist (step 8).
     if nxt.strategist != prev.strategist:
-        taken = [e.seat for e in public if isinstance(e, E.StrategyCardTaken)]
+        taken = [e.seat for e in public if isinstance(e, StrategyCardTaken)]
         if taken != [nxt.strategist] or (revealed and revealed[0].roles[nxt.strategist] != "strategist"):
             raise _fail(nxt, "the strategy card moved without a Strategist")
 
@@ -356,7 +377,7 @@ def _check_draws(nxt: State, public: Sequence[Event]) -> None:
     A draw falls short only when both piles are empty (GAP-12); the draw pile then stays empty.
     Owners, allegiances and buildings do not change between the draws and ``nxt``.
     """
-    draws = [e for e in public if isinstance(e, E.SupplyDrawn)]
+    draws = [e for e in public if isinstance(e, SupplyDrawn)]
     farmers = {e.seat for e in draws if e.reason == "farmer"}
     for e in draws:
         if e.reason == "farmer":
@@ -379,21 +400,21 @@ def _check_draws(nxt: State, public: Sequence[Event]) -> None:
 def _check_builder(
     game: VerraterGame,
     prev: State,
-    action: A.VerraterAction,
+    action: VerraterAction,
     nxt: State,
     moved: list[int],
     player: int,
 ) -> None:
     match action:
-        case A.SkipBuilding():
+        case SkipBuilding():
             ok = not moved
-        case A.Build(landscape=i, side=side):
+        case Build(landscape=i, side=side):
             ok = moved == [i] and prev.buildings[i] is None
             card = nxt.buildings[i]
             ok = ok and card is not None and card.owner == player and card.side == side
             if game.config.builder_new_card_side == "estate_only":
                 ok = ok and side == "estate"
-        case A.Convert(landscape=i):
+        case Convert(landscape=i):
             before, after = prev.buildings[i], nxt.buildings[i]
             ok = (
                 moved == [i]
@@ -402,7 +423,7 @@ def _check_builder(
                 and before.owner == after.owner == player
                 and before.side != after.side
             )
-        case A.Move(from_landscape=a, to_landscape=b):
+        case Move(from_landscape=a, to_landscape=b):
             ok = sorted(moved) == sorted([a, b]) and prev.buildings[b] is None and nxt.buildings[a] is None
             ok = ok and nxt.buildings[b] == prev.buildings[a]
             card = prev.buildings[a]
@@ -448,8 +469,8 @@ def final_state(game: VerraterGame, seed: int, choose: Chooser) -> State:
 def _eager(rnd: random.Random) -> Chooser:
     """Random, but commits and builds more often, so conflicts swing and trading posts appear."""
 
-    def choose(legal: Sequence[A.VerraterAction]) -> A.VerraterAction:
-        eager = [a for a in legal if not isinstance(a, A.FinishCommitting | A.SkipBuilding)]
+    def choose(legal: Sequence[VerraterAction]) -> VerraterAction:
+        eager = [a for a in legal if not isinstance(a, FinishCommitting | SkipBuilding)]
         if eager and rnd.random() < 0.8:
             return rnd.choice(eager)
         return rnd.choice(legal)
@@ -476,7 +497,7 @@ def test_seeded_random_playouts_keep_every_invariant(config: str) -> None:
                 last = s
                 for e in _public(events):
                     seen[type(e).__name__] += 1
-                    if isinstance(e, E.BuildingPlaced):
+                    if isinstance(e, BuildingPlaced):
                         seen[e.side] += 1
             assert last is not None
             seen["early end" if last.round < last.total_rounds else "full game"] += 1
@@ -500,7 +521,7 @@ def test_hypothesis_playouts_keep_every_invariant(config: str, seed: int, data: 
     """Hypothesis picks every decision, so a failure shrinks to a short, readable action list."""
     game = game_for(config)
 
-    def choose(legal: Sequence[A.VerraterAction]) -> A.VerraterAction:
+    def choose(legal: Sequence[VerraterAction]) -> VerraterAction:
         return legal[data.draw(st.integers(min_value=0, max_value=len(legal) - 1))]
 
     s = final_state(game, seed, choose)
@@ -517,8 +538,8 @@ def test_early_end_when_one_house_owns_all_twelve() -> None:
         declared_in: int | None = None
         s: State | None = None
         for s, events in playout(game, seed, _eager(rnd)):
-            rounds_started += sum(1 for e in events if isinstance(e, E.RoundStarted))
-            if any(isinstance(e, E.FinalRoundDeclared) for e in events):
+            rounds_started += sum(1 for e in events if isinstance(e, RoundStarted))
+            if any(isinstance(e, FinalRoundDeclared) for e in events):
                 declared_in = s.round
         assert s is not None and s.step == OVER
         if declared_in is not None and s.round < s.total_rounds:

@@ -2,27 +2,33 @@
 
 from __future__ import annotations
 
-from turncoat.games.verrater import actions as A
-from turncoat.games.verrater import events as E
+from turncoat.games.verrater.actions import Build, CommitSupply, DiscardSupply
+from turncoat.games.verrater.events import (
+    BuildingConverted,
+    BuildingPlaced,
+    ConflictResolved,
+    HandLimitDiscard,
+    SupplyCommitted,
+)
 from turncoat.games.verrater.log import describe_event
 from turncoat.games.verrater.notation import describe
 
 
 def test_log_commit_uses_an_before_eight_and_a_before_other_values() -> None:
-    assert describe_event(E.SupplyCommitted(seat=1, value=8)) == "Seat 1 commits an 8."
-    assert describe_event(E.SupplyCommitted(seat=1, value=5)) == "Seat 1 commits a 5."
+    assert describe_event(SupplyCommitted(seat=1, value=8)) == "Seat 1 commits an 8."
+    assert describe_event(SupplyCommitted(seat=1, value=5)) == "Seat 1 commits a 5."
 
 
 def test_log_builder_names_the_side_with_its_article() -> None:
-    built = describe_event(E.BuildingPlaced(seat=0, landscape=3, side="estate"))
-    turned = describe_event(E.BuildingConverted(seat=0, landscape=3, side="trading_post"))
+    built = describe_event(BuildingPlaced(seat=0, landscape=3, side="estate"))
+    turned = describe_event(BuildingConverted(seat=0, landscape=3, side="trading_post"))
     assert built == "Seat 0 (Builder) builds an estate under landscape 3."
     assert turned == "Seat 0 (Builder) turns the card under landscape 3 into a trading post."
 
 
 def _conflict(winners: tuple[int, ...], vp: int = 18) -> str | None:
     return describe_event(
-        E.ConflictResolved(eagle_strength=20, rose_strength=12, winner="eagle", winners=winners, vp_each=vp)
+        ConflictResolved(eagle_strength=20, rose_strength=12, winner="eagle", winners=winners, vp_each=vp)
     )
 
 
@@ -44,16 +50,16 @@ def test_log_conflict_won_by_a_house_nobody_supports() -> None:
 
 
 def test_log_hand_limit_discard_uses_an_before_eight() -> None:
-    assert describe_event(E.HandLimitDiscard(seat=2, value=8)) == "Seat 2 discards an 8 (hand limit)."
+    assert describe_event(HandLimitDiscard(seat=2, value=8)) == "Seat 2 discards an 8 (hand limit)."
     assert (
-        describe_event(E.HandLimitDiscard(seat=2, value=None))
+        describe_event(HandLimitDiscard(seat=2, value=None))
         == "Seat 2 discards a card face down (hand limit)."
     )
 
 
 def test_action_words_use_an_before_eight_and_estate() -> None:
-    assert describe(A.CommitSupply(8)) == "commit an 8"
-    assert describe(A.DiscardSupply(8)) == "discard an 8"
-    assert describe(A.DiscardSupply(4)) == "discard a 4"
-    assert describe(A.Build(3, "estate")) == "build an estate under landscape 3"
-    assert describe(A.Build(3, "trading_post")) == "build a trading post under landscape 3"
+    assert describe(CommitSupply(8)) == "commit an 8"
+    assert describe(DiscardSupply(8)) == "discard an 8"
+    assert describe(DiscardSupply(4)) == "discard a 4"
+    assert describe(Build(3, "estate")) == "build an estate under landscape 3"
+    assert describe(Build(3, "trading_post")) == "build a trading post under landscape 3"

@@ -24,9 +24,16 @@ import pytest
 
 from tests.games.verrater.test_invariants import check_state, check_transition, game_for
 from turncoat.core.actions import Event, Viewer
-from turncoat.games.verrater import events as E
 from turncoat.games.verrater.components import ROLES
 from turncoat.games.verrater.determinize import determinize
+from turncoat.games.verrater.events import (
+    HandLimitDiscard,
+    PacketHandedOver,
+    RoleKept,
+    RoleRemoved,
+    RoundStarted,
+    SupplyDrawn,
+)
 from turncoat.games.verrater.game import VerraterGame
 from turncoat.games.verrater.notation import ROLE_NAMES
 from turncoat.games.verrater.phases.draft import in_role_order
@@ -441,7 +448,7 @@ def logged_games() -> tuple[tuple[str, tuple[Event, ...]], ...]:
     return tuple(out)
 
 
-PRIVATE_KINDS = (E.SupplyDrawn, E.RoleKept, E.RoleRemoved, E.PacketHandedOver, E.HandLimitDiscard)
+PRIVATE_KINDS = (SupplyDrawn, RoleKept, RoleRemoved, PacketHandedOver, HandLimitDiscard)
 
 
 def test_private_events_are_labelled_for_their_owner_only() -> None:
@@ -450,35 +457,35 @@ def test_private_events_are_labelled_for_their_owner_only() -> None:
         game = game_for(config)
         start_player = -1
         for e in events:
-            if isinstance(e, E.RoundStarted):
+            if isinstance(e, RoundStarted):
                 start_player = e.start_player
             if e.visible_to is None:
-                assert not isinstance(e, E.RoleRemoved | E.PacketHandedOver), e
-                if isinstance(e, E.SupplyDrawn):
+                assert not isinstance(e, RoleRemoved | PacketHandedOver), e
+                if isinstance(e, SupplyDrawn):
                     assert e.values is None, e
-                if isinstance(e, E.RoleKept):
+                if isinstance(e, RoleKept):
                     assert e.role is None, e
-                if isinstance(e, E.HandLimitDiscard) and game.config.hand_limit_discards == "face_down":
+                if isinstance(e, HandLimitDiscard) and game.config.hand_limit_discards == "face_down":
                     assert e.value is None, e
                 continue
             assert isinstance(e, PRIVATE_KINDS), e
-            if isinstance(e, E.RoleRemoved):
+            if isinstance(e, RoleRemoved):
                 assert e.visible_to == (start_player,), e
             else:
-                assert isinstance(e, E.SupplyDrawn | E.RoleKept | E.PacketHandedOver | E.HandLimitDiscard)
+                assert isinstance(e, SupplyDrawn | RoleKept | PacketHandedOver | HandLimitDiscard)
                 assert e.visible_to == (e.seat,), e
 
 
 def _garbled(e: Event) -> Event:
     """The same event with its secret changed."""
     replace = msgspec.structs.replace
-    if isinstance(e, E.SupplyDrawn) and e.values is not None:
+    if isinstance(e, SupplyDrawn) and e.values is not None:
         return replace(e, values=tuple(9 for _ in e.values))
-    if isinstance(e, E.RoleKept | E.RoleRemoved) and e.role is not None:
+    if isinstance(e, RoleKept | RoleRemoved) and e.role is not None:
         return replace(e, role="farmer" if e.role != "farmer" else "builder")
-    if isinstance(e, E.PacketHandedOver):
+    if isinstance(e, PacketHandedOver):
         return replace(e, roles=tuple(reversed(ROLES[: len(e.roles)])))
-    if isinstance(e, E.HandLimitDiscard) and e.value is not None:
+    if isinstance(e, HandLimitDiscard) and e.value is not None:
         return replace(e, value=e.value + 10)
     return e
 
@@ -510,10 +517,10 @@ def _rounds(events: Sequence[Event]) -> tuple[dict[int, int], dict[int, str]]:
     removed: dict[int, str] = {}
     round_no = 0
     for e in events:
-        if isinstance(e, E.RoundStarted):
+        if isinstance(e, RoundStarted):
             round_no = e.round
             start_players[round_no] = e.start_player
-        elif isinstance(e, E.RoleRemoved):
+        elif isinstance(e, RoleRemoved):
             removed[round_no] = e.role
     return start_players, removed
 

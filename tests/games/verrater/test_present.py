@@ -17,9 +17,26 @@ from turncoat.core.actions import Event
 from turncoat.core.present import Decision, SeatRef, plain, presentation_of
 from turncoat.core.registry import load_game
 from turncoat.core.testing import ConformanceError, check_game
-from turncoat.games.verrater import actions as A
-from turncoat.games.verrater import events as E
+from turncoat.games.verrater.actions import (
+    ChooseConflictSite,
+    CommitSupply,
+    DiscardSupply,
+    FinishCommitting,
+    PlaceEstate,
+    SkipBuilding,
+)
 from turncoat.games.verrater.config import VerraterConfig
+from turncoat.games.verrater.events import (
+    ConflictResolved,
+    GameEnded,
+    HandLimitDiscard,
+    PacketHandedOver,
+    RoleKept,
+    RoleRemoved,
+    RolesRevealed,
+    SupplyCommitted,
+    SupplyDrawn,
+)
 from turncoat.games.verrater.game import VerraterGame
 from turncoat.games.verrater.present import (
     OPTION_LABELS,
@@ -119,7 +136,7 @@ def commit_position() -> tuple[VerraterGame, State]:
         role_shuffles=[roles_removing("farmer")],
     )
     s = draft(game, begin(game), 0, ["traitor", "strategist", "builder", "diplomat_2"])
-    s, _ = act(game, s, A.CommitSupply(8), A.CommitSupply(6), A.CommitSupply(6))
+    s, _ = act(game, s, CommitSupply(8), CommitSupply(6), CommitSupply(6))
     assert s.hands[0] == (3, 5, 5) and s.actor == 0
     return game, s
 
@@ -129,9 +146,9 @@ def test_commit_is_one_set_with_a_choice_per_card_highest_first() -> None:
     game, s = commit_position()
     (decision,) = face(game).decisions(game.observe(s, 0), game.legal_actions(s, 0))
     assert decision.shape == "set" and decision.most == 2
-    assert [c.action for c in decision.choices] == [A.CommitSupply(5), A.CommitSupply(5), A.CommitSupply(3)]
+    assert [c.action for c in decision.choices] == [CommitSupply(5), CommitSupply(5), CommitSupply(3)]
     assert [plain(c.label, NAMES) for c in decision.choices] == ["Commit a 5", "Commit a 5", "Commit a 3"]
-    assert decision.finish is not None and decision.finish.action == A.FinishCommitting()
+    assert decision.finish is not None and decision.finish.action == FinishCommitting()
     assert plain(decision.finish.label, NAMES) == "Finish committing"
     assert decision.prompt == "Commit up to 2 more cards face up. Committed so far: 8 6 6 (total 20)."
 
@@ -144,7 +161,7 @@ def test_commit_offers_no_card_above_the_last_one_committed() -> None:
     s = draft(game, begin(game), 0, ["traitor", "strategist", "builder", "diplomat_2"])
     s = msgspec.structs.replace(s, hands=((3, 8), *s.hands[1:]), committed=((5,), *s.committed[1:]))
     (decision,) = face(game).decisions(game.observe(s, 0), game.legal_actions(s, 0))
-    assert [c.action for c in decision.choices] == [A.CommitSupply(3)] and decision.most == 4
+    assert [c.action for c in decision.choices] == [CommitSupply(3)] and decision.most == 4
 
 
 def test_labels_name_each_landscape_by_number_type_and_house() -> None:
@@ -153,7 +170,7 @@ def test_labels_name_each_landscape_by_number_type_and_house() -> None:
     (decision,) = face(game).decisions(game.observe(s, 0), game.legal_actions(s, 0))
     assert decision.title == "Place your first estate"
     first = decision.choices[0]
-    assert first.action == A.PlaceEstate(0) and first.marks == ("0",)
+    assert first.action == PlaceEstate(0) and first.marks == ("0",)
     assert plain(first.label, NAMES) == "Estate under landscape 0 (Wilderness, Eagles)"
     s = begin(game)
     (site,) = face(game).decisions(game.observe(s, s.actor), game.legal_actions(s, s.actor))
@@ -165,7 +182,7 @@ def test_labels_name_each_landscape_by_number_type_and_house() -> None:
 
 def test_the_draft_names_each_card_with_its_help() -> None:
     game = make_game(4, role_shuffles=[roles_removing("farmer")])
-    s, _ = act(game, begin(game), A.ChooseConflictSite(0))
+    s, _ = act(game, begin(game), ChooseConflictSite(0))
     (decision,) = face(game).decisions(game.observe(s, s.actor), game.legal_actions(s, s.actor))
     assert decision.title == "Keep one action card"
     by_label = {plain(c.label, NAMES): c.help for c in decision.choices}
@@ -195,11 +212,11 @@ def test_builder_and_discard_decisions_are_titled_and_ordered() -> None:
         seen.add(s.step)
         if s.step == "build":
             assert decision.title == "Builder: build, convert or move"
-            assert decision.choices[-1].action == A.SkipBuilding()
+            assert decision.choices[-1].action == SkipBuilding()
         else:
-            extra = len(s.hands[s.actor]) - game.ctx.t.hand_limit
+            extra = len(s.hands[s.actor]) - game.ctx.tables.hand_limit
             assert decision.title.startswith(f"Discard {extra} card")
-            values = [c.action.value for c in decision.choices if isinstance(c.action, A.DiscardSupply)]
+            values = [c.action.value for c in decision.choices if isinstance(c.action, DiscardSupply)]
             assert values == sorted(values, reverse=True)
     assert seen == {"build", "discard"}
 
@@ -224,20 +241,20 @@ def test_every_described_event_has_a_line() -> None:
     kinds = {type(e) for e in events}
     lines = face(game).log(events, None, omniscient=True)
     assert len(lines) == len(game.render_log(events, None, omniscient=True))
-    assert {E.SupplyCommitted, E.ConflictResolved, E.GameEnded, E.RolesRevealed} <= kinds
+    assert {SupplyCommitted, ConflictResolved, GameEnded, RolesRevealed} <= kinds
 
 
 def _hide_otherwise(event: Event) -> Event:
     """The same private event with other hidden contents: other cards, another role."""
     other = {"traitor": "farmer"}
     match event:
-        case E.RoleRemoved(role=r) | E.RoleKept(role=str() as r):
+        case RoleRemoved(role=r) | RoleKept(role=str() as r):
             return msgspec.structs.replace(event, role=other.get(r, "traitor"))
-        case E.PacketHandedOver(roles=rs):
+        case PacketHandedOver(roles=rs):
             return msgspec.structs.replace(event, roles=tuple(other.get(r, "traitor") for r in rs))
-        case E.SupplyDrawn(values=tuple() as vs):
+        case SupplyDrawn(values=tuple() as vs):
             return msgspec.structs.replace(event, values=tuple(v + 1 for v in vs))
-        case E.HandLimitDiscard(value=int() as v):
+        case HandLimitDiscard(value=int() as v):
             return msgspec.structs.replace(event, value=v + 1)
     return event
 

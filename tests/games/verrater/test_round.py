@@ -16,9 +16,35 @@ from turncoat.core.errors import IllegalAction, InvalidConfig
 from turncoat.core.record import new_record
 from turncoat.core.registry import load_game
 from turncoat.core.serialize import canonical_json
-from turncoat.games.verrater import actions as A
-from turncoat.games.verrater import events as E
+from turncoat.games.verrater.actions import (
+    Build,
+    ChooseConflictSite,
+    CommitSupply,
+    Convert,
+    DiscardSupply,
+    FinishCommitting,
+    KeepRole,
+    Move,
+    SkipBuilding,
+)
 from turncoat.games.verrater.context import Events
+from turncoat.games.verrater.events import (
+    AllegianceFlipped,
+    BuildingMoved,
+    ConflictResolved,
+    DiscardPileReshuffled,
+    FinalRoundDeclared,
+    HandLimitDiscard,
+    LandscapeFlipped,
+    PacketHandedOver,
+    RoleKept,
+    RoleRemoved,
+    RoundStarted,
+    StrategyCardTaken,
+    SupplyCommitted,
+    SupplyDiscarded,
+    SupplyDrawn,
+)
 from turncoat.games.verrater.game import VerraterGame
 from turncoat.games.verrater.phases import supply
 from turncoat.games.verrater.phases.round_end import trading_post_points, winners
@@ -55,7 +81,7 @@ def test_step1_conflict_site_only_between_neighbours_of_different_houses() -> No
     game = make_game(4)
     s = begin(game)
     assert s.step == CHOOSE_SITE and s.actor == 1
-    sites = [a.boundary for a in game.legal_actions(s, 1) if isinstance(a, A.ChooseConflictSite)]
+    sites = [a.boundary for a in game.legal_actions(s, 1) if isinstance(a, ChooseConflictSite)]
     assert sites == [0, 1, 2, 3, 4, 6, 7, 8, 9, 10]
 
 
@@ -64,33 +90,33 @@ def test_step1_refuses_a_site_between_landscapes_of_one_house() -> None:
     game = make_game(4)
     s = begin(game)
     with pytest.raises(IllegalAction) as err:
-        game.apply(s, 1, A.ChooseConflictSite(5))
+        game.apply(s, 1, ChooseConflictSite(5))
     assert err.value.code == "same_house_site" and err.value.rule == "RULES §5 step 1"
 
 
 @rule("§5 step 2")
 def test_step2_top_card_removed_unseen_and_start_player_chooses_from_five() -> None:
     game = make_game(4, role_shuffles=[roles_removing("builder")])
-    s, events = act(game, begin(game), A.ChooseConflictSite(0))
+    s, events = act(game, begin(game), ChooseConflictSite(0))
     assert s.step == DRAFT and s.actor == 0
     assert s.removed_role == "builder"
     assert s.packet == ("traitor", "strategist", "farmer", "diplomat_2", "diplomat_5")
-    (removed,) = of_type(events, E.RoleRemoved)
+    (removed,) = of_type(events, RoleRemoved)
     assert removed.visible_to == (0,)  # only the start player can deduce it
-    assert all(e.visible_to == (0,) for e in of_type(events, E.PacketHandedOver))
+    assert all(e.visible_to == (0,) for e in of_type(events, PacketHandedOver))
 
 
 @rule("§5 step 2")
 @pytest.mark.parametrize(("players", "leftover"), [(3, 2), (4, 1)])
 def test_step2_packet_passes_left_and_leftovers_stay_hidden(players: int, leftover: int) -> None:
     game = make_game(players, role_shuffles=[roles_removing("farmer")])
-    s, _ = act(game, begin(game), A.ChooseConflictSite(0))
-    s, events = act(game, s, A.KeepRole("traitor"))
+    s, _ = act(game, begin(game), ChooseConflictSite(0))
+    s, events = act(game, s, KeepRole("traitor"))
     assert s.actor == 1 and s.packet == ("strategist", "builder", "diplomat_2", "diplomat_5")
-    public = [e for e in of_type(events, E.RoleKept) if e.visible_to is None]
+    public = [e for e in of_type(events, RoleKept) if e.visible_to is None]
     assert [e.role for e in public] == [None]
     for role in ("strategist", "builder", "diplomat_2")[: players - 1]:
-        s, _ = act(game, s, A.KeepRole(role))
+        s, _ = act(game, s, KeepRole(role))
     assert s.step == COMMIT
     assert len(s.leftover) == leftover
     assert sorted([s.removed_role, *s.leftover, *s.roles]) == sorted(
@@ -101,9 +127,9 @@ def test_step2_packet_passes_left_and_leftovers_stay_hidden(players: int, leftov
 @rule("§5 step 2")
 def test_step2_refuses_a_role_not_in_the_packet() -> None:
     game = make_game(4, role_shuffles=[roles_removing("farmer")])
-    s, _ = act(game, begin(game), A.ChooseConflictSite(0))
+    s, _ = act(game, begin(game), ChooseConflictSite(0))
     with pytest.raises(IllegalAction) as err:
-        game.apply(s, 0, A.KeepRole("farmer"))
+        game.apply(s, 0, KeepRole("farmer"))
     assert err.value.code == "role_not_in_packet"
 
 
@@ -113,17 +139,17 @@ def test_step3_commit_face_up_in_turn_order_highest_first() -> None:
     s = draft(game, begin(game), 0, ["traitor", "strategist", "builder", "diplomat_2"])
     assert s.step == COMMIT and s.actor == 0
     legal = game.legal_actions(s, 0)
-    assert list(legal) == [A.FinishCommitting(), A.CommitSupply(3), A.CommitSupply(4), A.CommitSupply(5)]
-    s, events = act(game, s, A.CommitSupply(4))
-    assert [e.value for e in of_type(events, E.SupplyCommitted)] == [4]
-    assert list(game.legal_actions(s, 0)) == [A.FinishCommitting(), A.CommitSupply(3)]
+    assert list(legal) == [FinishCommitting(), CommitSupply(3), CommitSupply(4), CommitSupply(5)]
+    s, events = act(game, s, CommitSupply(4))
+    assert [e.value for e in of_type(events, SupplyCommitted)] == [4]
+    assert list(game.legal_actions(s, 0)) == [FinishCommitting(), CommitSupply(3)]
     with pytest.raises(IllegalAction) as err:
-        game.apply(s, 0, A.CommitSupply(5))
+        game.apply(s, 0, CommitSupply(5))
     assert err.value.code == "commit_order"
     with pytest.raises(IllegalAction) as err:
-        game.apply(s, 0, A.CommitSupply(8))
+        game.apply(s, 0, CommitSupply(8))
     assert err.value.code == "card_not_in_hand"
-    s, _ = act(game, s, A.FinishCommitting())
+    s, _ = act(game, s, FinishCommitting())
     assert s.actor == 1 and s.committed[0] == (4,) and s.hands[0] == (3, 5)
 
 
@@ -134,20 +160,20 @@ def test_step3_at_most_five_cards_and_the_turn_ends_at_five() -> None:
         4, hands=hands, draw_pile=[2, 3, 4, 4, 5, 5, 6, 6, 8], role_shuffles=[roles_removing("farmer")]
     )
     s = draft(game, begin(game), 0, ["traitor", "strategist", "builder", "diplomat_2"])
-    s, _ = act(game, s, A.CommitSupply(4), A.CommitSupply(3), A.CommitSupply(3), A.CommitSupply(2))
+    s, _ = act(game, s, CommitSupply(4), CommitSupply(3), CommitSupply(3), CommitSupply(2))
     assert s.actor == 0
-    s, _ = act(game, s, A.CommitSupply(2))
+    s, _ = act(game, s, CommitSupply(2))
     assert s.actor == 1 and s.committed[0] == (4, 3, 3, 2, 2)
     sixth = with_fields(s, actor=0, hands=((5,), *s.hands[1:]))
     with pytest.raises(IllegalAction) as err:
-        game.apply(sixth, 0, A.CommitSupply(5))
+        game.apply(sixth, 0, CommitSupply(5))
     assert err.value.code == "too_many_committed"
 
 
 @rule("§5 step 5")
 def test_step5_strength_counts_landscape_supply_and_diplomats_by_allegiance() -> None:
     game, s, events = scenario_a()
-    (conflict,) = of_type(events, E.ConflictResolved)
+    (conflict,) = of_type(events, ConflictResolved)
     # Eagle village 10 + seat 0 (5+4) + seat 2 (5) + Diplomat +5 (seat 0) = 29
     # Rose city 15 + seat 1 (3) + Diplomat +2 (seat 1) = 20
     assert (conflict.eagle_strength, conflict.rose_strength) == (29, 20)
@@ -157,8 +183,8 @@ def test_step5_strength_counts_landscape_supply_and_diplomats_by_allegiance() ->
 @rule("§5 step 6")
 def test_step6_winners_score_the_conquered_cards_vp_and_it_flips() -> None:
     game, s, events = scenario_a()
-    city_two_winners = game.ctx.t.vp["city"][2]
-    (conflict,) = of_type(events, E.ConflictResolved)
+    city_two_winners = game.ctx.tables.vp["city"][2]
+    (conflict,) = of_type(events, ConflictResolved)
     assert conflict.winners == (0, 2) and conflict.vp_each == city_two_winners
     assert s.conquest_vp == (city_two_winners, 0, city_two_winners, 0)
     assert s.role_vp == (0, 0, 0, 2)  # Strategist +2
@@ -172,12 +198,12 @@ def test_step5_tie_changes_nothing_but_pays_the_strategist() -> None:
     )
     s = draft(game, begin(game), 0, ["strategist", "farmer", "diplomat_2", "diplomat_5"])
     s, events = commit_all(game, s, [[5, 4], [3], [], []])
-    (conflict,) = of_type(events, E.ConflictResolved)
+    (conflict,) = of_type(events, ConflictResolved)
     # Eagle wilderness 0 + 9 + Diplomat +2 = 11; Rose meadow 3 + 3 + Diplomat +5 = 11
     assert (conflict.eagle_strength, conflict.rose_strength, conflict.winner) == (11, 11, None)
     assert s.conquest_vp == (0, 0, 0, 0) and s.role_vp == (2, 0, 0, 0)
     assert s.owners[0] == "eagle" and s.owners[1] == "rose"
-    assert of_type(events, E.LandscapeFlipped) == []
+    assert of_type(events, LandscapeFlipped) == []
 
 
 @rule("§5 step 4")
@@ -187,12 +213,12 @@ def test_step4_traitor_flips_and_the_new_allegiance_lasts() -> None:
     )
     s = draft(game, begin(game), 0, ["strategist", "diplomat_2", "traitor", "diplomat_5"])
     s, events = commit_all(game, s, [[5], [], [5, 4], []])
-    (flip,) = of_type(events, E.AllegianceFlipped)
+    (flip,) = of_type(events, AllegianceFlipped)
     assert (flip.seat, flip.house) == (2, "rose")
-    (conflict,) = of_type(events, E.ConflictResolved)
+    (conflict,) = of_type(events, ConflictResolved)
     # Eagle wilderness 0 + 5 = 5; Rose meadow 3 + seat 2's 9 + Diplomat +2 + Diplomat +5 = 19
     assert (conflict.eagle_strength, conflict.rose_strength) == (5, 19)
-    assert conflict.winners == (1, 2, 3) and conflict.vp_each == game.ctx.t.vp["wilderness"][3]
+    assert conflict.winners == (1, 2, 3) and conflict.vp_each == game.ctx.tables.vp["wilderness"][3]
     assert s.role_vp[2] == 1  # Traitor +1
     assert s.round == 2 and s.allegiance == ("eagle", "rose", "rose", "rose")
 
@@ -202,7 +228,7 @@ def test_step6_no_conquest_vp_when_the_winning_house_has_no_supporters() -> None
     game = make_game(3, role_shuffles=[roles_removing("builder")])
     s = draft(game, begin(game, [1, 4, 7]), 4, ["strategist", "traitor", "farmer"])
     s, events = commit_all(game, s, [[], [], []])
-    (conflict,) = of_type(events, E.ConflictResolved)
+    (conflict,) = of_type(events, ConflictResolved)
     assert (conflict.eagle_strength, conflict.rose_strength) == (10, 15)
     assert conflict.winner == "rose" and conflict.winners == () and conflict.vp_each == 0
     assert s.conquest_vp == (0, 0, 0) and s.role_vp == (2, 1, 0)
@@ -231,9 +257,9 @@ def test_step6_all_twelve_for_one_house_ends_the_game_after_step10() -> None:
     s, events = commit_all(game, s, [[5], [], [5], []])
     # Seat 1 turns Traitor (Eagle).  Eagle 0 + 5 + 5 + D+2 = 12 against Rose 3 + D+5 = 8:
     # the last Rose landscape falls.
-    assert of_type(events, E.FinalRoundDeclared)[0].house == "eagle"
+    assert of_type(events, FinalRoundDeclared)[0].house == "eagle"
     assert s.step == OVER and s.round == 1
-    assert of_type(events, E.SupplyDrawn)  # steps 8-10 still happened
+    assert of_type(events, SupplyDrawn)  # steps 8-10 still happened
     assert game.outcome(s) is not None
 
 
@@ -247,10 +273,10 @@ def _at_builder() -> tuple[VerraterGame, State]:
 def test_step7_builder_may_build_either_side_convert_or_move() -> None:
     game, s = _at_builder()
     legal = game.legal_actions(s, 2)
-    assert A.SkipBuilding() in legal
-    assert A.Build(0, "estate") in legal and A.Build(0, "trading_post") in legal
-    assert A.Build(1, "estate") not in legal  # seat 0's estate lies there
-    assert A.Convert(7) in legal and A.Move(7, 0) in legal and A.Convert(1) not in legal
+    assert SkipBuilding() in legal
+    assert Build(0, "estate") in legal and Build(0, "trading_post") in legal
+    assert Build(1, "estate") not in legal  # seat 0's estate lies there
+    assert Convert(7) in legal and Move(7, 0) in legal and Convert(1) not in legal
 
 
 @rule("§5 step 7")
@@ -260,25 +286,25 @@ def test_step7_at_most_two_trading_posts() -> None:
     posts[0] = BuildingCard(2, "trading_post")
     posts[2] = BuildingCard(2, "trading_post")
     s = with_fields(s, buildings=tuple(posts))  # seat 2: two posts and the estate at 7
-    for action in (A.Convert(7),):
+    for action in (Convert(7),):
         with pytest.raises(IllegalAction) as err:
             game.apply(s, 2, action)
         assert err.value.code == "trading_post_limit"
     posts[7] = None
     s = with_fields(s, buildings=tuple(posts))
     with pytest.raises(IllegalAction) as err:
-        game.apply(s, 2, A.Build(3, "trading_post"))
+        game.apply(s, 2, Build(3, "trading_post"))
     assert err.value.code == "trading_post_limit"
-    s2, _ = act(game, s, A.Build(3, "estate"))
+    s2, _ = act(game, s, Build(3, "estate"))
     assert s2.buildings[3] == BuildingCard(2, "estate")
 
 
 @rule("§5 step 7")
 def test_step7_a_move_keeps_the_side_so_convert_and_move_never_combine() -> None:
     game, s = _at_builder()
-    s, events = act(game, s, A.Move(7, 0))
+    s, events = act(game, s, Move(7, 0))
     assert s.buildings[7] is None and s.buildings[0] == BuildingCard(2, "estate")
-    assert of_type(events, E.BuildingMoved)
+    assert of_type(events, BuildingMoved)
     assert s.step != BUILD  # one Builder action per round
 
 
@@ -286,14 +312,14 @@ def test_step7_a_move_keeps_the_side_so_convert_and_move_never_combine() -> None
 def test_step7_one_building_per_landscape_and_no_fourth_card() -> None:
     game, s = _at_builder()
     with pytest.raises(IllegalAction) as err:
-        game.apply(s, 2, A.Build(4, "estate"))
+        game.apply(s, 2, Build(4, "estate"))
     assert err.value.code == "landscape_occupied"
     full = list(s.buildings)
     full[0] = BuildingCard(2, "estate")
     full[2] = BuildingCard(2, "estate")
     s = with_fields(s, buildings=tuple(full))
     with pytest.raises(IllegalAction) as err:
-        game.apply(s, 2, A.Build(3, "estate"))
+        game.apply(s, 2, Build(3, "estate"))
     assert err.value.code == "no_unbuilt_card"
 
 
@@ -312,14 +338,14 @@ def test_step7_estate_only_option_puts_new_cards_in_as_estates() -> None:
     s = draft(game, begin(game), 4, ["diplomat_5", "diplomat_2", "builder", "strategist"])
     s, _ = commit_all(game, s, [[], [], [], []])
     assert s.step == BUILD
-    assert not any(isinstance(a, A.Build) and a.side == "trading_post" for a in game.legal_actions(s, 2))
+    assert not any(isinstance(a, Build) and a.side == "trading_post" for a in game.legal_actions(s, 2))
 
 
 @rule("§5 step 8")
 def test_step8_strategist_takes_the_strategy_card() -> None:
     game, s = _at_builder()
-    s, events = act(game, s, A.SkipBuilding())
-    assert s.strategist == 3 and of_type(events, E.StrategyCardTaken)[0].seat == 3
+    s, events = act(game, s, SkipBuilding())
+    assert s.strategist == 3 and of_type(events, StrategyCardTaken)[0].seat == 3
     assert s.round == 2 and s.actor == 3  # the new holder picks round 2's site
 
 
@@ -335,26 +361,26 @@ def test_step8_strategy_card_stays_when_no_one_took_the_strategist() -> None:
     )
     s = draft(game, begin(game), 0, ["diplomat_2", "diplomat_5", "traitor", "builder"])
     s, _ = commit_all(game, s, [[], [], [], []])
-    s, _ = act(game, s, A.SkipBuilding())
+    s, _ = act(game, s, SkipBuilding())
     assert s.round == 2 and s.strategist == 1 and s.actor == 1
 
 
 @rule("§5 step 9")
 def test_step9_committed_cards_go_to_the_discard_pile() -> None:
     game, s = _at_builder()
-    s, events = act(game, s, A.SkipBuilding())
+    s, events = act(game, s, SkipBuilding())
     assert sorted(s.discard) == [3, 4, 5, 5]
-    assert of_type(events, E.SupplyDiscarded)[0].values == (5, 4, 3, 5)
+    assert of_type(events, SupplyDiscarded)[0].values == (5, 4, 3, 5)
     assert s.committed == ((), (), (), ())
 
 
 @rule("§5 step 10")
 def test_step10_estate_income_only_from_own_houses_land_and_diplomat2_extra_card() -> None:
     game, s = _at_builder()
-    s, events = act(game, s, A.SkipBuilding())
+    s, events = act(game, s, SkipBuilding())
     # Seat 0's estate is on Rose land (seat 0 Eagle), seat 1's on Eagle land (seat 1 Rose): nothing.
     # Seat 2 (meadow 7, Eagle) draws the 6, seat 3 (village 10, Rose) the 2; Diplomat +2 (seat 1) the 8.
-    draws = [(e.seat, e.reason, e.values) for e in of_type(events, E.SupplyDrawn) if e.visible_to]
+    draws = [(e.seat, e.reason, e.values) for e in of_type(events, SupplyDrawn) if e.visible_to]
     assert draws == [(2, "estates", (6,)), (3, "estates", (2,)), (1, "diplomat_2", (8,))]
     assert s.hands == ((3,), (4, 5, 8), (3, 4, 6), (2, 3, 4, 5))
 
@@ -384,9 +410,9 @@ def _farmer_round(rules: dict[str, str] = DRAW_ALL_FIRST) -> tuple[VerraterGame,
 def test_step10_farmer_draws_three_and_gets_no_estate_income_then_reshuffle() -> None:
     game, s, events = _farmer_round()
     # Eagle village 10 + 2+2 + 4 + D+2 = 20; Rose city 15 + 3 + 5 + D+5 = 28.
-    (conflict,) = of_type(events, E.ConflictResolved)
+    (conflict,) = of_type(events, ConflictResolved)
     assert (conflict.eagle_strength, conflict.rose_strength, conflict.winner) == (20, 28, "rose")
-    draws = [(e.seat, e.reason, e.values) for e in of_type(events, E.SupplyDrawn) if e.visible_to]
+    draws = [(e.seat, e.reason, e.values) for e in of_type(events, SupplyDrawn) if e.visible_to]
     assert draws == [
         (0, "farmer", (8, 6, 6)),
         (1, "estates", (5,)),  # village 4 is Rose now; the pile ran out: reshuffle
@@ -394,7 +420,7 @@ def test_step10_farmer_draws_three_and_gets_no_estate_income_then_reshuffle() ->
         (3, "estates", (3,)),
         (2, "diplomat_2", (2,)),
     ]
-    assert len(of_type(events, E.DiscardPileReshuffled)) == 1
+    assert len(of_type(events, DiscardPileReshuffled)) == 1
     assert s.draw_pile == (2,) and s.discard == ()
 
 
@@ -403,13 +429,13 @@ def test_step10_by_default_the_pile_is_reshuffled_as_it_runs_out_and_the_farmer_
     """The default readings: the Farmer's draw of the last card reshuffles the step-9 discards at
     once, and he discards down to 5 before anyone else draws."""
     game, s, events = _farmer_round(rules={})
-    draws = [(e.seat, e.reason, e.values) for e in of_type(events, E.SupplyDrawn) if e.visible_to]
+    draws = [(e.seat, e.reason, e.values) for e in of_type(events, SupplyDrawn) if e.visible_to]
     assert draws == [(0, "farmer", (8, 6, 6))]
-    assert len(of_type(events, E.DiscardPileReshuffled)) == 1
+    assert len(of_type(events, DiscardPileReshuffled)) == 1
     assert s.step == DISCARD and s.actor == 0 and s.hands[0] == (2, 2, 2, 6, 6, 8)
     assert list(reversed(s.draw_pile)) == [5, 4, 3, 2, 2] and s.discard == ()
-    s, events = act(game, s, A.DiscardSupply(2))
-    draws = [(e.seat, e.reason, e.values) for e in of_type(events, E.SupplyDrawn) if e.visible_to]
+    s, events = act(game, s, DiscardSupply(2))
+    draws = [(e.seat, e.reason, e.values) for e in of_type(events, SupplyDrawn) if e.visible_to]
     assert draws == [
         (1, "estates", (5,)),
         (2, "estates", (4,)),
@@ -424,11 +450,11 @@ def test_step10_hand_limit_five_discards_chosen_by_the_player_in_turn_order() ->
     game, s, _ = _farmer_round()
     assert s.step == DISCARD and s.actor == 0
     assert s.hands[0] == (2, 2, 2, 6, 6, 8)
-    assert list(game.legal_actions(s, 0)) == [A.DiscardSupply(2), A.DiscardSupply(6), A.DiscardSupply(8)]
-    s, events = act(game, s, A.DiscardSupply(2))
+    assert list(game.legal_actions(s, 0)) == [DiscardSupply(2), DiscardSupply(6), DiscardSupply(8)]
+    s, events = act(game, s, DiscardSupply(2))
     assert s.hands[0] == (2, 2, 6, 6, 8) and s.actor == 2
-    assert of_type(events, E.HandLimitDiscard)[0].value == 2
-    s, _ = act(game, s, A.DiscardSupply(4))
+    assert of_type(events, HandLimitDiscard)[0].value == 2
+    s, _ = act(game, s, DiscardSupply(4))
     assert s.step in (OVER, CHOOSE_SITE)
     assert all(len(h) <= 5 for h in s.hands)
 
@@ -440,15 +466,15 @@ def test_step10_draw_is_lost_when_both_piles_are_empty() -> None:
     out: Events = []
     supply.draw_cards(game.ctx, d, 0, 3, "farmer", out)
     assert d.hands[0] == (3, 4, 5)
-    assert [e.count for e in out if isinstance(e, E.SupplyDrawn)] == [0, 0]
+    assert [e.count for e in out if isinstance(e, SupplyDrawn)] == [0, 0]
 
 
 @rule("§5 step 12")
 def test_step12_start_player_card_passes_left() -> None:
     game, s = _at_builder()
-    s, events = act(game, s, A.SkipBuilding())
+    s, events = act(game, s, SkipBuilding())
     assert s.start_player == 1
-    started = of_type(events, E.RoundStarted)[-1]
+    started = of_type(events, RoundStarted)[-1]
     assert (started.round, started.start_player, started.strategist) == (2, 1, 3)
 
 
@@ -512,7 +538,7 @@ def test_step10_hand_limit_after_all_draws_waits_for_every_draw() -> None:
     # The Farmer took the last three cards; the estate and Diplomat +2 draws found both piles empty.
     assert s.step == DISCARD and s.actor == 0 and s.hands[0] == (2, 2, 3, 4, 5, 6, 6, 8)
     assert s.hands[1:] == tuple(tuple(h) for h in FULL_HANDS[1:])
-    s, _ = act(game, s, A.DiscardSupply(4), A.DiscardSupply(3), A.DiscardSupply(2))
+    s, _ = act(game, s, DiscardSupply(4), DiscardSupply(3), DiscardSupply(2))
     assert s.step == OVER and s.discard == (4, 3, 2) and s.reshuffles == 0
 
 
@@ -522,9 +548,9 @@ def test_step10_hand_limit_after_each_draw_discards_before_the_next_draw() -> No
     # Stopped right after the Farmer's draw: nobody else has drawn yet.
     assert s.step == DISCARD and s.actor == 0 and s.draws_done == 1
     assert s.hands[1:] == tuple(tuple(h) for h in FULL_HANDS[1:])
-    s, events = act(game, s, A.DiscardSupply(4), A.DiscardSupply(3), A.DiscardSupply(2))
+    s, events = act(game, s, DiscardSupply(4), DiscardSupply(3), DiscardSupply(2))
     # Seat 1's estate draw reshuffles the Farmer's three discards and takes one of them.
-    assert len(of_type(events, E.DiscardPileReshuffled)) == 1
+    assert len(of_type(events, DiscardPileReshuffled)) == 1
     assert s.step == DISCARD and s.actor == 1 and len(s.hands[1]) == 6
     while s.step == DISCARD:
         (seat,) = game.to_act(s)
@@ -552,7 +578,7 @@ def test_step9_reshuffle_when_emptied_happens_as_the_last_card_is_drawn() -> Non
     assert d.hands[0] == (3, 4, 5, 6, 6, 8)
     assert list(reversed(d.draw_pile)) == [3, 4, 5] and d.discard == () and d.reshuffles == 1
     # The draw is logged before the reshuffle it caused.
-    assert [type(e) for e in out][-1] is E.DiscardPileReshuffled
+    assert [type(e) for e in out][-1] is DiscardPileReshuffled
 
 
 @rule("§5 step 9 (GAP-12)")

@@ -8,7 +8,7 @@ import pytest
 
 from turncoat.core.errors import IllegalAction, InvalidConfig
 from turncoat.core.registry import load_game
-from turncoat.games.verrater import actions as A
+from turncoat.games.verrater.actions import PlaceEstate
 from turncoat.games.verrater.game import VerraterGame
 from turncoat.games.verrater.state import CHOOSE_SITE, PLACE_ESTATE
 
@@ -68,7 +68,7 @@ def test_setup_step6_first_estates_in_turn_order_under_any_empty_landscape() -> 
     for landscape in (0, 5, 6, 11):  # houses do not matter (GAP-16)
         (seat,) = game.to_act(s)
         order.append(seat)
-        s, _ = act(game, s, A.PlaceEstate(landscape))
+        s, _ = act(game, s, PlaceEstate(landscape))
     assert order == [2, 3, 0, 1]
     placed = sorted((i, b.owner) for i, b in enumerate(s.buildings) if b is not None)
     assert placed == [(0, 2), (5, 3), (6, 0), (11, 1)]
@@ -80,9 +80,9 @@ def test_setup_step6_first_estates_in_turn_order_under_any_empty_landscape() -> 
 def test_setup_step6_only_one_building_card_per_landscape() -> None:
     game = make_game(4)
     s = game.new_initial_state(0)
-    s, _ = act(game, s, A.PlaceEstate(3))
+    s, _ = act(game, s, PlaceEstate(3))
     with pytest.raises(IllegalAction) as err:
-        game.apply(s, 1, A.PlaceEstate(3))
+        game.apply(s, 1, PlaceEstate(3))
     assert err.value.code == "landscape_occupied"
     assert err.value.rule == "RULES §4 step 6"
 

@@ -7,9 +7,16 @@ from itertools import combinations
 
 import pytest
 
-from turncoat.games.verrater import actions as A
-from turncoat.games.verrater import events as E
+from turncoat.games.verrater.actions import (
+    ChooseConflictSite,
+    CommitSupply,
+    FinishCommitting,
+    KeepRole,
+    PlaceEstate,
+    SkipBuilding,
+)
 from turncoat.games.verrater.components import ROLES
+from turncoat.games.verrater.events import AllegianceFlipped
 from turncoat.games.verrater.state import BUILD, COMMIT, DISCARD, DRAFT, OVER, BuildingCard
 from turncoat.games.verrater.timeout import ROLES_BY_CONSEQUENCE
 
@@ -38,14 +45,14 @@ RING = [
 def test_setup6_timeout_estate_goes_under_the_strongest_landscape_of_the_seats_house() -> None:
     game = make_game(4, ring=RING)
     s = game.new_initial_state(0)
-    assert game.default_action(s, 0) == A.PlaceEstate(0)  # Eagle City (15), not just the first free
-    s, _ = act(game, s, A.PlaceEstate(0))
-    assert game.default_action(s, 1) == A.PlaceEstate(11)  # Rose City
+    assert game.default_action(s, 0) == PlaceEstate(0)  # Eagle City (15), not just the first free
+    s, _ = act(game, s, PlaceEstate(0))
+    assert game.default_action(s, 1) == PlaceEstate(11)  # Rose City
     # Nothing of the seat's house is free: the strongest free landscape of either house.
     eagle = [i for i, (_, h) in enumerate(RING) if h == "eagle"]
     full = tuple(BuildingCard(3, "estate") if i in eagle else None for i in range(12))
     s = with_fields(s, buildings=full, actor=0)
-    assert game.default_action(s, 0) == A.PlaceEstate(11)
+    assert game.default_action(s, 0) == PlaceEstate(11)
 
 
 @rule("§5 step 1")
@@ -53,28 +60,28 @@ def test_step1_timeout_site_is_where_the_fewest_vp_are_at_stake() -> None:
     game = make_game(4, ring=RING)
     s = begin(game, where=[2, 3, 4, 5])
     legal = game.legal_actions(s, s.actor)
-    assert legal[0] == A.ChooseConflictSite(0)  # City against Wilderness: up to 18 VP
+    assert legal[0] == ChooseConflictSite(0)  # City against Wilderness: up to 18 VP
     # Wilderness | Meadow (boundaries 1 and 9): at most 6 VP and 3 strength; the lower one.
-    assert game.default_action(s, s.actor) == A.ChooseConflictSite(1)
+    assert game.default_action(s, s.actor) == ChooseConflictSite(1)
 
 
 @rule("§5 step 2")
 def test_step2_timeout_keeps_the_role_that_changes_least_not_the_traitor() -> None:
     game = make_game(4, ring=RING, role_shuffles=[roles_removing("farmer")])
-    s, _ = act(game, begin(game), A.ChooseConflictSite(1))
+    s, _ = act(game, begin(game), ChooseConflictSite(1))
     assert s.step == DRAFT and "traitor" in s.packet
-    assert game.legal_actions(s, s.actor)[0] == A.KeepRole("traitor")
-    assert game.default_action(s, s.actor) == A.KeepRole("builder")
+    assert game.legal_actions(s, s.actor)[0] == KeepRole("traitor")
+    assert game.default_action(s, s.actor) == KeepRole("builder")
 
 
 @rule("§5 step 2")
 def test_step2_timeout_never_takes_the_traitor_while_another_card_is_in_the_packet() -> None:
     game = make_game(4, ring=RING)
-    s, _ = act(game, begin(game), A.ChooseConflictSite(1))
+    s, _ = act(game, begin(game), ChooseConflictSite(1))
     for size in range(1, len(ROLES)):
         for packet in combinations(ROLES, size):
             chosen = game.default_action(with_fields(s, packet=packet), s.actor)
-            assert isinstance(chosen, A.KeepRole) and chosen.role in packet
+            assert isinstance(chosen, KeepRole) and chosen.role in packet
             assert chosen.role != "traitor" or packet == ("traitor",), packet
             assert chosen.role == min(packet, key=ROLES_BY_CONSEQUENCE.index)
 
@@ -84,8 +91,8 @@ def test_step3_timeout_commits_nothing_more() -> None:
     game = make_game(4, ring=RING, role_shuffles=[roles_removing("farmer")])
     s = draft(game, begin(game), 1, ["builder", "strategist", "diplomat_2", "diplomat_5"])
     assert s.step == COMMIT
-    s, _ = act(game, s, A.CommitSupply(5))
-    assert game.default_action(s, s.actor) == A.FinishCommitting()
+    s, _ = act(game, s, CommitSupply(5))
+    assert game.default_action(s, s.actor) == FinishCommitting()
     s, _ = act(game, s, game.default_action(s, s.actor))
     assert s.committed[0] == (5,) and s.actor == 1
 
@@ -96,7 +103,7 @@ def test_step7_timeout_builder_builds_nothing() -> None:
     s = draft(game, begin(game), 1, ["builder", "strategist", "diplomat_2", "diplomat_5"])
     s, _ = commit_all(game, s, [[], [], [], []])
     assert s.step == BUILD and s.actor == 0
-    assert game.default_action(s, 0) == A.SkipBuilding()
+    assert game.default_action(s, 0) == SkipBuilding()
 
 
 @rule("§5 step 10")
@@ -131,6 +138,6 @@ def test_a_table_where_everyone_times_out_plays_to_the_end_and_nobody_turns_trai
         while s.step != OVER:
             (seat,) = game.to_act(s)
             transition = game.apply(s, seat, game.default_action(s, seat))
-            assert not any(isinstance(e, E.AllegianceFlipped) for e in transition.events)
+            assert not any(isinstance(e, AllegianceFlipped) for e in transition.events)
             s = transition.state
         assert game.outcome(s) is not None

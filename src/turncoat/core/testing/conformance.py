@@ -21,6 +21,8 @@
 * ``outcome``: one finite score per seat, winners are distinct seats.
 * ``presentation``: the game's decisions (``core.present``) offer every legal action of a seat
   exactly once and nothing else; step titles, panels and the score table are well formed.
+* ``encoding`` (a game with ``rl_encoding()`` for its configuration): every seat's observation
+  vector lies in the observation space, and every legal action has an index that maps back to it.
 
 and, per playout:
 
@@ -50,6 +52,7 @@ import msgspec
 
 from turncoat.core import rng
 from turncoat.core.actions import Action, Event, redact
+from turncoat.core.capabilities import HasEncoding, capability
 from turncoat.core.engine import Outcome
 from turncoat.core.errors import ReplayDivergence, RulesError
 from turncoat.core.present import Panel, presentation_of
@@ -84,6 +87,7 @@ STATE_CHECKS: tuple[str, ...] = (
     "determinized_play",
     "outcome",
     "presentation",
+    "encoding",
 )
 PLAYOUT_CHECKS: tuple[str, ...] = ("terminates", "determinism", "events", "replay", "tamper")
 CHECKS: tuple[str, ...] = STATE_CHECKS + PLAYOUT_CHECKS
@@ -140,6 +144,9 @@ class ConformanceReport:
     lengths: list[int] = field(default_factory=list)
 
 
+_NOT_YET = object()
+
+
 def _dig(value: Any) -> str:
     return state_digest(value)
 
@@ -161,6 +168,7 @@ class _Checker:
     deep_every: int = 1
     step: int = 0
     pool: dict[bytes, Action] = field(default_factory=dict)
+    encoding: Any = _NOT_YET  # the game's RL encoding (see _rl_encoding), looked up once
 
     # -- failure reporting ---------------------------------------------------------------------
     def fail(self, check: str, message: str) -> ConformanceError:
@@ -238,6 +246,7 @@ class _Checker:
         if deep:
             self.run("no_leak", self._check_no_leak, state, to_act, legal)
             self.run("determinized_play", self._check_determinized_state, state)
+            self.run("encoding", self._check_encoding, state, legal)
         if outcome is not None:
             self.run("outcome", self._check_outcome, outcome)
         self.run("presentation", self._check_presentation, state, to_act, legal, outcome)
@@ -485,6 +494,38 @@ class _Checker:
                 len(table.rows) == g.num_players() and all(len(r) == len(table.columns) for r in table.rows),
                 "the score table needs one row per seat and one cell per column",
             )
+
+    def _rl_encoding(self) -> Any | None:
+        """The game's RL encoding, or None where it offers none for this configuration."""
+        if self.encoding is _NOT_YET:
+            offered = capability(self.game, HasEncoding)
+            try:
+                self.encoding = offered.rl_encoding() if offered is not None else None
+            except RulesError:  # the game says this configuration has no encoding
+                self.encoding = None
+        return self.encoding
+
+    def _check_encoding(self, state: Any, legal: dict[int, list[Action]]) -> None:
+        encoding = self._rl_encoding()
+        if encoding is None:
+            return
+        for seat, actions in legal.items():
+            vector = encoding.encode(self.game.observe(state, seat))
+            self.expect(
+                "encoding",
+                bool(encoding.observation_space.contains(vector)),
+                f"seat {seat}: the observation vector lies outside the observation space",
+            )
+            for action in actions:
+                try:
+                    index = encoding.action_index(action)
+                except (KeyError, IndexError, ValueError):
+                    raise self.fail("encoding", f"seat {seat}: the legal {action!r} has no index") from None
+                self.expect(
+                    "encoding",
+                    0 <= index < encoding.num_actions and encoding.action_at(index) == action,
+                    f"seat {seat}: the legal {action!r} has index {index}, which maps back to another action",
+                )
 
     # -- per playout ---------------------------------------------------------------------------
     def check_playout(self, playout: Playout) -> None:

@@ -44,6 +44,7 @@ from turncoat.core.testing import toy_parley
 from turncoat.core.testing.toy_parley import PARLEY_ACTIONS, EndParley, Parley, ParleyAction
 
 if TYPE_CHECKING:
+    from turncoat.core.testing.toy_encoding import SealedBidsEncoding
     from turncoat.core.testing.toy_report import SealedBidsReport
 
 NAME = "sealed_bids"
@@ -255,7 +256,9 @@ def _replace_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, .
 
 
 # -- observation ----------------------------------------------------------------------------------
-class SeatView(msgspec.Struct, frozen=True):
+class SeatObservation(msgspec.Struct, frozen=True):
+    """One seat as the viewer observes it (the favourite only for its holder, or at the end)."""
+
     seat: int
     coins: int
     kept: tuple[int, ...]
@@ -273,7 +276,7 @@ class SealedBidsObservation(msgspec.Struct, frozen=True):
     prize: int | None
     prizes_left: int
     seller: int | None
-    seats: tuple[SeatView, ...]
+    seats: tuple[SeatObservation, ...]
     history: tuple[RoundResult, ...]
     my_bid: int | None
     pacts: tuple[tuple[int, ...], ...]  # §6
@@ -502,7 +505,7 @@ class SealedBidsGame(ConfiguredGame[SealedBidsConfig]):
             prizes_left=len(state.prize_deck),
             seller=state.seller if state.seller >= 0 else None,
             seats=tuple(
-                SeatView(
+                SeatObservation(
                     seat=p,
                     coins=state.coins[p],
                     kept=state.kept[p],
@@ -569,6 +572,12 @@ class SealedBidsGame(ConfiguredGame[SealedBidsConfig]):
         from turncoat.core.testing.toy_present import SealedBidsPresentation  # it imports this module
 
         return SealedBidsPresentation(self)
+
+    def rl_encoding(self) -> SealedBidsEncoding:
+        """Fixed action enumeration and observation vectors for learning environments."""
+        from turncoat.core.testing.toy_encoding import SealedBidsEncoding  # it imports this module
+
+        return SealedBidsEncoding(self)
 
     def balance_report(self) -> SealedBidsReport:
         """Wins by seat and by pact, for ``turncoat sim --report`` (see toy_report)."""

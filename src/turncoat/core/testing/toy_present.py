@@ -25,9 +25,22 @@ from turncoat.core.present import (
     line,
     options_of,
 )
-from turncoat.core.testing import toy as t
 from turncoat.core.testing import toy_parley
-from turncoat.core.testing.toy import SealedBidsGame, SealedBidsObservation
+from turncoat.core.testing.toy import (
+    BidRecorded,
+    BidSealed,
+    BidsRevealed,
+    FavouriteDealt,
+    GameEnded,
+    GameStarted,
+    PrizeKept,
+    PrizeRevealed,
+    PrizeSold,
+    PrizeWon,
+    SealedBidsGame,
+    SealedBidsObservation,
+    TieBroken,
+)
 
 STEP_TITLES = {
     "parley": "§6 Parley: pacts and gifts",
@@ -125,30 +138,30 @@ class SealedBidsPresentation:
 
     def _line(self, event: Event) -> Line | None:
         match event:
-            case t.GameStarted(players=n, rounds=r, coins=c):
+            case GameStarted(players=n, rounds=r, coins=c):
                 return line(f"Sealed Bids: {n} players, {r} rounds, {_coins(c)} each.")
-            case t.FavouriteDealt(seat=p, prize=i):
+            case FavouriteDealt(seat=p, prize=i):
                 return line(SeatRef(p), f"'s favourite is the {self.prize(i)}.")
-            case t.PrizeRevealed(round=r, prize=i):
+            case PrizeRevealed(round=r, prize=i):
                 return line(f"Round {r}: the {self.prize(i)} is up for auction.")
-            case t.BidSealed(seat=p, forced=forced):
+            case BidSealed(seat=p, forced=forced):
                 return line(SeatRef(p), " has no coins and bids 0." if forced else " seals a bid.")
-            case t.BidRecorded(seat=p, amount=a):
+            case BidRecorded(seat=p, amount=a):
                 return line("(", SeatRef(p), f" bid {a}.)")
-            case t.BidsRevealed(bids=bids):
+            case BidsRevealed(bids=bids):
                 parts: list[str | SeatRef] = ["Bids: "]
                 for p, b in enumerate(bids):
                     parts += [SeatRef(p), f" {b}", ", " if p < len(bids) - 1 else "."]
                 return line(*parts)
-            case t.TieBroken(winner=w):
+            case TieBroken(winner=w):
                 return line("A tie: ", SeatRef(w), " wins the draw.")
-            case t.PrizeWon(seat=p, prize=i, paid=paid):
+            case PrizeWon(seat=p, prize=i, paid=paid):
                 return line(SeatRef(p), f" wins the {self.prize(i)} for {_coins(paid)}.")
-            case t.PrizeKept(seat=p, prize=i):
+            case PrizeKept(seat=p, prize=i):
                 return line(SeatRef(p), f" keeps the {self.prize(i)}.")
-            case t.PrizeSold(seat=p, prize=i, coins=c):
+            case PrizeSold(seat=p, prize=i, coins=c):
                 return line(SeatRef(p), f" sells the {self.prize(i)} for {_coins(c)}.")
-            case t.GameEnded(winners=ws):
+            case GameEnded(winners=ws):
                 parts = ["Game over. "]
                 for k, w in enumerate(ws):
                     parts += [SeatRef(w), " and " if k < len(ws) - 1 else ""]

@@ -12,5 +12,14 @@ Events = list[Event]
 
 
 class Ctx(msgspec.Struct, frozen=True):
+    """The configuration a game was set up with and the lookup tables built from its content
+    (conflict values, VP circles, the deck, limits), shared by every rule function."""
+
     config: VerraterConfig
-    t: Tables
+    tables: Tables
+
+    @property
+    def t(self) -> Tables:
+        """Former name of :attr:`tables`, still read by the Verräter frontends until they take the
+        tables from the game's presentation; new code reads ``tables``."""
+        return self.tables

@@ -22,7 +22,7 @@ from turncoat.games.verrater.state import COMMIT, DISCARD, DRAFT, Draft, State, 
 
 
 def _redeal_supply(ctx: Ctx, s: State, d: Draft, viewer: Viewer, seed: int, counter: int) -> int:
-    pool = Counter(ctx.t.deck)
+    pool = Counter(ctx.tables.deck)
     hidden_all = Counter(v for seat in s.hidden_discards for v in seat)
     pool -= Counter(s.discard) - hidden_all  # face-up discards
     for p in range(s.players):
@@ -69,7 +69,7 @@ def _cards_at_or_below_needed(ctx: Ctx, s: State, viewer: Viewer) -> dict[int, t
     if ctx.config.hand_limit_discards != "face_up":
         return {}
     cap = s.discarding[-1]
-    still = len(s.hands[s.actor]) - ctx.t.hand_limit
+    still = len(s.hands[s.actor]) - ctx.tables.hand_limit
     need = still - sum(1 for v in s.known[s.actor] if v <= cap)
     return {s.actor: (cap, need)} if need > 0 else {}
 

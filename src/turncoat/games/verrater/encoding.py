@@ -18,7 +18,19 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from turncoat.games.verrater import actions as A
+from turncoat.games.verrater.actions import (
+    Build,
+    ChooseConflictSite,
+    CommitSupply,
+    Convert,
+    DiscardSupply,
+    FinishCommitting,
+    KeepRole,
+    Move,
+    PlaceEstate,
+    SkipBuilding,
+    VerraterAction,
+)
 from turncoat.games.verrater.components import HOUSES, RING_SIZE, ROLES, SIDES
 from turncoat.games.verrater.context import Ctx
 from turncoat.games.verrater.observe import VerraterObservation
@@ -32,19 +44,19 @@ ROUND_SCALE = 10.0
 STRENGTH_SCALE = 100.0
 
 
-def enumerate_actions(values: Sequence[int]) -> tuple[A.VerraterAction, ...]:
+def enumerate_actions(values: Sequence[int]) -> tuple[VerraterAction, ...]:
     """Every action the rules can offer, in the fixed order of the module docstring."""
-    out: list[A.VerraterAction] = []
-    out += [A.PlaceEstate(i) for i in range(RING_SIZE)]
-    out += [A.ChooseConflictSite(i) for i in range(RING_SIZE)]
-    out += [A.KeepRole(r) for r in ROLES]
-    out += [A.CommitSupply(v) for v in values]
-    out.append(A.FinishCommitting())
-    out += [A.Build(i, side) for i in range(RING_SIZE) for side in SIDES]
-    out += [A.Convert(i) for i in range(RING_SIZE)]
-    out += [A.Move(i, j) for i in range(RING_SIZE) for j in range(RING_SIZE)]
-    out.append(A.SkipBuilding())
-    out += [A.DiscardSupply(v) for v in values]
+    out: list[VerraterAction] = []
+    out += [PlaceEstate(i) for i in range(RING_SIZE)]
+    out += [ChooseConflictSite(i) for i in range(RING_SIZE)]
+    out += [KeepRole(r) for r in ROLES]
+    out += [CommitSupply(v) for v in values]
+    out.append(FinishCommitting())
+    out += [Build(i, side) for i in range(RING_SIZE) for side in SIDES]
+    out += [Convert(i) for i in range(RING_SIZE)]
+    out += [Move(i, j) for i in range(RING_SIZE) for j in range(RING_SIZE)]
+    out.append(SkipBuilding())
+    out += [DiscardSupply(v) for v in values]
     return tuple(out)
 
 
@@ -52,10 +64,10 @@ class VerraterEncoding:
     """Action indices and observation vectors for one configured Verräter game."""
 
     def __init__(self, ctx: Ctx) -> None:
-        self.values: tuple[int, ...] = tuple(sorted(set(ctx.t.deck)))
-        self.types: tuple[str, ...] = ctx.t.type_ids
-        self.deck_size = len(ctx.t.deck)
-        self.buildings_per_player = ctx.t.buildings_per_player
+        self.values: tuple[int, ...] = tuple(sorted(set(ctx.tables.deck)))
+        self.types: tuple[str, ...] = ctx.tables.type_ids
+        self.deck_size = len(ctx.tables.deck)
+        self.buildings_per_player = ctx.tables.buildings_per_player
         self.players = ctx.config.players
         self.actions = enumerate_actions(self.values)
         self.num_actions = len(self.actions)
@@ -68,13 +80,13 @@ class VerraterEncoding:
         self.observation_space = spaces.Box(low=0.0, high=1.0, shape=(self.size,), dtype=np.float32)
 
     # -- actions --------------------------------------------------------------------------------
-    def action_index(self, action: A.VerraterAction) -> int:
+    def action_index(self, action: VerraterAction) -> int:
         return self._index[action]
 
-    def action_at(self, index: int) -> A.VerraterAction:
+    def action_at(self, index: int) -> VerraterAction:
         return self.actions[index]
 
-    def action_mask(self, legal: Sequence[A.VerraterAction]) -> npt.NDArray[np.int8]:
+    def action_mask(self, legal: Sequence[VerraterAction]) -> npt.NDArray[np.int8]:
         mask = np.zeros(self.num_actions, dtype=np.int8)
         for action in legal:
             mask[self._index[action]] = 1

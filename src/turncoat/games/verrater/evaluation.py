@@ -43,7 +43,7 @@ def evaluate(ctx: Ctx, s: Fields) -> tuple[float, ...] | None:
         return None
     left = remaining_rounds(s)
     hand_weight = CARD_POINT * min(left, HAND_ROUNDS) / HAND_ROUNDS
-    cap = ctx.t.trading_post_hand_cap
+    cap = ctx.tables.trading_post_hand_cap
     out: list[float] = []
     for p in range(s.players):
         hand = s.hands[p]

@@ -11,8 +11,20 @@ from turncoat.core.actions import Action, Event, Viewer
 from turncoat.core.content import ContentPack
 from turncoat.core.engine import ConfiguredGame, Outcome, Transition
 from turncoat.core.errors import IllegalAction, InvalidConfig, MalformedAction, NotYourDecision
-from turncoat.games.verrater import actions as A
 from turncoat.games.verrater import log
+from turncoat.games.verrater.actions import (
+    Build,
+    ChooseConflictSite,
+    CommitSupply,
+    Convert,
+    DiscardSupply,
+    FinishCommitting,
+    KeepRole,
+    Move,
+    PlaceEstate,
+    SkipBuilding,
+    VerraterAction,
+)
 from turncoat.games.verrater.components import RING_SIZE, ROLES, VerraterContent, build_tables, load_content
 from turncoat.games.verrater.config import FORMER_DEFAULTS, VerraterConfig
 from turncoat.games.verrater.context import Ctx, Events
@@ -57,36 +69,36 @@ class Rule(msgspec.Struct, frozen=True):
 
 RULES: tuple[Rule, ...] = (
     Rule(
-        A.PlaceEstate,
+        PlaceEstate,
         PLACE_ESTATE,
         setup.RULE_FIRST_ESTATES,
         lambda c, d, p, a, o: setup.resolve_place_estate(c, d, p, a.landscape, o),
     ),
     Rule(
-        A.ChooseConflictSite,
+        ChooseConflictSite,
         CHOOSE_SITE,
         conflict_site.RULE,
         lambda c, d, p, a, o: conflict_site.resolve_choose_conflict_site(c, d, p, a.boundary, o),
     ),
-    Rule(A.KeepRole, DRAFT, draft.RULE, lambda c, d, p, a, o: draft.resolve_keep_role(c, d, p, a.role, o)),
+    Rule(KeepRole, DRAFT, draft.RULE, lambda c, d, p, a, o: draft.resolve_keep_role(c, d, p, a.role, o)),
     Rule(
-        A.CommitSupply,
+        CommitSupply,
         COMMIT,
         commit.RULE,
         lambda c, d, p, a, o: commit.resolve_commit_supply(c, d, p, a.value, o),
     ),
     Rule(
-        A.FinishCommitting,
+        FinishCommitting,
         COMMIT,
         commit.RULE,
         lambda c, d, p, a, o: commit.resolve_finish_committing(c, d, p, o),
     ),
-    Rule(A.Build, BUILD, builder.RULE, builder.resolve_build),
-    Rule(A.Convert, BUILD, builder.RULE, builder.resolve_convert),
-    Rule(A.Move, BUILD, builder.RULE, builder.resolve_move),
-    Rule(A.SkipBuilding, BUILD, builder.RULE, builder.resolve_skip_building),
+    Rule(Build, BUILD, builder.RULE, builder.resolve_build),
+    Rule(Convert, BUILD, builder.RULE, builder.resolve_convert),
+    Rule(Move, BUILD, builder.RULE, builder.resolve_move),
+    Rule(SkipBuilding, BUILD, builder.RULE, builder.resolve_skip_building),
     Rule(
-        A.DiscardSupply,
+        DiscardSupply,
         DISCARD,
         supply.RULE_DRAW,
         lambda c, d, p, a, o: supply.resolve_discard_supply(c, d, p, a.value, o),
@@ -96,12 +108,12 @@ RULE_FOR: dict[type[Action], Rule] = {r.action: r for r in RULES}
 STEP_RULE = {r.step: r.ref for r in RULES}
 
 # Actions are immutable, so the common ones are made once.
-_PLACE = tuple(A.PlaceEstate(i) for i in range(RING_SIZE))
-_SITE = tuple(A.ChooseConflictSite(i) for i in range(RING_SIZE))
-_KEEP = {r: A.KeepRole(r) for r in ROLES}
-_COMMIT = {v: A.CommitSupply(v) for v in range(0, 20)}
-_DISCARD = {v: A.DiscardSupply(v) for v in range(0, 20)}
-_FINISH = A.FinishCommitting()
+_PLACE = tuple(PlaceEstate(i) for i in range(RING_SIZE))
+_SITE = tuple(ChooseConflictSite(i) for i in range(RING_SIZE))
+_KEEP = {r: KeepRole(r) for r in ROLES}
+_COMMIT = {v: CommitSupply(v) for v in range(0, 20)}
+_DISCARD = {v: DiscardSupply(v) for v in range(0, 20)}
+_FINISH = FinishCommitting()
 _NOBODY: frozenset[int] = frozenset()
 
 
@@ -113,7 +125,7 @@ class VerraterGame(ConfiguredGame[VerraterConfig]):
     rules_version: ClassVar[str] = RULES_VERSION
     config_type: ClassVar[type[Any]] = VerraterConfig
     former_defaults: ClassVar[Mapping[str, Any]] = FORMER_DEFAULTS
-    action_type: Any = A.VerraterAction
+    action_type: Any = VerraterAction
 
     def __init__(self, config: VerraterConfig) -> None:
         if config.players not in (3, 4):
@@ -122,12 +134,12 @@ class VerraterGame(ConfiguredGame[VerraterConfig]):
             raise InvalidConfig("rounds must be at least 1", code="bad_rounds", rule="RULES §5")
         super().__init__(config)
         self.content: ContentPack[VerraterContent] = load_content(config.content_overrides)
-        self.ctx = Ctx(config=config, t=build_tables(self.content.data))
+        self.ctx = Ctx(config=config, tables=build_tables(self.content.data))
         setup.validate_scenario(self.ctx)
         self._seats = tuple(frozenset({p}) for p in range(config.players))
         # States are immutable, so the legal list of the state last asked about can be reused
         # when the same state is then applied (the usual bot and UI pattern).
-        self._last_legal: tuple[State | None, int, tuple[A.VerraterAction, ...]] = (None, -1, ())
+        self._last_legal: tuple[State | None, int, tuple[VerraterAction, ...]] = (None, -1, ())
 
     # -- the protocol --------------------------------------------------------------------------
     def start(self, seed: int) -> Transition[State]:
@@ -142,7 +154,7 @@ class VerraterGame(ConfiguredGame[VerraterConfig]):
             return _NOBODY
         return self._seats[state.actor]
 
-    def legal_actions(self, state: State, player: int) -> Sequence[A.VerraterAction]:
+    def legal_actions(self, state: State, player: int) -> Sequence[VerraterAction]:
         last = self._last_legal  # one read: safe if several threads share this engine
         if last[0] is state and last[1] == player:
             return last[2]
@@ -150,7 +162,7 @@ class VerraterGame(ConfiguredGame[VerraterConfig]):
         self._last_legal = (state, player, legal)
         return legal
 
-    def _legal_actions(self, state: State, player: int) -> Sequence[A.VerraterAction]:
+    def _legal_actions(self, state: State, player: int) -> Sequence[VerraterAction]:
         if state.step == OVER or player != state.actor:
             return ()
         ctx = self.ctx
@@ -167,7 +179,7 @@ class VerraterGame(ConfiguredGame[VerraterConfig]):
             return [_DISCARD[v] for v in supply.legal_discards(ctx, state, player)]
         return [_PLACE[i] for i in setup.legal_place_estate(ctx, state, player)]
 
-    def apply(self, state: State, player: int, action: A.VerraterAction) -> Transition[State]:
+    def apply(self, state: State, player: int, action: VerraterAction) -> Transition[State]:
         rule = RULE_FOR.get(type(action))
         if rule is None:
             raise MalformedAction(f"{action!r} is not a Verräter action", code="unknown_action")
@@ -194,20 +206,20 @@ class VerraterGame(ConfiguredGame[VerraterConfig]):
         rule.resolve(self.ctx, draft_state, player, action, events)
         return Transition(draft_state.freeze(), tuple(events))
 
-    def _refusal(self, state: State, player: int, action: A.VerraterAction) -> IllegalAction:
+    def _refusal(self, state: State, player: int, action: VerraterAction) -> IllegalAction:
         """Explain why a well-formed action of the right step is not legal."""
         match action:
-            case A.PlaceEstate(landscape=i):
+            case PlaceEstate(landscape=i):
                 return setup.refuse_place_estate(state, i)
-            case A.ChooseConflictSite(boundary=b):
+            case ChooseConflictSite(boundary=b):
                 return conflict_site.refuse_conflict_site(state, b)
-            case A.KeepRole(role=r):
+            case KeepRole(role=r):
                 return draft.refuse_keep_role(state, r)
-            case A.CommitSupply(value=v):
+            case CommitSupply(value=v):
                 return commit.refuse_commit(self.ctx, state, player, v)
-            case A.DiscardSupply(value=v):
+            case DiscardSupply(value=v):
                 return supply.refuse_discard(state, player, v)
-            case A.Build() | A.Convert() | A.Move() | A.SkipBuilding():
+            case Build() | Convert() | Move() | SkipBuilding():
                 return builder.refuse_builder_action(self.ctx, state, player, action)
         return IllegalAction(f"{describe(action)} is not legal now", code="illegal", rule="RULES §5")
 
@@ -232,7 +244,7 @@ class VerraterGame(ConfiguredGame[VerraterConfig]):
     def determinize(self, state: State, viewer: int, seed: int) -> State:
         return determinize(self.ctx, state, viewer, seed)
 
-    def default_action(self, state: State, player: int) -> A.VerraterAction:
+    def default_action(self, state: State, player: int) -> VerraterAction:
         """What a seat that runs out of time does: the least consequential legal choice of its
         kind of decision (timeout.py; never the Traitor while another card is in the packet)."""
         legal = self.legal_actions(state, player)
@@ -240,7 +252,7 @@ class VerraterGame(ConfiguredGame[VerraterConfig]):
             raise NotYourDecision(f"seat {player} has no decision now", code="not_your_turn")
         return timeout_action(self.ctx, state, player, legal)
 
-    def describe_action(self, action: A.VerraterAction) -> str:
+    def describe_action(self, action: VerraterAction) -> str:
         return describe(action)
 
     def render_log(self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False) -> list[str]:

@@ -2,7 +2,7 @@
 
 It never sees a :class:`State`.  Everything it uses is in :class:`VerraterObservation` (public
 information plus the seat's own hand, role and draft packet) and the public content tables
-(``game.ctx.t``: conflict values, VP circles, limits) and options (``game.ctx.config``).
+(``game.ctx.tables``: conflict values, VP circles, limits) and options (``game.ctx.config``).
 
 The core is one small model of this round's conflict (RULES §5 steps 3-6):
 
@@ -32,7 +32,18 @@ from functools import lru_cache
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING
 
-from turncoat.games.verrater import actions as A
+from turncoat.games.verrater.actions import (
+    Build,
+    ChooseConflictSite,
+    CommitSupply,
+    Convert,
+    DiscardSupply,
+    FinishCommitting,
+    KeepRole,
+    Move,
+    PlaceEstate,
+    VerraterAction,
+)
 from turncoat.games.verrater.components import HOUSES, RING_SIZE, ROLES, Tables
 from turncoat.games.verrater.config import VerraterConfig
 from turncoat.games.verrater.observe import VerraterObservation
@@ -41,7 +52,7 @@ from turncoat.games.verrater.state import BuildingCard
 if TYPE_CHECKING:
     from turncoat.games.verrater.game import VerraterGame
 
-Action = A.VerraterAction
+Action = VerraterAction
 # (traitor seat, diplomat +2 seat, diplomat +5 seat) -> probability; None = card not in play.
 RoleKey = tuple[int | None, int | None, int | None]
 RoleGroups = tuple[tuple[RoleKey, float], ...]
@@ -135,7 +146,7 @@ class _Conflict:
         pending: dict[int, tuple[float, float]],
         fixed: Sequence[int],
     ) -> None:
-        t = pol.t
+        tables = pol.tables
         a, b = site, (site + 1) % RING_SIZE
         e_land, r_land = (a, b) if obs.owners[a] == "eagle" else (b, a)
         future = pol.future_income_rounds(obs)
@@ -144,7 +155,9 @@ class _Conflict:
         # utilities of eagle win / rose win / tie.
         self.rows: list[tuple[float, float, float, float, float, float, float]] = []
         pre = [s.allegiance for s in obs.seats]
-        base_margin = float(t.conflict_value[obs.types[e_land]] - t.conflict_value[obs.types[r_land]])
+        base_margin = float(
+            tables.conflict_value[obs.types[e_land]] - tables.conflict_value[obs.types[r_land]]
+        )
         # Everything but the diplomats' strength depends only on who the Traitor is: computed
         # once per Traitor rather than once per role group (the same arithmetic, in the same order).
         by_traitor: dict[int | None, tuple[list[str], float, float, float, list[float]]] = {}
@@ -156,9 +169,9 @@ class _Conflict:
                 )
             alleg, margin, sd, sign_me, utils = known
             if dip2 is not None:
-                margin += (1 if alleg[dip2] == "eagle" else -1) * t.diplomat_2_strength
+                margin += (1 if alleg[dip2] == "eagle" else -1) * tables.diplomat_2_strength
             if dip5 is not None:
-                margin += (1 if alleg[dip5] == "eagle" else -1) * t.diplomat_5_strength
+                margin += (1 if alleg[dip5] == "eagle" else -1) * tables.diplomat_5_strength
             self.rows.append((weight, margin, sd, sign_me, utils[0], utils[1], utils[2]))
 
     @staticmethod
@@ -177,7 +190,7 @@ class _Conflict:
     ) -> tuple[list[str], float, float, float, list[float]]:
         """Allegiances after the Traitor's flip (step 4), the expected margin and its spread
         without diplomats, the sign of my house and my utility of each result."""
-        t = pol.t
+        tables = pol.tables
         n = obs.players
         alleg = list(pre)
         if traitor is not None:  # step 4: the Traitor flips before the conflict counts
@@ -199,7 +212,7 @@ class _Conflict:
             if winner is not None and lost is not None:
                 owners[lost] = winner
                 won = [p for p in range(n) if alleg[p] == winner]
-                vp = t.vp[obs.types[lost]][len(won)] if won else 0
+                vp = tables.vp[obs.types[lost]][len(won)] if won else 0
                 own = vp if me in won else 0
                 others = vp * (len(won) - (1 if me in won else 0)) / max(1, n - 1)
                 u += own - pol.w.lam * others
@@ -229,7 +242,7 @@ class HeuristicPolicy:
     """Chooses Verräter actions from one seat's observation and legal list."""
 
     def __init__(self, game: VerraterGame, weights: Weights | None = None) -> None:
-        self.t: Tables = game.ctx.t  # public content: conflict values, VP circles, limits
+        self.tables: Tables = game.ctx.tables  # public content: conflict values, VP circles, limits
         self.config: VerraterConfig = game.ctx.config
         self.w: Weights = weights or Weights()
 
@@ -259,15 +272,15 @@ class HeuristicPolicy:
         if obs.viewer is None:
             raise ValueError("a heuristic decides for a seat: the observation has no viewer")
         first = legal[0]
-        if isinstance(first, A.PlaceEstate):
+        if isinstance(first, PlaceEstate):
             return self._best(legal, lambda a: self._estate_spot(obs, a), rng)
-        if isinstance(first, A.ChooseConflictSite):
+        if isinstance(first, ChooseConflictSite):
             return self._choose_site(obs, legal, rng, fast)
-        if isinstance(first, A.KeepRole):
+        if isinstance(first, KeepRole):
             return self._choose_role(obs, legal, rng, fast)
-        if isinstance(first, A.CommitSupply | A.FinishCommitting):
+        if isinstance(first, CommitSupply | FinishCommitting):
             return self._choose_commit(obs, legal, fast)
-        if isinstance(first, A.DiscardSupply):
+        if isinstance(first, DiscardSupply):
             return self._choose_discard(obs, legal)
         return self._best(legal, lambda a: self._builder_value(obs, a), rng)
 
@@ -302,7 +315,7 @@ class HeuristicPolicy:
 
     def unseen_average(self, obs: VerraterObservation) -> float:
         """Average value of the supply cards this seat has not seen (draw pile and hidden hands)."""
-        left = Counter(self.t.deck)
+        left = Counter(self.tables.deck)
         seen: Counter[int] = Counter(obs.hand or ())
         seen.update(obs.discard)
         seen.update(obs.own_face_down_discards)
@@ -329,9 +342,9 @@ class HeuristicPolicy:
     def hand_value(self, obs: VerraterObservation, me: int, cards: int) -> float:
         """What holding ``cards`` after step 10 is worth: supply for later rounds, or in the final
         round trading-post points (RULES §6.2: posts × min(3, hand))."""
-        cards = min(cards, self.t.hand_limit)  # step 10: the excess is discarded anyway
+        cards = min(cards, self.tables.hand_limit)  # step 10: the excess is discarded anyway
         if obs.final_round:
-            return float(self.trading_posts(obs, me) * min(self.t.trading_post_hand_cap, cards))
+            return float(self.trading_posts(obs, me) * min(self.tables.trading_post_hand_cap, cards))
         # Cards matter less as the game nears its end (fewer conflicts left to spend them on).
         scale = min(1.0, 0.4 + 0.2 * self.rounds_left(obs))
         return self.w.card_vp * scale * cards
@@ -339,9 +352,9 @@ class HeuristicPolicy:
     def draws(self, obs: VerraterObservation, me: int, role: str | None, house: str) -> int:
         """Cards drawn in step 10 with this role (Farmer 3 and no estates; Diplomat +2 one more)."""
         if role == "farmer":
-            return self.t.farmer_draw
+            return self.tables.farmer_draw
         income = self.producing_estates(obs, me, house, obs.owners)
-        return income + (self.t.diplomat_2_draw if role == "diplomat_2" else 0)
+        return income + (self.tables.diplomat_2_draw if role == "diplomat_2" else 0)
 
     def post_flip_house(self, obs: VerraterObservation, me: int, role: str | None) -> str:
         house = obs.seats[me].allegiance
@@ -350,10 +363,10 @@ class HeuristicPolicy:
     def role_bonus(self, obs: VerraterObservation, me: int, role: str | None) -> float:
         """Step 6 bonuses (+1 Traitor, +2 Strategist), step 8 control, step 7 building."""
         if role == "traitor":
-            return float(self.t.traitor_vp)
+            return float(self.tables.traitor_vp)
         if role == "strategist":
             control = 0.0 if obs.final_round else self.w.strategist_control
-            return self.t.strategist_vp + control
+            return self.tables.strategist_vp + control
         if role == "builder":
             options = self._builder_options(obs, me)
             return max([0.0, *(self._builder_value(obs, a) for a in options)])
@@ -409,7 +422,7 @@ class HeuristicPolicy:
         hand = obs.hand or ()
         done = obs.seats[me].committed
         cap = done[-1] if done else 99
-        room = self.t.commit_max - len(done)
+        room = self.tables.commit_max - len(done)
         house = self.post_flip_house(obs, me, role)
         gain = self.draws(obs, me, role, house)
         best: tuple[float, tuple[int, ...]] | None = None
@@ -432,10 +445,10 @@ class HeuristicPolicy:
         _, cards = self._plan_value(obs, me, obs.role, conflict, fast)
         if cards:
             # Commit highest first (the engine's order); the plan is recomputed after each card.
-            wanted = A.CommitSupply(cards[0])
+            wanted = CommitSupply(cards[0])
             if wanted in legal:
                 return wanted
-        return next(a for a in legal if isinstance(a, A.FinishCommitting))
+        return next(a for a in legal if isinstance(a, FinishCommitting))
 
     # -- step 2: draft -------------------------------------------------------------------------
 
@@ -447,7 +460,7 @@ class HeuristicPolicy:
         received = obs.received or obs.packet
 
         def score(action: Action) -> float:
-            assert isinstance(action, A.KeepRole)
+            assert isinstance(action, KeepRole)
             role = action.role
             conflict = self._conflict(obs, me, role, received, fast)
             value, _ = self._plan_value(obs, me, role, conflict, fast)
@@ -464,7 +477,7 @@ class HeuristicPolicy:
         assert me is not None
 
         def score(action: Action) -> float:
-            assert isinstance(action, A.ChooseConflictSite)
+            assert isinstance(action, ChooseConflictSite)
             # Roles are not drafted yet: average over every deal (or none in rollouts), with my
             # own commit modelled like everyone else's (I will still decide it later).
             conflict = self._conflict(obs, me, None, None, fast, me_pending=True, site=action.boundary)
@@ -477,12 +490,12 @@ class HeuristicPolicy:
     def _choose_discard(self, obs: VerraterObservation, legal: Sequence[Action]) -> Action:
         """Keep the high cards: discard the lowest ones, highest of them first (engine order)."""
         hand = sorted(obs.hand or ())
-        excess = len(hand) - self.t.hand_limit
+        excess = len(hand) - self.tables.hand_limit
         if excess > 0:
-            wanted = A.DiscardSupply(max(hand[:excess]))
+            wanted = DiscardSupply(max(hand[:excess]))
             if wanted in legal:
                 return wanted
-        return min(legal, key=lambda a: a.value if isinstance(a, A.DiscardSupply) else 99)
+        return min(legal, key=lambda a: a.value if isinstance(a, DiscardSupply) else 99)
 
     # -- setup step 6 and step 7: buildings -----------------------------------------------------
 
@@ -491,7 +504,7 @@ class HeuristicPolicy:
         high-value cards are hard to take."""
         owner = obs.owners[i]
         same = (obs.owners[(i - 1) % RING_SIZE] == owner) + (obs.owners[(i + 1) % RING_SIZE] == owner)
-        return min(1.0, 0.45 + 0.2 * same + 0.02 * self.t.conflict_value[obs.types[i]])
+        return min(1.0, 0.45 + 0.2 * same + 0.02 * self.tables.conflict_value[obs.types[i]])
 
     def _estate_yield(self, obs: VerraterObservation, me: int, i: int) -> float:
         """Expected supply from an estate under landscape i (this round's step 10 and later)."""
@@ -501,19 +514,19 @@ class HeuristicPolicy:
         return p * rounds
 
     def _estate_spot(self, obs: VerraterObservation, action: Action) -> float:
-        assert isinstance(action, A.PlaceEstate) and obs.viewer is not None
+        assert isinstance(action, PlaceEstate) and obs.viewer is not None
         # RULES §4 step 6: any empty landscape; the estate only pays under my house's land.
         return self._estate_yield(obs, obs.viewer, action.landscape)
 
     def _trading_post_value(self, obs: VerraterObservation, me: int) -> float:
         if obs.final_round:  # scored on the hand after this round's step 10
             hand = len(obs.hand or ()) + self.draws(obs, me, obs.role, obs.seats[me].allegiance)
-            return float(min(self.t.trading_post_hand_cap, hand, self.t.hand_limit))
+            return float(min(self.tables.trading_post_hand_cap, hand, self.tables.hand_limit))
         return self.w.trading_post_vp
 
     def _card_vp(self, obs: VerraterObservation, me: int) -> float:
         if obs.final_round:
-            short = len(obs.hand or ()) < self.t.trading_post_hand_cap
+            short = len(obs.hand or ()) < self.tables.trading_post_hand_cap
             return 1.0 if short and self.trading_posts(obs, me) else 0.0
         return self.w.card_vp
 
@@ -521,15 +534,15 @@ class HeuristicPolicy:
         """Final round: exact trading-post points after this build (RULES §6.2), counting the
         estate income this round's step 10 still pays (the Builder is not the Farmer)."""
         cards = list(obs.buildings)
-        if isinstance(action, A.Build):
+        if isinstance(action, Build):
             cards[action.landscape] = BuildingCard(me, action.side)
-        elif isinstance(action, A.Convert):
+        elif isinstance(action, Convert):
             b = cards[action.landscape]
             assert b is not None
             cards[action.landscape] = BuildingCard(
                 me, "estate" if b.side == "trading_post" else "trading_post"
             )
-        elif isinstance(action, A.Move):
+        elif isinstance(action, Move):
             cards[action.to_landscape], cards[action.from_landscape] = cards[action.from_landscape], None
         house = obs.seats[me].allegiance
         posts = sum(1 for b in cards if b is not None and b.owner == me and b.side == "trading_post")
@@ -538,8 +551,8 @@ class HeuristicPolicy:
             for i, b in enumerate(cards)
             if b is not None and b.owner == me and b.side == "estate" and obs.owners[i] == house
         )
-        hand = min(self.t.hand_limit, len(obs.hand or ()) + income)
-        return float(posts * min(self.t.trading_post_hand_cap, hand))
+        hand = min(self.tables.hand_limit, len(obs.hand or ()) + income)
+        return float(posts * min(self.tables.trading_post_hand_cap, hand))
 
     def _builder_value(self, obs: VerraterObservation, action: Action) -> float:
         me = obs.viewer
@@ -548,19 +561,19 @@ class HeuristicPolicy:
             return self._final_round_points(obs, me, action)
         card = self._card_vp(obs, me)
         post = self._trading_post_value(obs, me)
-        if isinstance(action, A.Build):
+        if isinstance(action, Build):
             if action.side == "estate":
                 return card * self._estate_yield(obs, me, action.landscape)
             # Posts score wherever they stand: put them where an estate would not pay, to keep
             # my house's land free for estates.
             return post - 0.05 * self._estate_yield(obs, me, action.landscape)
-        if isinstance(action, A.Convert):
+        if isinstance(action, Convert):
             b = obs.buildings[action.landscape]
             estate = card * self._estate_yield(obs, me, action.landscape)
             if b is not None and b.side == "estate":
                 return post - estate
             return estate - post
-        if isinstance(action, A.Move):
+        if isinstance(action, Move):
             b = obs.buildings[action.from_landscape]
             if b is not None and b.side == "estate":
                 return card * (
@@ -574,15 +587,15 @@ class HeuristicPolicy:
         """What the Builder could do now (RULES §5 step 7), for valuing the role in the draft."""
         empty = [i for i in range(RING_SIZE) if obs.buildings[i] is None]
         mine = [i for i, b in enumerate(obs.buildings) if b is not None and b.owner == me]
-        room_for_post = self.trading_posts(obs, me) < self.t.max_trading_posts
+        room_for_post = self.trading_posts(obs, me) < self.tables.max_trading_posts
         options: list[Action] = []
-        if len(mine) < self.t.buildings_per_player:
-            options += [A.Build(i, "estate") for i in empty]
+        if len(mine) < self.tables.buildings_per_player:
+            options += [Build(i, "estate") for i in empty]
             if room_for_post and self.config.builder_new_card_side == "either":  # GAP-5
-                options += [A.Build(i, "trading_post") for i in empty]
+                options += [Build(i, "trading_post") for i in empty]
         for i in mine:
             b = obs.buildings[i]
             if b is not None and (b.side == "trading_post" or room_for_post):
-                options.append(A.Convert(i))
-        options += [A.Move(i, j) for i in mine for j in empty]
+                options.append(Convert(i))
+        options += [Move(i, j) for i in mine for j in empty]
         return options

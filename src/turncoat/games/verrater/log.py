@@ -7,7 +7,32 @@ from typing import Any
 
 from turncoat.core.actions import Event, Viewer, redact
 from turncoat.core.present import Line, SeatRef, Span, line
-from turncoat.games.verrater import events as E
+from turncoat.games.verrater.events import (
+    AllegianceFlipped,
+    BuildingConverted,
+    BuildingMoved,
+    BuildingPlaced,
+    BuildingSkipped,
+    CommittingFinished,
+    ConflictResolved,
+    ConflictSiteChosen,
+    DiscardPileReshuffled,
+    EstatePlaced,
+    FinalRoundDeclared,
+    GameEnded,
+    GameSetUp,
+    HandLimitDiscard,
+    LandscapeFlipped,
+    PacketHandedOver,
+    RoleKept,
+    RoleRemoved,
+    RolesRevealed,
+    RoundStarted,
+    StrategyCardTaken,
+    SupplyCommitted,
+    SupplyDrawn,
+    VictoryPointsScored,
+)
 from turncoat.games.verrater.notation import ROLE_NAMES, SIDE_NAMES, with_article
 
 HOUSE = {"eagle": "Eagles", "rose": "Roses"}
@@ -56,7 +81,7 @@ def event_line(
         return f"landscape {i} ({type_names.get(kind, kind) if type_names else kind})"
 
     match event:
-        case E.GameSetUp(start_player=sp, strategist=st, allegiance=al, types=ts, owners=ow):
+        case GameSetUp(start_player=sp, strategist=st, allegiance=al, types=ts, owners=ow):
             ring = ", ".join(f"{i}:{t}/{o}" for i, (t, o) in enumerate(zip(ts, ow, strict=True)))
             sides: list[Span] = []
             for p, h in enumerate(al):
@@ -70,74 +95,74 @@ def event_line(
                 *sides,
                 f". Ring: {ring}",
             )
-        case E.EstatePlaced(seat=p, landscape=i):
+        case EstatePlaced(seat=p, landscape=i):
             return line(SeatRef(p), f" places an estate under {land(i)}.")
-        case E.RoundStarted(round=r, start_player=sp, strategist=st, final=final):
+        case RoundStarted(round=r, start_player=sp, strategist=st, final=final):
             extra = " (final round)" if final else ""
             return line(
                 f"— Round {r}{extra}: ", SeatRef(sp), " starts, ", SeatRef(st), " holds the strategy card."
             )
-        case E.ConflictSiteChosen(seat=p, eagle_landscape=a, rose_landscape=b):
+        case ConflictSiteChosen(seat=p, eagle_landscape=a, rose_landscape=b):
             return line(SeatRef(p), f" sets the conflict: Eagle {land(a)} against Rose {land(b)}.")
-        case E.RoleRemoved(role=r):
+        case RoleRemoved(role=r):
             return line(f"(You can tell the removed action card is the {_role(r)}.)")
-        case E.PacketHandedOver(seat=p, roles=rs):
+        case PacketHandedOver(seat=p, roles=rs):
             return line(SeatRef(p), f" is handed: {_roles(rs)}.")
-        case E.RoleKept(seat=p, role=r):
+        case RoleKept(seat=p, role=r):
             return line(SeatRef(p), f" keeps the {_role(r)}." if r else " keeps an action card.")
-        case E.SupplyCommitted(seat=p, value=v):
+        case SupplyCommitted(seat=p, value=v):
             return line(SeatRef(p), f" commits {with_article(v)}.")
-        case E.CommittingFinished(seat=p, total=t):
+        case CommittingFinished(seat=p, total=t):
             return line(SeatRef(p), f" is done committing (total {t}).")
-        case E.RolesRevealed(roles=rs):
+        case RolesRevealed(roles=rs):
             held: list[Span] = []
             for p, r in enumerate(rs):
                 held += [", " if p else "", SeatRef(p), f" {_role(r)}"]
             return line("Action cards revealed: ", *held, ".")
-        case E.AllegianceFlipped(seat=p, house=h):
+        case AllegianceFlipped(seat=p, house=h):
             return line(SeatRef(p), f" is the Traitor and now supports the {HOUSE[h]}!")
-        case E.ConflictResolved(eagle_strength=es, rose_strength=rs, winner=w, winners=ws, vp_each=vp):
+        case ConflictResolved(eagle_strength=es, rose_strength=rs, winner=w, winners=ws, vp_each=vp):
             if w is None:
                 return line(f"Conflict: Eagles {es} against Roses {rs}, a tie; nothing changes hands.")
             return line(
                 f"Conflict: Eagles {es} against Roses {rs}. The {HOUSE[w]} win; ", *conquest_vp(ws, vp)
             )
-        case E.VictoryPointsScored(seat=p, points=pts, reason=why) if why != "conquest":
+        case VictoryPointsScored(seat=p, points=pts, reason=why) if why != "conquest":
             label = {
                 "traitor": "as Traitor",
                 "strategist": "as Strategist",
                 "trading_posts": "for trading posts",
             }[why]
             return line(SeatRef(p), f" scores {pts} VP {label}.")
-        case E.LandscapeFlipped(landscape=i, house=h):
+        case LandscapeFlipped(landscape=i, house=h):
             return line(f"L{land(i)[1:]} now belongs to the {HOUSE[h]}.")
-        case E.FinalRoundDeclared(house=h):
+        case FinalRoundDeclared(house=h):
             return line(f"The {HOUSE[h]} hold all twelve landscapes: this is the last round.")
-        case E.BuildingPlaced(seat=p, landscape=i, side=side):
+        case BuildingPlaced(seat=p, landscape=i, side=side):
             return line(SeatRef(p), f" (Builder) builds {with_article(SIDE_NAMES[side])} under {land(i)}.")
-        case E.BuildingConverted(seat=p, landscape=i, side=side):
+        case BuildingConverted(seat=p, landscape=i, side=side):
             return line(
                 SeatRef(p),
                 f" (Builder) turns the card under {land(i)} into {with_article(SIDE_NAMES[side])}.",
             )
-        case E.BuildingMoved(seat=p, from_landscape=a, to_landscape=b):
+        case BuildingMoved(seat=p, from_landscape=a, to_landscape=b):
             return line(SeatRef(p), f" (Builder) moves a building from {land(a)} to {land(b)}.")
-        case E.BuildingSkipped(seat=p):
+        case BuildingSkipped(seat=p):
             return line(SeatRef(p), " (Builder) builds nothing.")
-        case E.StrategyCardTaken(seat=p):
+        case StrategyCardTaken(seat=p):
             return line(SeatRef(p), " takes the strategy card.")
-        case E.DiscardPileReshuffled(cards=n):
+        case DiscardPileReshuffled(cards=n):
             return line(f"The discard pile ({n} cards) is shuffled into a new draw pile.")
-        case E.SupplyDrawn(seat=p, count=n, reason=why, values=vs):
+        case SupplyDrawn(seat=p, count=n, reason=why, values=vs):
             if n == 0:
                 return None
             source = {"farmer": "as Farmer", "estates": "from estates", "diplomat_2": "as Diplomat +2"}[why]
             cards = f": {', '.join(map(str, vs))}" if vs is not None else ""
             return line(SeatRef(p), f" draws {n} card{'s' if n != 1 else ''} {source}{cards}.")
-        case E.HandLimitDiscard(seat=p, value=v):
+        case HandLimitDiscard(seat=p, value=v):
             what = with_article(v) if v is not None else "a card face down"
             return line(SeatRef(p), f" discards {what} (hand limit).")
-        case E.GameEnded(scores=sc, winners=ws):
+        case GameEnded(scores=sc, winners=ws):
             board: list[Span] = []
             for p, v in enumerate(sc):
                 board += [", " if p else "", SeatRef(p), f": {v}"]
@@ -182,20 +207,20 @@ def round_summaries(all_events: Iterable[Event], viewer: Viewer, omniscient: boo
     current: dict[str, Any] | None = None
     for e in visible(all_events, viewer, omniscient):
         match e:
-            case E.RoundStarted(round=r, start_player=sp, strategist=st):
+            case RoundStarted(round=r, start_player=sp, strategist=st):
                 current = {"round": r, "start_player": sp, "strategist": st, "vp": {}}
                 rounds.append(current)
-            case E.ConflictSiteChosen(eagle_landscape=a, rose_landscape=b) if current is not None:
+            case ConflictSiteChosen(eagle_landscape=a, rose_landscape=b) if current is not None:
                 current["site"] = [a, b]
-            case E.RoleKept(seat=p, role=r) if current is not None and r is not None:
+            case RoleKept(seat=p, role=r) if current is not None and r is not None:
                 current.setdefault("my_role", r)
-            case E.RolesRevealed(roles=rs) if current is not None:
+            case RolesRevealed(roles=rs) if current is not None:
                 current["roles"] = list(rs)
-            case E.ConflictResolved(
+            case ConflictResolved(
                 eagle_strength=es, rose_strength=rs, winner=w, winners=ws, vp_each=vp
             ) if current is not None:
                 current.update(strength={"eagle": es, "rose": rs}, winner=w, winners=list(ws), vp_each=vp)
-            case E.VictoryPointsScored(seat=p, points=pts) if current is not None:
+            case VictoryPointsScored(seat=p, points=pts) if current is not None:
                 current["vp"][str(p)] = current["vp"].get(str(p), 0) + pts
     return rounds
 

@@ -17,7 +17,10 @@ from turncoat.games.verrater.context import Ctx
 from turncoat.games.verrater.state import OVER, BuildingCard, ConflictResult, State
 
 
-class SeatView(msgspec.Struct, frozen=True):
+class SeatObservation(msgspec.Struct, frozen=True):
+    """One seat as the viewer observes it: what the viewer may know of that seat (its role and the
+    cards of its hand only where the rules show them to the viewer)."""
+
     seat: int
     allegiance: str
     victory_points: int
@@ -42,7 +45,7 @@ class VerraterObservation(msgspec.Struct, frozen=True):
     owners: tuple[str, ...]
     buildings: tuple[BuildingCard | None, ...]
     site: int
-    seats: tuple[SeatView, ...]
+    seats: tuple[SeatObservation, ...]
     draw_pile_size: int
     discard: tuple[int, ...]  # face-up discards, ascending (pile order carries no information)
     face_down_discards: int
@@ -66,7 +69,7 @@ def _public_discard(s: State) -> tuple[int, ...]:
 def observe(ctx: Ctx, s: State, viewer: Viewer) -> VerraterObservation:
     seat = viewer if viewer is not None and 0 <= viewer < s.players else None
     seats = tuple(
-        SeatView(
+        SeatObservation(
             seat=p,
             allegiance=s.allegiance[p],
             victory_points=s.conquest_vp[p] + s.role_vp[p],
@@ -74,7 +77,7 @@ def observe(ctx: Ctx, s: State, viewer: Viewer) -> VerraterObservation:
             known_cards=s.known[p],
             committed=s.committed[p],
             role=(s.roles[p] or None) if (s.revealed or p == seat) else None,
-            unbuilt=ctx.t.buildings_per_player
+            unbuilt=ctx.tables.buildings_per_player
             - sum(1 for b in s.buildings if b is not None and b.owner == p),
         )
         for p in range(s.players)

@@ -26,8 +26,19 @@ from turncoat.core.present import (
     line,
     options_of,
 )
-from turncoat.games.verrater import actions as A
 from turncoat.games.verrater import log
+from turncoat.games.verrater.actions import (
+    Build,
+    ChooseConflictSite,
+    CommitSupply,
+    Convert,
+    DiscardSupply,
+    FinishCommitting,
+    KeepRole,
+    Move,
+    PlaceEstate,
+    SkipBuilding,
+)
 from turncoat.games.verrater.components import RING_SIZE, Tables, build_tables, load_content
 from turncoat.games.verrater.config import VerraterConfig
 from turncoat.games.verrater.events import GameSetUp
@@ -48,20 +59,20 @@ STEP_TITLES = {
 }
 
 
-def role_help(t: Tables) -> dict[str, str]:
+def role_help(tables: Tables) -> dict[str, str]:
     """One line per action card (RULES §7), with the bonuses of the content in play."""
 
     def cards(n: int) -> str:
         return f"{n} card{'s' if n != 1 else ''}"
 
-    extra = f"{t.diplomat_2_draw} more card{'s' if t.diplomat_2_draw != 1 else ''}"
+    extra = f"{tables.diplomat_2_draw} more card{'s' if tables.diplomat_2_draw != 1 else ''}"
     return {
-        "traitor": f"switch to the other house at the reveal; +{t.traitor_vp} VP",
-        "strategist": f"+{t.strategist_vp} VP; take the strategy card and choose the next conflict site",
+        "traitor": f"switch to the other house at the reveal; +{tables.traitor_vp} VP",
+        "strategist": f"+{tables.strategist_vp} VP; take the strategy card and choose the next conflict site",
         "builder": "build, convert or move one of your building cards",
-        "farmer": f"draw {cards(t.farmer_draw)} from the supply, but no estate income this round",
-        "diplomat_2": f"+{t.diplomat_2_strength} strength for your house; draw {extra}",
-        "diplomat_5": f"+{t.diplomat_5_strength} strength for your house",
+        "farmer": f"draw {cards(tables.farmer_draw)} from the supply, but no estate income this round",
+        "diplomat_2": f"+{tables.diplomat_2_strength} strength for your house; draw {extra}",
+        "diplomat_5": f"+{tables.diplomat_5_strength} strength for your house",
     }
 
 
@@ -104,14 +115,14 @@ def _cards(values: Iterable[int]) -> str:
     return " ".join(map(str, values)) or "none"
 
 
-_BUILDER_ORDER = {A.Build: 0, A.Convert: 1, A.Move: 2, A.SkipBuilding: 3}
+_BUILDER_ORDER = {Build: 0, Convert: 1, Move: 2, SkipBuilding: 3}
 
 
 def _offer_order(choice: Choice) -> int:
     """Discards highest first, as the engine takes them (RULES §5 step 10); the Builder's
     choices build, convert, move, then nothing; anything else as the engine lists it."""
     a = choice.action
-    if isinstance(a, A.DiscardSupply):
+    if isinstance(a, DiscardSupply):
         return -a.value
     return _BUILDER_ORDER.get(type(a), 0)
 
@@ -127,9 +138,9 @@ class VerraterPresentation:
         self.game = game
         data = game.content.data
         self.type_names = {t.id: t.name for t in data.landscape_types}
-        self.commit_max = game.ctx.t.commit_max
-        self.hand_limit = game.ctx.t.hand_limit
-        self.role_help = role_help(game.ctx.t)
+        self.commit_max = game.ctx.tables.commit_max
+        self.hand_limit = game.ctx.tables.hand_limit
+        self.role_help = role_help(game.ctx.tables)
 
     # -- words -----------------------------------------------------------------------------------
     def options(self) -> tuple[OptionSpec, ...]:
@@ -150,14 +161,14 @@ class VerraterPresentation:
     # -- decisions -------------------------------------------------------------------------------
     def decisions(self, observation: VerraterObservation, legal: Sequence[Action]) -> tuple[Decision, ...]:
         obs = observation
-        commits = [a for a in legal if isinstance(a, A.CommitSupply)]
-        finish = next((a for a in legal if isinstance(a, A.FinishCommitting)), None)
+        commits = [a for a in legal if isinstance(a, CommitSupply)]
+        finish = next((a for a in legal if isinstance(a, FinishCommitting)), None)
         out = []
         if commits or finish is not None:
             out.append(self._commit(obs, commits, finish))
         groups: dict[str, list[Choice]] = {}
         for a in legal:
-            if isinstance(a, A.CommitSupply | A.FinishCommitting):
+            if isinstance(a, CommitSupply | FinishCommitting):
                 continue
             title, choice = self._choice(obs, a)
             groups.setdefault(title, []).append(choice)
@@ -167,7 +178,7 @@ class VerraterPresentation:
         return tuple(out)
 
     def _commit(
-        self, obs: VerraterObservation, commits: Sequence[A.CommitSupply], finish: A.FinishCommitting | None
+        self, obs: VerraterObservation, commits: Sequence[CommitSupply], finish: FinishCommitting | None
     ) -> Decision:
         """RULES §5 step 3 as one set: a choice per card in hand the seat may commit, highest first;
         the engine then takes them one at a time, highest first, and ``finish`` ends the turn."""
@@ -200,31 +211,31 @@ class VerraterPresentation:
             return SIDE_NAMES[card.side] if card is not None else "building"
 
         match action:
-            case A.PlaceEstate(landscape=i):
+            case PlaceEstate(landscape=i):
                 return "Place your first estate", Choice(
                     action, line(f"Estate under {where(i)}"), marks=(str(i),)
                 )
-            case A.ChooseConflictSite(boundary=b):
+            case ChooseConflictSite(boundary=b):
                 c = (b + 1) % RING_SIZE
                 label = line(f"{_upper(where(b))} against {where(c)}")
                 return "Choose the conflict site", Choice(action, label, marks=(str(b), str(c)))
-            case A.KeepRole(role=r):
+            case KeepRole(role=r):
                 return "Keep one action card", Choice(
                     action, line(f"Keep the {role_name(r)}"), self.role_help.get(r, "")
                 )
-            case A.Build(landscape=i, side=side):
+            case Build(landscape=i, side=side):
                 label = line(f"Build {with_article(SIDE_NAMES[side])} under {where(i)}")
                 return builder, Choice(action, label, marks=(str(i),))
-            case A.Convert(landscape=i):
+            case Convert(landscape=i):
                 other = "an estate" if side_at(i) == SIDE_NAMES["trading_post"] else "a trading post"
                 label = line(f"Convert your {side_at(i)} under {where(i)} into {other}")
                 return builder, Choice(action, label, marks=(str(i),))
-            case A.Move(from_landscape=a, to_landscape=b):
+            case Move(from_landscape=a, to_landscape=b):
                 label = line(f"Move your {side_at(a)} from {where(a)} to {where(b)}")
                 return builder, Choice(action, label, marks=(str(a), str(b)))
-            case A.SkipBuilding():
+            case SkipBuilding():
                 return builder, Choice(action, line("Build nothing"))
-            case A.DiscardSupply(value=v):
+            case DiscardSupply(value=v):
                 size = len(obs.hand or ())
                 return discard_title(size, self.hand_limit), Choice(
                     action, line(f"Discard {with_article(v)}")

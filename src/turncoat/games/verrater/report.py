@@ -33,8 +33,15 @@ from turncoat.core.report import (
     Share,
     Table,
 )
-from turncoat.games.verrater import events as E
 from turncoat.games.verrater.components import ROLES
+from turncoat.games.verrater.events import (
+    ConflictSiteChosen,
+    GameSetUp,
+    LandscapeFlipped,
+    RolesRevealed,
+    RoundStarted,
+    VictoryPointsScored,
+)
 from turncoat.games.verrater.notation import ROLE_NAMES
 
 if TYPE_CHECKING:
@@ -70,7 +77,7 @@ class VerraterReport:
     def facts(self, seed: int, record: GameRecord | None, *, full: bool) -> dict[str, Any]:
         """Start player, starting allegiances and (with ``full``) each round's roles, VP and flips."""
         game = self.game
-        setup = next(e for e in game.start(seed).events if isinstance(e, E.GameSetUp))
+        setup = next(e for e in game.start(seed).events if isinstance(e, GameSetUp))
         n = len(setup.allegiance)
         out: dict[str, Any] = {
             "start_player": setup.start_player,
@@ -90,7 +97,7 @@ class VerraterReport:
                 continue
             current = rounds[-1] if rounds else None
             match event:
-                case E.RoundStarted(round=r, start_player=sp):
+                case RoundStarted(round=r, start_player=sp):
                     rounds.append(
                         {
                             "round": r,
@@ -101,17 +108,17 @@ class VerraterReport:
                             "flips": [],
                         }
                     )
-                case E.ConflictSiteChosen(eagle_landscape=a, rose_landscape=b) if current is not None:
+                case ConflictSiteChosen(eagle_landscape=a, rose_landscape=b) if current is not None:
                     current["site"] = [setup.types[a], setup.types[b]]
-                case E.RolesRevealed(roles=roles) if current is not None:
+                case RolesRevealed(roles=roles) if current is not None:
                     current["roles"] = list(roles)
-                case E.VictoryPointsScored(seat=seat, points=points, reason=reason):
+                case VictoryPointsScored(seat=seat, points=points, reason=reason):
                     # Trading posts score at the end of the game, not in any round.
                     if reason == "trading_posts" or current is None:
                         end_vp[seat] += points
                     else:
                         current["vp"][seat] += points
-                case E.LandscapeFlipped(landscape=i) if current is not None:
+                case LandscapeFlipped(landscape=i) if current is not None:
                     current["flips"].append(setup.types[i])
         out["rounds"] = rounds
         out["end_vp"] = end_vp

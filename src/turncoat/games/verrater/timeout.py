@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from turncoat.games.verrater import actions as A
+from turncoat.games.verrater.actions import (
+    ChooseConflictSite,
+    DiscardSupply,
+    FinishCommitting,
+    KeepRole,
+    PlaceEstate,
+    SkipBuilding,
+    VerraterAction,
+)
 from turncoat.games.verrater.context import Ctx
 from turncoat.games.verrater.state import BUILD, CHOOSE_SITE, COMMIT, DISCARD, DRAFT, PLACE_ESTATE, State
 
@@ -36,7 +44,7 @@ def timeout_estate(ctx: Ctx, s: State, seat: int, legal: Sequence[int]) -> int:
     house = s.allegiance[seat]
 
     def rank(i: int) -> tuple[bool, int, int]:
-        return (s.owners[i] != house, -ctx.t.conflict_value[s.types[i]], i)
+        return (s.owners[i] != house, -ctx.tables.conflict_value[s.types[i]], i)
 
     return min(legal, key=rank)
 
@@ -48,7 +56,11 @@ def timeout_site(ctx: Ctx, s: State, legal: Sequence[int]) -> int:
 
     def rank(b: int) -> tuple[int, int, int]:
         pair = (s.types[b], s.types[(b + 1) % len(s.types)])
-        return (max(max(ctx.t.vp[t][1:]) for t in pair), sum(ctx.t.conflict_value[t] for t in pair), b)
+        return (
+            max(max(ctx.tables.vp[t][1:]) for t in pair),
+            sum(ctx.tables.conflict_value[t] for t in pair),
+            b,
+        )
 
     return min(legal, key=rank)
 
@@ -65,21 +77,21 @@ def timeout_discard(legal: Sequence[int]) -> int:
     return min(legal)
 
 
-def timeout_action(ctx: Ctx, s: State, seat: int, legal: Sequence[A.VerraterAction]) -> A.VerraterAction:
+def timeout_action(ctx: Ctx, s: State, seat: int, legal: Sequence[VerraterAction]) -> VerraterAction:
     """The least consequential of ``legal`` (the seat's legal actions, not empty)."""
     if s.step == COMMIT:  # §5 step 3: commit nothing (more)
-        return A.FinishCommitting()
+        return FinishCommitting()
     if s.step == BUILD:  # §5 step 7: the Builder may do nothing
-        return A.SkipBuilding()
+        return SkipBuilding()
     if s.step == DRAFT:
-        return A.KeepRole(timeout_role([a.role for a in legal if isinstance(a, A.KeepRole)]))
+        return KeepRole(timeout_role([a.role for a in legal if isinstance(a, KeepRole)]))
     if s.step == DISCARD:
-        return A.DiscardSupply(timeout_discard([a.value for a in legal if isinstance(a, A.DiscardSupply)]))
+        return DiscardSupply(timeout_discard([a.value for a in legal if isinstance(a, DiscardSupply)]))
     if s.step == CHOOSE_SITE:
-        return A.ChooseConflictSite(
-            timeout_site(ctx, s, [a.boundary for a in legal if isinstance(a, A.ChooseConflictSite)])
+        return ChooseConflictSite(
+            timeout_site(ctx, s, [a.boundary for a in legal if isinstance(a, ChooseConflictSite)])
         )
     assert s.step == PLACE_ESTATE, s.step
-    return A.PlaceEstate(
-        timeout_estate(ctx, s, seat, [a.landscape for a in legal if isinstance(a, A.PlaceEstate)])
+    return PlaceEstate(
+        timeout_estate(ctx, s, seat, [a.landscape for a in legal if isinstance(a, PlaceEstate)])
     )

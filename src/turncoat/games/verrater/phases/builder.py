@@ -31,9 +31,9 @@ def legal_builder_actions(ctx: Ctx, s: Fields, seat: int) -> list[BuilderAction]
     """Build, convert or move one card; at most 2 trading posts; one card per landscape."""
     empty = [i for i in range(RING_SIZE) if s.buildings[i] is None]
     mine = built_by(s, seat)
-    room_for_post = trading_posts(s, seat) < ctx.t.max_trading_posts
+    room_for_post = trading_posts(s, seat) < ctx.tables.max_trading_posts
     actions: list[BuilderAction] = [SkipBuilding()]
-    if len(mine) < ctx.t.buildings_per_player:
+    if len(mine) < ctx.tables.buildings_per_player:
         sides = ["estate"]
         if room_for_post and ctx.config.builder_new_card_side == "either":  # GAP-5
             sides.append("trading_post")
@@ -108,7 +108,7 @@ def refuse_builder_action(ctx: Ctx, s: State, seat: int, action: BuilderAction) 
             return IllegalAction(
                 f"a building card has no side {action.side!r}", code="no_such_side", rule=RULE
             )
-        if len(built_by(s, seat)) >= ctx.t.buildings_per_player:
+        if len(built_by(s, seat)) >= ctx.tables.buildings_per_player:
             return IllegalAction(
                 "all three of your building cards are already built", code="no_unbuilt_card", rule=RULE
             )
@@ -125,7 +125,7 @@ def refuse_builder_action(ctx: Ctx, s: State, seat: int, action: BuilderAction) 
                 rule=RULE + " (GAP-5)",
             )
         return IllegalAction(
-            f"you already have {posts} trading posts; at most {ctx.t.max_trading_posts}",
+            f"you already have {posts} trading posts; at most {ctx.tables.max_trading_posts}",
             code="trading_post_limit",
             rule=RULE,
         )
@@ -137,7 +137,7 @@ def refuse_builder_action(ctx: Ctx, s: State, seat: int, action: BuilderAction) 
                 rule=RULE,
             )
         return IllegalAction(
-            f"you already have {posts} trading posts; at most {ctx.t.max_trading_posts}",
+            f"you already have {posts} trading posts; at most {ctx.tables.max_trading_posts}",
             code="trading_post_limit",
             rule=RULE,
         )

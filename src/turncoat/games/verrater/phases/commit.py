@@ -20,7 +20,7 @@ RULE = "RULES §5 step 3"
 def legal_commits(ctx: Ctx, s: State | Draft, seat: int) -> list[int]:
     """Values the seat may still commit: in hand, under the limit, not above the last one."""
     done = s.committed[seat]
-    if len(done) >= ctx.t.commit_max:
+    if len(done) >= ctx.tables.commit_max:
         return []
     cap = done[-1] if done else 99
     return sorted({v for v in s.hands[seat] if v <= cap})
@@ -34,7 +34,7 @@ def start_commit(ctx: Ctx, d: Draft, out: Events) -> None:
 def turn_over(ctx: Ctx, s: State | Draft, seat: int) -> bool:
     """The seat's commit turn ends by itself only for public reasons: five cards down or an empty
     hand.  (Ending it because no lower card is left would tell everyone about the hand.)"""
-    return len(s.committed[seat]) >= ctx.t.commit_max or not s.hands[seat]
+    return len(s.committed[seat]) >= ctx.tables.commit_max or not s.hands[seat]
 
 
 def next_committer(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
@@ -71,9 +71,9 @@ def resolve_finish_committing(ctx: Ctx, d: Draft, seat: int, out: Events) -> Non
 
 def refuse_commit(ctx: Ctx, s: State, seat: int, value: int) -> IllegalAction:
     done = s.committed[seat]
-    if len(done) >= ctx.t.commit_max:
+    if len(done) >= ctx.tables.commit_max:
         return IllegalAction(
-            f"you have committed {len(done)} cards; at most {ctx.t.commit_max} per round",
+            f"you have committed {len(done)} cards; at most {ctx.tables.commit_max} per round",
             code="too_many_committed",
             rule=RULE,
         )

@@ -45,16 +45,16 @@ def reveal_actions(d: Draft, out: Events) -> None:
 def conflict_strength(ctx: Ctx, s: Fields, eagle_land: int, rose_land: int) -> tuple[int, int]:
     """Step 5: landscape value + committed supply + diplomats, by allegiance after step 4."""
     strength = {
-        "eagle": ctx.t.conflict_value[s.types[eagle_land]],
-        "rose": ctx.t.conflict_value[s.types[rose_land]],
+        "eagle": ctx.tables.conflict_value[s.types[eagle_land]],
+        "rose": ctx.tables.conflict_value[s.types[rose_land]],
     }
     for seat in range(s.players):
         house = s.allegiance[seat]
         strength[house] += sum(s.committed[seat])
         if s.roles[seat] == "diplomat_2":
-            strength[house] += ctx.t.diplomat_2_strength
+            strength[house] += ctx.tables.diplomat_2_strength
         elif s.roles[seat] == "diplomat_5":
-            strength[house] += ctx.t.diplomat_5_strength
+            strength[house] += ctx.tables.diplomat_5_strength
     return strength["eagle"], strength["rose"]
 
 
@@ -77,7 +77,7 @@ def score_conflict(ctx: Ctx, d: Draft, out: Events) -> None:
         lost = rose_land if winner == "eagle" else eagle_land
         winners = tuple(p for p in range(d.players) if d.allegiance[p] == winner)
         # VP come from the conquered card, read by the number of winners after the flip (GAP-18).
-        vp_each = ctx.t.vp[d.types[lost]][len(winners)] if winners else 0
+        vp_each = ctx.tables.vp[d.types[lost]][len(winners)] if winners else 0
     out.append(
         ConflictResolved(
             eagle_strength=eagle, rose_strength=rose, winner=winner, winners=winners, vp_each=vp_each
@@ -96,7 +96,7 @@ def score_conflict(ctx: Ctx, d: Draft, out: Events) -> None:
 
 def pay_role_bonuses(ctx: Ctx, d: Draft, out: Events) -> None:
     """Step 6: Traitor +1 and Strategist +2, won, lost or tied."""
-    for role, points in (("traitor", ctx.t.traitor_vp), ("strategist", ctx.t.strategist_vp)):
+    for role, points in (("traitor", ctx.tables.traitor_vp), ("strategist", ctx.tables.strategist_vp)):
         seat = holder(d, role)
         if seat is not None:
             d.set_seat("role_vp", seat, d.role_vp[seat] + points)

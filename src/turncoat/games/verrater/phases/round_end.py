@@ -50,7 +50,7 @@ def pass_start_player(d: Draft) -> None:
 def trading_post_points(ctx: Ctx, s: Fields, seat: int) -> int:
     """§6.2: built trading posts × min(3, supply cards in hand); the landscape's owner is irrelevant."""
     posts = sum(1 for b in s.buildings if b is not None and b.owner == seat and b.side == "trading_post")
-    return posts * min(ctx.t.trading_post_hand_cap, len(s.hands[seat]))
+    return posts * min(ctx.tables.trading_post_hand_cap, len(s.hands[seat]))
 
 
 def final_scores(ctx: Ctx, s: Fields) -> tuple[int, ...]:

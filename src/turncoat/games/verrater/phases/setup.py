@@ -32,8 +32,8 @@ def lay_landscape_ring(ctx: Ctx, seed: int, counter: int) -> tuple[tuple[str, ..
     pinned = ctx.config.scenario.ring if ctx.config.scenario else None
     if pinned is not None:
         return tuple(t for t, _ in pinned), tuple(h for _, h in pinned), counter
-    eagle_set = [(t, "eagle") for t in ctx.t.type_ids]
-    rose_set = [(t, "rose") for t in ctx.t.type_ids]
+    eagle_set = [(t, "eagle") for t in ctx.tables.type_ids]
+    rose_set = [(t, "rose") for t in ctx.tables.type_ids]
     if ctx.config.ring_layout == "alternating":  # RULES §10.4 variant
         eagles, counter = rng.shuffle(seed, counter, eagle_set)
         roses, counter = rng.shuffle(seed, counter, rose_set)
@@ -55,7 +55,7 @@ def validate_scenario(ctx: Ctx) -> None:
     if sc.ring is not None:
         if len(sc.ring) != RING_SIZE:
             raise InvalidConfig("a pinned ring has 12 landscapes", code="bad_scenario", rule=RULE_SETUP)
-        if Counter(t for t, _ in sc.ring) != Counter(ctx.t.type_copies):
+        if Counter(t for t, _ in sc.ring) != Counter(ctx.tables.type_copies):
             raise InvalidConfig(
                 "a pinned ring has two landscapes of each type", code="bad_scenario", rule=RULE_SETUP
             )
@@ -77,10 +77,10 @@ def deal_supply(
     """§4 step 5: everyone takes a 3, a 4 and a 5; the rest are shuffled into the draw pile."""
     sc = ctx.config.scenario
     n = ctx.config.players
-    hands = [list(ctx.t.starting_hand) for _ in range(n)]
+    hands = [list(ctx.tables.starting_hand) for _ in range(n)]
     if sc is not None and sc.hands is not None:
         hands = [list(h) for h in sc.hands]
-    rest = Counter(ctx.t.deck)
+    rest = Counter(ctx.tables.deck)
     for hand in hands:
         for v in hand:
             if rest[v] == 0:
@@ -115,7 +115,7 @@ def set_up(ctx: Ctx, seed: int) -> tuple[State, Events]:
     hands, pile, counter = deal_supply(ctx, seed, counter)
     allegiance = tuple(starting_allegiance(s, start, n) for s in range(n))
     strategist = (start + 1) % n  # §4 step 7 (GAP-3)
-    rounds = ctx.config.rounds if ctx.config.rounds is not None else ctx.t.rounds[n]
+    rounds = ctx.config.rounds if ctx.config.rounds is not None else ctx.tables.rounds[n]
     state = State(
         players=n,
         total_rounds=rounds,

@@ -107,12 +107,12 @@ def step_10_draws(ctx: Ctx, s: Fields) -> list[tuple[int, int, str]]:
     """Step 10's draws in order as (seat, cards, reason): the Farmer 3; estates in turn order
     (not the Farmer); the Diplomat +2 one more.  Nothing they depend on changes during step 10."""
     farmer = s.roles.index("farmer") if "farmer" in s.roles else None
-    draws = [] if farmer is None else [(farmer, ctx.t.farmer_draw, "farmer")]
+    draws = [] if farmer is None else [(farmer, ctx.tables.farmer_draw, "farmer")]
     for seat in seats_from(s.start_player, s.players):
         if seat != farmer and (income := estate_income(s, seat)):
             draws.append((seat, income, "estates"))
     if "diplomat_2" in s.roles:
-        draws.append((s.roles.index("diplomat_2"), ctx.t.diplomat_2_draw, "diplomat_2"))
+        draws.append((s.roles.index("diplomat_2"), ctx.tables.diplomat_2_draw, "diplomat_2"))
     return draws
 
 
@@ -129,7 +129,7 @@ def draw_supply(ctx: Ctx, d: Draft, out: Events) -> None:
         seat, count, reason = draws[d.draws_done]
         draw_cards(ctx, d, seat, count, reason, out)
         d.draws_done += 1
-        if ctx.config.hand_limit_timing == "after_each_draw" and len(d.hands[seat]) > ctx.t.hand_limit:
+        if ctx.config.hand_limit_timing == "after_each_draw" and len(d.hands[seat]) > ctx.tables.hand_limit:
             d.discarding = ()
             d.step = DISCARD
             d.actor = seat
@@ -139,7 +139,7 @@ def draw_supply(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def over_limit(ctx: Ctx, s: Fields) -> list[int]:
-    return [p for p in seats_from(s.start_player, s.players) if len(s.hands[p]) > ctx.t.hand_limit]
+    return [p for p in seats_from(s.start_player, s.players) if len(s.hands[p]) > ctx.tables.hand_limit]
 
 
 def check_hand_limit(ctx: Ctx, d: Draft, out: Events) -> None:
@@ -160,7 +160,7 @@ def legal_discards(ctx: Ctx, s: State, seat: int) -> list[int]:
     a value is offered only if enough cards of that value or lower remain to finish the set.
     """
     hand = s.hands[seat]
-    still = len(hand) - ctx.t.hand_limit
+    still = len(hand) - ctx.tables.hand_limit
     cap = s.discarding[-1] if s.discarding else 99
     return sorted({v for v in hand if v <= cap and sum(1 for w in hand if w <= v) >= still})
 
@@ -187,7 +187,7 @@ def resolve_discard_supply(ctx: Ctx, d: Draft, seat: int, value: int, out: Event
         d.set_seat("known", seat, forget_one_unknown(d.known[seat]))
         out.append(HandLimitDiscard(seat=seat, value=None))
         out.append(HandLimitDiscard(seat=seat, value=value, visible_to=(seat,)))
-    if len(d.hands[seat]) <= ctx.t.hand_limit:
+    if len(d.hands[seat]) <= ctx.tables.hand_limit:
         d.discarding = ()
         if d.draws_done:  # discarding between draws (after_each_draw): the draws go on
             draw_supply(ctx, d, out)
