@@ -27,10 +27,10 @@ from turncoat.core.registry import load_game
 from turncoat.core.testing.toy import SealedBidsGame, SealedBidsObservation
 from turncoat.core.testing.toy_parley import EndParley
 from turncoat.core.testing.toy_present import SealedBidsPresentation
-from turncoat.tui.app import screen_text
 from turncoat.tui.generic.app import GenericApp
 from turncoat.tui.generic.screens import CurtainScreen, EndScreen
-from turncoat.tui.generic.table import Table, plan_seats
+from turncoat.tui.table import Table, plan_seats
+from turncoat.tui.table_app import screen_text
 
 SIZE = (150, 50)
 
