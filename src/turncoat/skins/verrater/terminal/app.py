@@ -142,7 +142,7 @@ class VerraterApp(TableApp):
         s = self.session
         obs = s.observe(self.viewer)
         names = s.names()
-        tables = s.game.ctx.t
+        tables = s.tables
         pair = view.contested(obs)
         for i in range(RING_SIZE):
             cell = self.query_one(f"#land-{i}", LandscapeCell)
@@ -168,7 +168,7 @@ class VerraterApp(TableApp):
         s = self.session
         if self._log_viewer == self.viewer and self._log_version == s.match.version:
             return
-        lines = view.log_lines(s.events, self.viewer, s.names(), s.game.ctx.t)
+        lines = view.log_lines(s.events, self.viewer, s.names(), s.tables)
         widget = self.query_one("#log", RichLog)
         if self._log_viewer != self.viewer or lines[: len(self._log_shown)] != self._log_shown:
             widget.clear()
@@ -189,7 +189,7 @@ class VerraterApp(TableApp):
             self.legal = view.offer_order(s.legal_actions(seat))
             self.note_offer(seat)
             self.query_one("#prompt", Static).update(
-                f"{s.seats[seat].name}: {view.prompt(obs, s.names(), s.game.ctx.t.hand_limit)}"
+                f"{s.seats[seat].name}: {view.prompt(obs, s.names(), s.tables.hand_limit)}"
             )
             options.add_options(
                 Option(f"{n + 1 if n < 9 else ' '} {view.option_label(a, obs)}", id=str(n))

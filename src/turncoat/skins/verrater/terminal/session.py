@@ -20,6 +20,7 @@ from turncoat.core.actions import Action, Event, Viewer
 from turncoat.core.errors import InvalidConfig
 from turncoat.core.record import load_record
 from turncoat.core.registry import load_game, load_stored_game
+from turncoat.games.verrater.components import Tables
 from turncoat.games.verrater.config import VerraterConfig
 from turncoat.games.verrater.game import VerraterGame
 from turncoat.games.verrater.observe import VerraterObservation
@@ -157,6 +158,11 @@ class Session(Table):
         game = self.match.game
         assert isinstance(game, VerraterGame)  # a Session is only ever made for Verräter
         return game
+
+    @property
+    def tables(self) -> Tables:
+        """The game's public lookup tables (conflict values, VP circles, limits)."""
+        return self.game.ctx.t
 
     @property
     def events(self) -> list[Event]:
