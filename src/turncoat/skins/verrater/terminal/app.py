@@ -1,9 +1,9 @@
-"""The Textual application: a Verräter table for humans and bots at one terminal.
+"""The Textual application: Verräter's table for people and bots at one terminal.
 
-Who sees what: the screen always shows one *viewer's* observation (a seat, or ``None`` for the
-public view).  With one human the viewer is that human.  With several humans (hot seat) the
-screen falls back to the public view as soon as a human's decision is done, and before another
-human's private decision a curtain asks to pass the screen and waits for Enter.
+It draws one viewer's observation (a seat, or ``None`` for the public view): the ring of
+landscapes, the centre, the players, the viewer's own cards, the choices and the log.  Whose
+turn it is, the hot-seat curtain, the bots and refused moves are every table's
+(:class:`~turncoat.tui.table_app.TableApp`).
 """
 
 from __future__ import annotations
