@@ -21,7 +21,7 @@ from turncoat.cli import app, player_names, with_player_names
 from turncoat.core import registry
 from turncoat.core.record import load_record, replay
 from turncoat.core.registry import load_game
-from turncoat.tui.session import Session, plan_seats
+from turncoat.skins.verrater.terminal.session import Session, plan_seats
 
 PACK = Path(__file__).parents[1] / "src/turncoat/games/verrater/content/base.json"
 
@@ -229,7 +229,7 @@ def test_replay_json_keeps_seat_indices_from_0(record_file: Path) -> None:
 
 def test_replay_uses_the_names_the_players_had(tmp_path: Path) -> None:
     save = tmp_path / "named.json"
-    Session.new(plan_seats(3, "human,random,random", names="Ann"), seed=2, save_path=save)
+    Session.open(plan_seats(3, "human,random,random", names="Ann"), seed=2, save_path=save)
     result = run("replay", str(save), "--as", "1")
     assert result.exit_code == 0, result.output
     assert "as Ann saw it" in result.output
@@ -297,7 +297,7 @@ def test_an_unexpected_failure_is_one_line_too(
 
 def test_replay_prints_no_control_characters_from_stored_names(tmp_path: Path) -> None:
     save = tmp_path / "named.json"
-    Session.new(plan_seats(3, "human,random,random", names="Ann"), seed=2, save_path=save)
+    Session.open(plan_seats(3, "human,random,random", names="Ann"), seed=2, save_path=save)
     doc = json.loads(save.read_text(encoding="utf-8"))
     doc["meta"]["seats"][0]["name"] = "\x1b[2JAnn\u202e\x00"
     save.write_text(json.dumps(doc), encoding="utf-8")

@@ -6,9 +6,13 @@ from collections.abc import Callable
 
 from textual.pilot import Pilot
 
-from turncoat.tui import verrater_view as V
-from turncoat.tui.app import VerraterApp, screen_text
-from turncoat.tui.screens import CurtainScreen, EndScreen
+from turncoat.core.record import replay
+from turncoat.play import GameInProgress
+from turncoat.skins.verrater.terminal import view
+from turncoat.skins.verrater.terminal.app import VerraterApp
+from turncoat.skins.verrater.terminal.screens import EndScreen
+from turncoat.tui.overlays import CurtainScreen
+from turncoat.tui.table_app import screen_text
 
 SIZE = (160, 50)
 
@@ -53,7 +57,8 @@ def assert_screen_shows_only_what_viewer_may_see(app: VerraterApp) -> None:
     must not change.  (Anything drawn from hidden information would differ.)"""
     session = app.session
     viewer = app.viewer
-    state = session._state
+    true_match = session.match
+    state = replay(session.game, session.record).final_state  # the record replays to the state
     app.refresh_view()  # the same redraw as below, from the true state (list scroll and all)
     before = screen_text(app)
     if viewer is None:
@@ -64,11 +69,11 @@ def assert_screen_shows_only_what_viewer_may_see(app: VerraterApp) -> None:
         for world in worlds:
             if viewer is None and session.game.observe(world, None) != session.observe(None):
                 continue  # a seat's re-deal changes nothing public; skip if it ever did
-            session._state = world
+            session.match = GameInProgress(session.game, session.record, world, true_match.steps)
             app.refresh_view()
             assert screen_text(app) == before
     finally:
-        session._state = state
+        session.match = true_match
         app.refresh_view()
 
 
@@ -76,6 +81,6 @@ def assert_log_is_redacted(app: VerraterApp) -> None:
     """The log on screen is the engine's log redacted for the viewer, plus conflict details."""
     session = app.session
     names = session.names()
-    assert app._log_shown == V.log_lines(session.events, app.viewer, names, session.game.ctx.t)
-    engine = [V.readable(x, names) for x in session.game.render_log(session.events, app.viewer)]
+    assert app._log_shown == view.log_lines(session.events, app.viewer, names, session.game.ctx.t)
+    engine = [view.readable(x, names) for x in session.game.render_log(session.events, app.viewer)]
     assert [x for x in app._log_shown if not x.startswith("  ")] == engine

@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from turncoat.cli import app
-from turncoat.tui.session import Session, plan_seats
+from turncoat.skins.verrater.terminal.session import Session, plan_seats
 
 
 def refused(args: list[str]) -> str:
@@ -45,7 +45,7 @@ def test_resume_refuses_a_missing_or_broken_file(tmp_path: Path) -> None:
 
 def test_resume_refuses_options_the_record_already_fixes(tmp_path: Path) -> None:
     save = tmp_path / "saved.json"
-    Session.new(plan_seats(3, "human,random,random"), seed=1, save_path=save)
+    Session.open(plan_seats(3, "human,random,random"), seed=1, save_path=save)
     before = save.read_bytes()
     said = refused(["--resume", str(save), "--seed", "3", "--players", "4"])
     assert "drop --players, --seed" in said

@@ -9,10 +9,11 @@ from collections.abc import Callable
 import pytest
 from textual.widgets import Static
 
-from turncoat.tui import verrater_view as V
-from turncoat.tui.app import VerraterApp, screen_text
-from turncoat.tui.screens import EndScreen
-from turncoat.tui.session import Session, plan_seats
+from turncoat.skins.verrater.terminal import view
+from turncoat.skins.verrater.terminal.app import VerraterApp
+from turncoat.skins.verrater.terminal.screens import EndScreen
+from turncoat.skins.verrater.terminal.session import Session, plan_seats
+from turncoat.tui.table_app import screen_text
 
 from .helpers import SIZE, reach_end, settle
 
@@ -21,12 +22,12 @@ def played(stop: Callable[[Session], bool]) -> Session:
     """A game (Ann and three random bots) played by random legal moves until ``stop`` holds,
     for the first seed whose game gets there."""
     for seed in range(200):
-        session = Session.new(plan_seats(4, "human,random,random,random", names="Ann"), seed=seed)
+        session = Session.open(plan_seats(4, "human,random,random,random", names="Ann"), seed=seed)
         rng = random.Random(seed)
         while not stop(session) and session.outcome() is None:
             seat = session.to_act()
             assert seat is not None
-            session.apply(seat, rng.choice(list(session.legal_actions(seat))))
+            session.submit(seat, (rng.choice(list(session.legal_actions(seat))),))
         if stop(session):
             return session
     raise AssertionError("no seed reached the wanted position")
@@ -67,9 +68,9 @@ async def test_player_panels_show_the_final_score_with_trading_posts_at_the_end(
 def test_player_panel_shows_the_running_vp_during_the_game() -> None:
     session = played(lambda s: s.observe(None).round == 3)
     obs = session.observe(0)
-    text = V.players_text(obs, session.names(), [s.kind for s in session.seats]).plain
-    for name, view in zip(session.names(), obs.seats, strict=True):
-        assert re.search(rf"{re.escape(name)}.*  {view.victory_points} VP", text)
+    text = view.players_text(obs, session.names(), [s.kind for s in session.seats]).plain
+    for name, seat in zip(session.names(), obs.seats, strict=True):
+        assert re.search(rf"{re.escape(name)}.*  {seat.victory_points} VP", text)
 
 
 @pytest.mark.asyncio
@@ -86,8 +87,8 @@ async def test_the_round_by_round_table_says_what_each_number_is() -> None:
     assert "Round by round" in text and "Conflict site" in text and "Strength and result" in text
     for r in rounds:
         a, b = r["site"]
-        assert f"Eagle {V.type_name(types[a])} (landscape {a})" in text
-        assert f"vs Rose {V.type_name(types[b])} (landscape {b})" in text
+        assert f"Eagle {view.type_name(types[a])} (landscape {a})" in text
+        assert f"vs Rose {view.type_name(types[b])} (landscape {b})" in text
         assert f"Eagles {r['strength']['eagle']} – Roses {r['strength']['rose']}:" in text
     assert len(re.findall(r"\+\d+ VP", text)) == 4 * len(rounds)
     assert len(re.findall(r"\w card,", text)) == 4 * len(rounds)
@@ -103,5 +104,5 @@ def test_the_hand_limit_prompt_says_how_many_cards_to_discard() -> None:
     extra = size - 5
     cards = "card" if extra == 1 else "cards"
     expected = f"Discard {extra} {cards} down to the hand limit of 5 (you hold {size})."
-    assert V.prompt(obs, session.names(), 5) == expected
-    assert V.prompt(obs, session.names(), 6).startswith(f"Discard {extra - 1} card")
+    assert view.prompt(obs, session.names(), 5) == expected
+    assert view.prompt(obs, session.names(), 6).startswith(f"Discard {extra - 1} card")

@@ -27,10 +27,10 @@ from turncoat.core.registry import load_game
 from turncoat.core.testing.toy import SealedBidsGame, SealedBidsObservation
 from turncoat.core.testing.toy_parley import EndParley
 from turncoat.core.testing.toy_present import SealedBidsPresentation
-from turncoat.tui.app import screen_text
 from turncoat.tui.generic.app import GenericApp
 from turncoat.tui.generic.screens import CurtainScreen, EndScreen
-from turncoat.tui.generic.table import Table, plan_seats
+from turncoat.tui.table import Table, plan_seats
+from turncoat.tui.table_app import screen_text
 
 SIZE = (150, 50)
 
@@ -139,11 +139,29 @@ def parley_move(app: GenericApp, done: set[str]) -> tuple[str, str]:
     return "End your parley", "Ann ends the parley."
 
 
+def opened_by_play(monkeypatch: pytest.MonkeyPatch, args: list[str]) -> GenericApp:
+    """The table ``turncoat play ARGS`` opens, by the command's own lookup of the game's skin
+    (the app is kept instead of run, to be driven here)."""
+    opened: list[GenericApp] = []
+    monkeypatch.setattr(GenericApp, "run", lambda self, *a, **k: opened.append(self))
+    result = CliRunner().invoke(cli, ["play", *args])
+    assert result.exit_code == 0, result.output
+    (app,) = opened
+    return app
+
+
 @pytest.mark.asyncio
-async def test_one_person_and_two_bots_play_sealed_bids_to_the_end(tmp_path: Path) -> None:
+async def test_one_person_and_two_bots_play_sealed_bids_to_the_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through ``turncoat play sealed_bids``: the command finds no skin of the toy game and
+    opens the generic table, where every move Ann makes is checked in the game."""
     save = tmp_path / "game.json"
-    table = Table.new(toy(), plan_seats(3, "human,random,random", names="Ann"), seed=5, save_path=save)
-    app = GenericApp(table, bot_delay=0)
+    seats = ["--seats", "human,random,random", "--names", "Ann", "--seed", "5"]
+    rules = ["-o", "rounds=2", "-o", "parley=true"]
+    app = opened_by_play(monkeypatch, ["sealed_bids", *seats, *rules, "--save", str(save), "--delay", "0"])
+    table = app.table
+    assert table.match.game.config_json() == toy().config_json()
     async with app.run_test(size=SIZE) as pilot:
         done: set[str] = set()
         kinds: list[str] = []
@@ -314,9 +332,14 @@ async def play_ones(pilot: Pilot[None], app: GenericApp, moves: int | None = Non
         await settle(pilot, lambda: asked(app))
         if isinstance(app.screen, EndScreen):
             return
-        before = len(app.table.record.actions)
+        before, seat = len(app.table.record.actions), app.awaiting
+        first = app.entries[0]
+        chosen = app.decisions[first.decision].choices[first.choice].action
         await pilot.press("1")
         await settle(pilot, grew(app.table, before))
+        # the game took the move: the chosen action, recorded for the person who chose it
+        assert app.table.record.actions[before].player == seat
+        assert app.table.record.actions[before].action == as_recorded(chosen)
         count += 1
 
 

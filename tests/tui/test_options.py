@@ -13,10 +13,11 @@ from turncoat.cli import app as cli
 from turncoat.core.record import load_record, replay
 from turncoat.core.registry import load_game
 from turncoat.games.verrater.game import VerraterGame
-from turncoat.tui import verrater_view as V
-from turncoat.tui.app import VerraterApp, screen_text
-from turncoat.tui.screens import HelpScreen
-from turncoat.tui.session import RULE_OPTIONS, Session, plan_seats
+from turncoat.skins.verrater.terminal import view
+from turncoat.skins.verrater.terminal.app import VerraterApp
+from turncoat.skins.verrater.terminal.screens import HelpScreen
+from turncoat.skins.verrater.terminal.session import RULE_OPTIONS, Session, plan_seats
+from turncoat.tui.table_app import screen_text
 
 from .helpers import SIZE, human_turn, settle
 
@@ -104,14 +105,16 @@ def test_rule_options_reach_the_engine_and_the_record(tmp_path: Path, opened: li
     resumed = Session.resume(save)
     assert resumed.game.config == config
     assert resumed.observe(None) == obs
-    assert replay(load_game(record.game, **record.config), record).final_state == resumed._state
+    replayed = replay(load_game(record.game, **record.config), record).final_state
+    game = resumed.game
+    assert all(game.observe(replayed, v) == resumed.observe(v) for v in (None, *range(resumed.players)))
     shown = CliRunner().invoke(cli, ["replay", str(save), "--json"])
     assert shown.exit_code == 0, shown.output
 
 
 def test_resume_keeps_the_records_options_and_refuses_others(tmp_path: Path, opened: list[Session]) -> None:
     save = tmp_path / "saved.json"
-    Session.new(plan_seats(3, "human,random,random"), seed=1, save_path=save, ring_layout="alternating")
+    Session.open(plan_seats(3, "human,random,random"), seed=1, save_path=save, ring_layout="alternating")
     before = save.read_bytes()
     said = refused(["--resume", str(save), "--option", "ring_layout=random"])
     assert "drop --option ring_layout=random (the saved game plays ring_layout=alternating)" in said
@@ -173,11 +176,11 @@ def test_override_values_are_played_recorded_and_shown_unmarked(
     assert set(session.overridden_values()) == set(values)
     obs = session.observe(None)
     for kind in tables.vp:
-        assert "*" not in V.vp_circles(tables, kind, 4).plain
-    assert "estimated" not in V.centre_text(obs, tables, session.names()).plain
+        assert "*" not in view.vp_circles(tables, kind, 4).plain
+    assert "estimated" not in view.centre_text(obs, tables, session.names()).plain
     # Without the override the same values are marked estimated.
     base = verrater().ctx.t
-    assert "*" in V.vp_circles(base, "wilderness", 4).plain
+    assert "*" in view.vp_circles(base, "wilderness", 4).plain
     record = load_record(save)
     assert record.config["content_overrides"] == values
     assert Session.resume(save).game.ctx.t.vp == tables.vp
@@ -192,7 +195,7 @@ async def test_the_table_shows_the_options_in_play(tmp_path: Path) -> None:
     own, _ = own_copy(tmp_path)
     overrides = json.loads(own.read_text(encoding="utf-8"))["overrides"]
     seats = plan_seats(4, "human,random,random,random")
-    session = Session.new(
+    session = Session.open(
         seats, seed=3, save_path=None, ring_layout="alternating", rounds=3, content_overrides=overrides
     )
     app = VerraterApp(session, bot_delay=0)
@@ -213,7 +216,7 @@ async def test_the_table_shows_the_options_in_play(tmp_path: Path) -> None:
 
 @pytest.mark.asyncio
 async def test_a_default_game_says_it_plays_the_rulebook(tmp_path: Path) -> None:
-    session = Session.new(plan_seats(3, "human,random,random"), seed=3, save_path=None)
+    session = Session.open(plan_seats(3, "human,random,random"), seed=3, save_path=None)
     app = VerraterApp(session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app, lambda: human_turn(app))

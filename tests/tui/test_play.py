@@ -13,10 +13,12 @@ from turncoat.agents import SeatView
 from turncoat.core.actions import Action
 from turncoat.core.record import load_record, replay
 from turncoat.core.registry import load_game
-from turncoat.games.verrater import actions as A
-from turncoat.tui.app import VerraterApp, screen_text
-from turncoat.tui.screens import CurtainScreen, EndScreen, LogScreen
-from turncoat.tui.session import Session, plan_seats
+from turncoat.games.verrater import actions
+from turncoat.skins.verrater.terminal.app import VerraterApp
+from turncoat.skins.verrater.terminal.screens import EndScreen
+from turncoat.skins.verrater.terminal.session import Session, plan_seats
+from turncoat.tui.overlays import CurtainScreen, LogScreen
+from turncoat.tui.table_app import screen_text
 
 from .helpers import (
     SIZE,
@@ -33,7 +35,7 @@ from .helpers import (
 async def test_one_human_three_bots_play_a_whole_game_with_keys_and_clicks(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     seats = plan_seats(4, "human,random,random,random", names="Ann")
-    session = Session.new(seats, seed=11, save_path=save)
+    session = Session.open(seats, seed=11, save_path=save)
     app = VerraterApp(session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         decisions = 0
@@ -53,7 +55,7 @@ async def test_one_human_three_bots_play_a_whole_game_with_keys_and_clicks(tmp_p
             before = len(session.record.actions)
             legal = list(app.legal)
             last = legal[-1]
-            if isinstance(last, A.PlaceEstate) and not clicked_land:
+            if isinstance(last, actions.PlaceEstate) and not clicked_land:
                 # mouse: click a landscape, the first choice about it is highlighted; Enter plays it
                 target = last.landscape
                 await pilot.click(f"#land-{target}")
@@ -87,7 +89,7 @@ async def test_one_human_three_bots_play_a_whole_game_with_keys_and_clicks(tmp_p
 @pytest.mark.asyncio
 async def test_hot_seat_curtain_hides_everything_between_two_humans(tmp_path: Path) -> None:
     seats = plan_seats(4, "human,random,human,random", names="Ann,Bob")
-    session = Session.new(seats, seed=5, save_path=tmp_path / "hot.json", rounds=2)
+    session = Session.open(seats, seed=5, save_path=tmp_path / "hot.json", rounds=2)
     app = VerraterApp(session, bot_delay=0)
     curtains = 0
     last_human: int | None = None
@@ -142,7 +144,7 @@ async def test_hot_seat_curtain_hides_everything_between_two_humans(tmp_path: Pa
 @pytest.mark.asyncio
 async def test_public_view_while_bots_play_in_hot_seat(tmp_path: Path) -> None:
     seats = plan_seats(4, "human,human,random,random", names="Ann,Bob")
-    session = Session.new(seats, seed=3, save_path=tmp_path / "p.json", rounds=1)
+    session = Session.open(seats, seed=3, save_path=tmp_path / "p.json", rounds=1)
     app = VerraterApp(session, bot_delay=30)  # bots wait: the public view stays on screen
     app.key_guard = 0  # no key is early here (the guard has its own test)
     async with app.run_test(size=SIZE) as pilot:
@@ -169,7 +171,7 @@ async def test_public_view_while_bots_play_in_hot_seat(tmp_path: Path) -> None:
 async def test_resume_a_saved_game_and_finish_it(tmp_path: Path) -> None:
     save = tmp_path / "resume.json"
     seats = plan_seats(3, "human,random,random", names="Cid")
-    session = Session.new(seats, seed=21, save_path=save, rounds=3)
+    session = Session.open(seats, seed=21, save_path=save, rounds=3)
     app = VerraterApp(session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(4):
@@ -202,14 +204,14 @@ def play_bots(session: Session, stop: int | None = None) -> None:
     """Let the session's own bots play every seat (until ``stop`` actions are in the record)."""
     while (seat := session.to_act()) is not None and (stop is None or len(session.record.actions) < stop):
         action = session.agent(seat).choose(session.seat_view(seat), session.bot_rng(seat))
-        session.apply(seat, action)
+        session.submit(seat, (action,))
 
 
 def test_bots_play_on_after_a_resume_as_if_there_had_been_no_break(tmp_path: Path) -> None:
     seats = plan_seats(4, "heuristic,random,heuristic,random")
-    whole = Session.new(seats, seed=17, save_path=tmp_path / "whole.json", rounds=3)
+    whole = Session.open(seats, seed=17, save_path=tmp_path / "whole.json", rounds=3)
     play_bots(whole)
-    broken = Session.new(seats, seed=17, save_path=tmp_path / "broken.json", rounds=3)
+    broken = Session.open(seats, seed=17, save_path=tmp_path / "broken.json", rounds=3)
     play_bots(broken, stop=len(whole.record.actions) // 2)
     resumed = Session.resume(tmp_path / "broken.json")
     play_bots(resumed)
@@ -219,7 +221,7 @@ def test_bots_play_on_after_a_resume_as_if_there_had_been_no_break(tmp_path: Pat
 
 def test_resume_into_a_new_file_keeps_the_old_one(tmp_path: Path) -> None:
     old, new = tmp_path / "old.json", tmp_path / "new.json"
-    session = Session.new(plan_seats(3, "random,random,random"), seed=4, save_path=old)
+    session = Session.open(plan_seats(3, "random,random,random"), seed=4, save_path=old)
     play_bots(session, stop=10)
     saved = old.read_bytes()
     resumed = Session.resume(old, new)
@@ -232,12 +234,12 @@ def test_resume_into_a_new_file_keeps_the_old_one(tmp_path: Path) -> None:
 @pytest.mark.asyncio
 async def test_a_refused_choice_shows_the_engine_message(tmp_path: Path) -> None:
     seats = plan_seats(4, "human,random,random,random")
-    session = Session.new(seats, seed=2, save_path=None)
+    session = Session.open(seats, seed=2, save_path=None)
     app = VerraterApp(session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app, lambda: human_turn(app))
         before = len(session.record.actions)
-        assert not app.play(A.KeepRole("nonsense"))
+        assert not app.submit((actions.KeepRole("nonsense"),))
         await pilot.pause()
         message = str(app.query_one("#error", Static).render())
         assert message.startswith("Not allowed: ") and len(message) > 20
@@ -250,7 +252,7 @@ async def test_a_refused_choice_shows_the_engine_message(tmp_path: Path) -> None
 @pytest.mark.asyncio
 async def test_a_table_of_bots_shows_the_public_view_to_the_end(tmp_path: Path) -> None:
     seats = plan_seats(3, humans=0)
-    session = Session.new(seats, seed=9, save_path=tmp_path / "bots.json", rounds=2)
+    session = Session.open(seats, seed=9, save_path=tmp_path / "bots.json", rounds=2)
     app = VerraterApp(session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await reach_end(pilot, app, limit=2000)
@@ -265,7 +267,7 @@ async def test_a_table_of_bots_shows_the_public_view_to_the_end(tmp_path: Path) 
 
 @pytest.mark.asyncio
 async def test_the_log_screen_shows_the_viewers_log_and_plays_nothing(tmp_path: Path) -> None:
-    session = Session.new(plan_seats(4, "human,random,random,random"), seed=6, save_path=None)
+    session = Session.open(plan_seats(4, "human,random,random,random"), seed=6, save_path=None)
     app = VerraterApp(session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(6):
@@ -302,7 +304,7 @@ class _BrokenBot:
 @pytest.mark.asyncio
 async def test_a_failing_bot_stops_the_table_with_a_message(tmp_path: Path) -> None:
     save = tmp_path / "broken.json"
-    session = Session.new(plan_seats(3, "human,random,random"), seed=2, save_path=save)
+    session = Session.open(plan_seats(3, "human,random,random"), seed=2, save_path=save)
     session._agents[1] = _BrokenBot()
     app = VerraterApp(session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
@@ -331,7 +333,7 @@ def test_seat_planning() -> None:
 async def test_a_key_pressed_before_the_choice_was_on_screen_plays_nothing() -> None:
     """After another seat's move, a key that arrives within the guard time was typed for the old
     screen: it is ignored (and said so); once the choice has been shown long enough it plays."""
-    session = Session.new(plan_seats(4, "human,random,random,random"), seed=6, save_path=None)
+    session = Session.open(plan_seats(4, "human,random,random,random"), seed=6, save_path=None)
     app = VerraterApp(session, bot_delay=0)
     app.key_guard = 3600  # every key counts as early until the test says time has passed
     async with app.run_test(size=SIZE) as pilot:

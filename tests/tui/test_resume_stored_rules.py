@@ -9,7 +9,7 @@ import msgspec
 from turncoat.core.record import save_record
 from turncoat.core.registry import load_game
 from turncoat.core.testing.playout import random_playout
-from turncoat.tui.session import Session
+from turncoat.skins.verrater.terminal.session import Session
 
 # The step-10 readings every game was played under before they were options (GAP-20, GAP-12).
 OLD_READINGS = {"hand_limit_timing": "after_all_draws", "reshuffle_timing": "when_drawing"}

@@ -1,7 +1,9 @@
-"""The terminal table: play Verräter against bots and friends with Textual (``turncoat play``).
+"""The terminal table: play any game against bots and friends with Textual (``turncoat play``).
 
-``session`` holds the game, its true state and its record (saved after every action);
-``verrater_view`` draws one seat's observation as text; ``app`` is the Textual application;
-``screens`` holds the hot-seat curtain, the help and the final score; ``command`` registers
-``turncoat play`` on the main command line.
+``table`` holds a game in progress with its seats, bots and record file; ``table_app`` is what
+every table does between its drawings (whose turn, the hot-seat curtain, bots, refusals);
+``overlays`` holds the curtain and the log screen; ``skin`` finds a game's own table by its id
+(``turncoat.skins.<id>.terminal``), else the generic one of ``generic``, drawn from the game's
+presentation; ``command`` registers ``turncoat play`` on the main command line.  Nothing here
+imports a game.
 """

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
 from turncoat.cli_errors import fail, float_in_range, plain, seed_in_range
-from turncoat.core.content import read_override_file
 from turncoat.core.errors import RulesError
 from turncoat.core.record import load_record
-from turncoat.core.registry import load_game
+
+if TYPE_CHECKING:
+    from turncoat.tui.table import Table
 
 # A longer pause would only look like a hung table.
 MAX_DELAY = 10.0
@@ -29,7 +30,7 @@ def play_cmd(
     ] = "verrater",
     players: Annotated[
         int | None,
-        typer.Option(help="Players (Verräter: 3 or 4, default 4; default: the --seats count)."),
+        typer.Option(help="Players (default: the --seats count, else the game's usual number)."),
     ] = None,
     seats: Annotated[
         str | None,
@@ -57,7 +58,8 @@ def play_cmd(
         typer.Option(
             "--option",
             "-o",
-            help="A rule option key=value, e.g. ring_layout=alternating (repeatable; docs/verrater.md).",
+            help="A rule option of the game, key=value, e.g. ring_layout=alternating for Verräter "
+            "(repeatable; docs/verrater.md).",
         ),
     ] = None,
     content_override: Annotated[
@@ -66,11 +68,8 @@ def play_cmd(
     ] = None,
 ) -> None:
     """Play a game in the terminal against bots and friends (hot seat)."""
-    from turncoat.tui.app import VerraterApp
-    from turncoat.tui.generic.command import open_table, play_generic
-    from turncoat.tui.session import Session, default_save_path, parse_rule_options, plan_seats
+    from turncoat.tui.skin import Request, find_skin
 
-    console = Console(stderr=True)
     if seed is not None:
         seed_in_range(seed)
     float_in_range("--delay", delay, 0.0, MAX_DELAY, unit=" seconds")
@@ -92,8 +91,9 @@ def play_cmd(
             )
     try:
         played = load_record(resume).game if resume is not None else game_name
-        if played != "verrater":  # every other game is played at the generic table
-            table = open_table(
+        skin = find_skin(played)
+        table = skin.open_table(
+            Request(
                 played,
                 players=players,
                 seats=seats,
@@ -102,39 +102,28 @@ def play_cmd(
                 seed=seed,
                 save=save,
                 resume=resume,
-                options=option,
+                options=tuple(option or ()),
                 content_override=content_override,
             )
-    except RulesError as exc:
-        fail(plain(exc))
-    if played != "verrater":
-        play_generic(table, delay=delay)
-        return
-    if players is not None and players not in (3, 4):  # before a seat list is built from it
-        fail(f"Verräter is for 3 or 4 players (got {players})")
-    try:
-        options: dict[str, Any] = dict(parse_rule_options(option or []))
-        if content_override is not None:
-            pack_id = load_game(game_name).content.id
-            options["content_overrides"] = read_override_file(content_override, pack_id)
-        if resume is not None:
-            session = Session.resume(resume, save, options)
-        else:
-            plan = plan_seats(players, seats, humans, names)
-            session = Session.new(plan, seed, save or default_save_path(), **options)
-    except RulesError as exc:
-        fail(plain(exc))
-    VerraterApp(session, bot_delay=delay).run()
-    where = session.save_path
-    if where is not None:
-        done = session.outcome() is not None
-        console.print(
-            f"Game {'finished' if done else 'saved'}: {where}\n"
-            + (
-                f"Review it: turncoat replay {where} --full"
-                if done
-                else f"Continue it: turncoat play --resume {where}"
-            ),
-            soft_wrap=True,  # a long path stays one line, so it can be copied as it is
-            highlight=False,
         )
+    except RulesError as exc:
+        fail(plain(exc))
+    skin.app(table, delay).run()
+    say_where_it_is(table)
+
+
+def say_where_it_is(table: Table) -> None:
+    """Where the record of the game is, and what to do with it next."""
+    where = table.save_path
+    if where is None:
+        return
+    done = table.outcome() is not None
+    next_step = (
+        f"Review it: turncoat replay {where} --full"
+        if done
+        else f"Continue it: turncoat play --resume {where}"
+    )
+    # soft_wrap: a long path stays one line, so it can be copied as it is.
+    Console(stderr=True).print(
+        f"Game {'finished' if done else 'saved'}: {where}\n{next_step}", soft_wrap=True, highlight=False
+    )

@@ -4,35 +4,29 @@ The screen shows one *viewer's* view (a seat, or ``None`` for the public view): 
 title, the game's panels, the log with seats by their names, and the viewer's decisions as one
 list.  A ``one`` or ``number`` decision plays the chosen action; a ``set`` decision toggles
 picks (up to ``most``) and its confirm entry sends them with ``finish`` as one submission.
-
-With several people at the terminal (hot seat) the screen falls back to the public view as soon
-as a person's decision is done, and before another person's decision a curtain asks to pass the
-screen and waits for Enter, as at the Verräter table.
+Whose turn it is, the hot-seat curtain and the bots are every table's (``tui.table_app``).
 """
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
 from textual import on
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from turncoat.core.actions import Action, Viewer
-from turncoat.core.errors import RulesError
 from turncoat.core.present import Decision, Panel, plain
 from turncoat.play import View
 from turncoat.tui.generic.screens import EndScreen
-from turncoat.tui.generic.table import Table
 from turncoat.tui.overlays import Bindings, CurtainScreen, LogScreen
+from turncoat.tui.table import Table
+from turncoat.tui.table_app import TableApp
 
 FINISH = -1  # the confirm entry of a set decision
 
@@ -61,7 +55,7 @@ def set_prompt(decision: Decision) -> str:
     return f"pick {most} with Enter or their numbers, then confirm"
 
 
-class GenericApp(App[None]):
+class GenericApp(TableApp):
     """Play any game: people choose among their decisions, bots play in between."""
 
     CSS = """
@@ -89,24 +83,12 @@ class GenericApp(App[None]):
     ]
 
     def __init__(self, table: Table, *, bot_delay: float = 0.6) -> None:
-        super().__init__()
-        self.table = table
-        self.bot_delay = bot_delay
+        super().__init__(table, bot_delay=bot_delay)
         self.title = f"turncoat · {table.match.face.title}"
-        humans = table.humans
-        self.hotseat = len(humans) > 1
-        self.viewer: Viewer = humans[0] if len(humans) == 1 else None
-        self.awaiting: int | None = None  # the person whose decision is on screen
         self.decisions: tuple[Decision, ...] = ()
         self.entries: list[Entry] = []
         self.picks: dict[int, list[int]] = {}  # a set decision's picks, in its choices' order
-        self._offer: tuple[int, int] | None = None  # (seat, version) the picks belong to
-        self.bot_error: str | None = None
         self.log_lines: list[str] = []
-        # A key pressed just before a new decision appeared was meant for the screen before it.
-        self.key_guard = min(0.5, bot_delay)
-        self._offered_at = 0.0
-        self._guarded = False
 
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -169,12 +151,8 @@ class GenericApp(App[None]):
             self.query_one("#prompt", Static).update(text)
             self.refresh_bindings()
             return
-        offer = (self.awaiting, view.version)
-        if offer != self._offer:
-            self._offer, self.picks, highlighted = offer, {}, None
-            record = self.table.record.actions
-            self._offered_at = time.monotonic()
-            self._guarded = bool(record) and record[-1].player != self.awaiting
+        if self.note_offer(self.awaiting):  # a new decision: no picks yet, the first line lit
+            self.picks, highlighted = {}, None
         self.decisions = view.decisions
         self.query_one("#prompt", Static).update(Text(f"{names[self.awaiting]}: {view.step}"))
         options: list[Option] = []
@@ -212,65 +190,9 @@ class GenericApp(App[None]):
             return self.table.outcome() is not None
         return True
 
-    # -- the flow of play ------------------------------------------------------------------------
-    def advance(self) -> None:
-        """Hand the next decision to a bot, a person (after the curtain if needed), or end."""
-        t = self.table
-        seat = t.to_act()
-        if seat is None:
-            self.awaiting = None
-            if self.hotseat:
-                self.viewer = None  # the end is shown to everybody: the public view
-            self.refresh_view()
-            self.action_end_screen()
-            return
-        if t.seats[seat].human:
-            if self.hotseat and self.viewer != seat:
-                self.viewer = None
-                self.awaiting = None
-                self.refresh_view()
-                while len(self.screen_stack) > 1:  # no log of the last viewer under the curtain
-                    self.pop_screen()
-                self.push_screen(CurtainScreen(t.seats[seat].name), lambda _: self._reveal(seat))
-                return
-            self._reveal(seat)
-            return
-        if self.hotseat:
-            self.viewer = None  # nobody's secrets while the bots play
-        self.awaiting = None
-        self.refresh_view()
-        self.run_worker(self._bot_turn(seat), group="bots", exclusive=True)
-
-    def _reveal(self, seat: int) -> None:
-        self.viewer = seat
-        self.awaiting = seat
-        self.refresh_view()
-
-    async def _bot_turn(self, seat: int) -> None:
-        t = self.table
-        if self.bot_delay > 0:
-            await asyncio.sleep(self.bot_delay)
-        agent = t.agent(seat)
-        try:
-            action = await asyncio.to_thread(agent.choose, t.seat_view(seat), t.bot_rng(seat))
-            t.submit(seat, (action,))
-        except Exception as exc:  # a broken bot stops the table, not the program: all is saved
-            self.bot_error = f"{t.seats[seat].name} ({agent.name}): {exc}"
-            self.refresh_view()
-            return
-        self.advance()
-
-    def _too_soon(self) -> bool:
-        """Whether a choice came before this decision had been on screen for ``key_guard``
-        seconds after someone else's move (the person meant the screen before it)."""
-        if self._guarded and time.monotonic() - self._offered_at < self.key_guard:
-            self.show_error("That key came before this choice was on screen, so it was ignored.")
-            return True
-        return False
-
     def choose(self, entry: Entry) -> None:
         """A person chose a line of the list: play it, toggle a pick, or send a set."""
-        if self._too_soon():
+        if self.too_soon():
             return
         decision = self.decisions[entry.decision]
         if decision.shape != "set":
@@ -294,30 +216,6 @@ class GenericApp(App[None]):
             picked.sort()  # sent in the order of the decision's choices
         self.show_error("")
         self.refresh_view()
-
-    def submit(self, actions: Sequence[Action], *, finish: Action | None = None) -> bool:
-        """Play a person's move (a set's picks with its ``finish``); a refusal shows the game's
-        reason and changes nothing."""
-        seat = self.awaiting
-        if seat is None:
-            self.show_error("It is not your turn.")
-            return False
-        try:
-            self.table.submit(seat, actions, finish=finish)
-        except RulesError as exc:
-            because = f"{exc.message} ({exc.rule})" if exc.rule else exc.message
-            self.show_error(f"Not allowed: {because}")
-            return False
-        self.show_error("")
-        if seat not in self.table.match.to_act():
-            self.awaiting = None
-        self.advance()
-        return True
-
-    def show_error(self, message: str) -> None:
-        error = self.query_one("#error", Static)
-        error.update(Text(message))
-        error.display = bool(message)
 
     # -- input -----------------------------------------------------------------------------------
     @on(OptionList.OptionSelected, "#choices")

@@ -1,48 +1,35 @@
-"""``turncoat play GAME`` for every game without a table of its own: the generic table."""
+"""The generic skin: ``turncoat play GAME`` for every game without a terminal table of its own."""
 
 from __future__ import annotations
-
-from pathlib import Path
-
-from rich.console import Console
 
 from turncoat.core.content import read_override_file
 from turncoat.core.errors import InvalidConfig
 from turncoat.core.present import presentation_of
 from turncoat.tui.generic.app import GenericApp
-from turncoat.tui.generic.table import Table, default_save_path, new_game, parse_options, plan_seats
+from turncoat.tui.skin import Request, TerminalSkin
+from turncoat.tui.table import Table, default_save_path, new_game, parse_options, plan_seats
+from turncoat.tui.table_app import TableApp
 
 
-def open_table(
-    game_name: str,
-    *,
-    players: int | None = None,
-    seats: str | None = None,
-    humans: int | None = None,
-    names: str | None = None,
-    seed: int | None = None,
-    save: Path | None = None,
-    resume: Path | None = None,
-    options: list[str] | None = None,
-    content_override: Path | None = None,
-) -> Table:
+def open_table(request: Request) -> Table:
     """The table the command line asks for (raises RulesError, in plain words, when it cannot)."""
-    if resume is not None:
-        if options or content_override is not None:
+    if request.resume is not None:
+        if request.options or request.content_override is not None:
             raise InvalidConfig(
                 "--resume continues a saved game with its own rules; drop --option and --content-override",
                 code="bad_config",
             )
-        return Table.resume(resume, save)
-    settings: dict[str, object] = dict(parse_options(options or []))
+        return Table.resume(request.resume, request.save)
+    game_name, seats = request.game, request.seats
+    settings: dict[str, object] = dict(parse_options(request.options))
     probe = new_game(game_name, None, settings)  # an unknown game or option is refused here
-    if content_override is not None:
+    if request.content_override is not None:
         content = getattr(probe, "content", None)
         if content is None:
             raise InvalidConfig(f"{game_name} has no content to override", code="bad_config")
-        settings["content_overrides"] = read_override_file(content_override, content.id)
+        settings["content_overrides"] = read_override_file(request.content_override, content.id)
     face = presentation_of(probe)
-    count = players
+    count = request.players
     if count is None:
         count = len([k for k in seats.split(",") if k.strip()]) if seats else probe.num_players()
     if not face.min_players <= count <= face.max_players:
@@ -50,23 +37,13 @@ def open_table(
             f"{face.title} is for {face.min_players} to {face.max_players} players (got {count})",
             code="bad_players",
         )
-    plan = plan_seats(count, seats, humans, names)
+    plan = plan_seats(count, seats, request.humans, request.names)
     game = new_game(game_name, count, settings)
-    return Table.new(game, plan, seed, save or default_save_path(game_name))
+    return Table.new(game, plan, request.seed, request.save or default_save_path(game_name))
 
 
-def play_generic(table: Table, *, delay: float) -> None:
-    """Play the table, then say where its record is."""
-    GenericApp(table, bot_delay=delay).run()
-    where = table.save_path
-    if where is not None:
-        done = table.outcome() is not None
-        next_step = (
-            f"Review it: turncoat replay {where} --full"
-            if done
-            else f"Continue it: turncoat play --resume {where}"
-        )
-        # soft_wrap: a long path stays one line, so it can be copied as it is.
-        Console(stderr=True).print(
-            f"Game {'finished' if done else 'saved'}: {where}\n{next_step}", soft_wrap=True, highlight=False
-        )
+def generic_app(table: Table, bot_delay: float) -> TableApp:
+    return GenericApp(table, bot_delay=bot_delay)
+
+
+GENERIC = TerminalSkin(open_table=open_table, app=generic_app)

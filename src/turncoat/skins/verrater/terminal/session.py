@@ -1,37 +1,33 @@
-"""A game at the table: engine, state, record, seats — no drawing here.
+"""A game of Verräter at the terminal: the shared table (game in progress, seats, bots, record
+file) with what only Verräter's table asks of it.
 
-The session holds the only copy of the full state.  Screens ask it for one seat's observation,
-the legal actions of the seat to act and the log redacted for a viewer; they never read the
-state itself.  Every accepted action is appended to the record and the record is saved at once
-(atomically), so closing the terminal loses nothing.
+The full state stays inside the :class:`~turncoat.play.GameInProgress`; the screens ask the
+session for one viewer's observation, the legal actions of the seat to act and the events (which
+the log redacts for its viewer); they never read the state itself.  The record is saved
+(atomically) after every move, so closing the terminal loses nothing.
 """
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Self
 
 import msgspec
 
-from turncoat.agents import Agent, SeatView, agent_names, make_agent
+from turncoat.agents import agent_names
 from turncoat.core.actions import Action, Event, Viewer
-from turncoat.core.engine import Outcome
 from turncoat.core.errors import InvalidConfig
-from turncoat.core.record import GameRecord, append_action, load_record, new_record, replay, save_record
+from turncoat.core.record import load_record
 from turncoat.core.registry import load_game, load_stored_game
-from turncoat.core.rng import derive_seed
-from turncoat.games.verrater.actions import VerraterAction
+from turncoat.games.verrater.components import Tables
 from turncoat.games.verrater.config import VerraterConfig
 from turncoat.games.verrater.game import VerraterGame
 from turncoat.games.verrater.observe import VerraterObservation
-from turncoat.tui.generic.table import HUMAN, data_dir
-from turncoat.tui.generic.table import Seat as SeatSpec
-from turncoat.tui.generic.table import plan_seats as generic_plan_seats
+from turncoat.tui.table import HUMAN, Seat, Table
+from turncoat.tui.table import plan_seats as generic_plan_seats
 
-__all__ = ["HUMAN", "SeatSpec", "Session", "data_dir", "default_save_path", "plan_seats"]
+__all__ = ["HUMAN", "Seat", "Session", "plan_seats"]
 
 # Options with a flag of their own; every other VerraterConfig field is a rule option (--option).
 OWN_FLAGS = {"players": "--players", "content_overrides": "--content-override FILE", "scenario": ""}
@@ -45,16 +41,12 @@ def default_bot() -> str:
     return "heuristic" if "heuristic" in agent_names() else "random"
 
 
-def default_save_path() -> Path:
-    return data_dir() / f"verrater-{time.strftime('%Y%m%d-%H%M%S')}.json"
-
-
 def plan_seats(
     players: int | None,
     seats: str | None = None,
     humans: int | None = None,
     names: str | None = None,
-) -> list[SeatSpec]:
+) -> list[Seat]:
     """Seat kinds and names for a Verräter table (3 or 4 seats; four when nothing says how many),
     the rules-of-thumb bot in the seats nobody names (see :func:`generic.plan_seats`)."""
     if players is None:
@@ -122,60 +114,32 @@ def _refuse_other_options(game: VerraterGame, options: Mapping[str, Any]) -> Non
         )
 
 
-class Session:
-    """One game of Verräter being played: the engine, the true state and its record."""
-
-    def __init__(
-        self,
-        game: VerraterGame,
-        record: GameRecord,
-        state: Any,
-        events: list[Event],
-        seats: Sequence[SeatSpec],
-        save_path: Path | None,
-    ) -> None:
-        self.game = game
-        self.record = record
-        self._state = state
-        self.events = events
-        self.seats = list(seats)
-        self.save_path = save_path
-        self._agents: dict[int, Agent] = {
-            i: make_agent(s.kind) for i, s in enumerate(self.seats) if not s.human
-        }
+class Session(Table):
+    """One game of Verräter being played: the shared table, and its Verräter questions."""
 
     # -- making ----------------------------------------------------------------------------------
     @classmethod
-    def new(
+    def open(
         cls,
-        seats: Sequence[SeatSpec],
+        seats: Sequence[Seat],
         seed: int | None = None,
         save_path: Path | None = None,
         **options: Any,
-    ) -> Session:
-        game = load_game("verrater", players=len(seats), **options)
-        assert isinstance(game, VerraterGame)
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
-        started = game.start(seed)
-        record = new_record(
-            game,
-            seed,
-            title=f"Verräter at the terminal, seed {seed}",
-            seats=[{"kind": s.kind, "name": s.name} for s in seats],
-        )
-        session = cls(game, record, started.state, list(started.events), seats, save_path)
-        session.save()
-        return session
+    ) -> Self:
+        """A new game for ``seats`` under the rule ``options``, saved at once."""
+        return cls.new(load_game("verrater", players=len(seats), **options), seats, seed, save_path)
 
     @classmethod
     def resume(
         cls,
         path: Path,
         save_path: Path | None = None,
+        *,
+        bot: str | None = None,
         options: Mapping[str, Any] | None = None,
-    ) -> Session:
-        """Continue the game saved in ``path`` (seats, names and rules come from the record).
+    ) -> Self:
+        """Continue the game saved in ``path`` (seats, names and rules come from the record; a
+        record that names no seats gets a person at seat 0 and ``bot``, the default bot).
 
         ``options`` (rule options, content overrides) are only checked: one that differs from
         the record's own is refused, since the saved moves were played under the record's rules.
@@ -183,34 +147,27 @@ class Session:
         record = load_record(path)
         game = load_stored_game(record.game, record.config)
         if not isinstance(game, VerraterGame):
-            raise InvalidConfig(f"cannot play {record.game} in the terminal yet", code="unknown_game")
+            raise InvalidConfig(f"{path} holds a game of {record.game}, not Verräter", code="unknown_game")
         if options:
             _refuse_other_options(game, options)
-        result = replay(game, record)
-        events = list(result.initial_events)
-        for step in result.steps:
-            events.extend(step.events)
-        raw = record.meta.get("seats")
-        if isinstance(raw, list) and len(raw) == game.num_players():
-            seats = [SeatSpec(str(s["kind"]), str(s["name"])) for s in raw]
-        else:  # a record from elsewhere (e.g. a bot match): one human at seat 0
-            seats = plan_seats(game.num_players(), humans=1)
-        session = cls(game, record, result.final_state, events, seats, save_path or path)
-        if save_path is not None:
-            session.save()  # a new file holds the game from the start, even before the next move
-        return session
+        return super().resume(path, save_path, bot=bot or default_bot())
 
     # -- asking ----------------------------------------------------------------------------------
     @property
-    def players(self) -> int:
-        return self.game.num_players()
+    def game(self) -> VerraterGame:
+        game = self.match.game
+        assert isinstance(game, VerraterGame)  # a Session is only ever made for Verräter
+        return game
 
     @property
-    def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s.human]
+    def tables(self) -> Tables:
+        """The game's public lookup tables (conflict values, VP circles, limits)."""
+        return self.game.ctx.t
 
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far, unredacted: the log redacts them for its viewer."""
+        return self.match.events()
 
     def rule_changes(self) -> dict[str, Any]:
         """The rule options in play that are not the rulebook's defaults (all public)."""
@@ -220,43 +177,11 @@ class Session:
         """Content paths whose values come from the player's own override file."""
         return tuple(self.game.content.overridden_paths)
 
-    def to_act(self) -> int | None:
-        seats = self.game.to_act(self._state)
-        return min(seats) if seats else None
-
     def observe(self, viewer: Viewer) -> VerraterObservation:
-        return self.game.observe(self._state, viewer)
+        """What ``viewer`` sees of the game now."""
+        observation = self.match.view(viewer, since=self.match.version).observation
+        assert isinstance(observation, VerraterObservation)
+        return observation
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
-        return self.game.legal_actions(self._state, seat)
-
-    def outcome(self) -> Outcome | None:
-        return self.game.outcome(self._state)
-
-    def seat_view(self, seat: int) -> SeatView:
-        """What a bot at ``seat`` may use (never the state itself)."""
-        return SeatView(self.game, self._state, seat)
-
-    def bot_rng(self, seat: int) -> random.Random:
-        """A bot's randomness for this decision: reproducible, and the same after a resume."""
-        return random.Random(derive_seed(self.record.seed, "tui-agent", seat, len(self.record.actions)))
-
-    def agent(self, seat: int) -> Agent:
-        return self._agents[seat]
-
-    # -- acting ----------------------------------------------------------------------------------
-    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
-        """Play ``action`` for ``seat``; the engine's RulesError (plain words) if refused."""
-        # The engine refuses anything that is not one of its own actions (MalformedAction).
-        transition = self.game.apply(self._state, seat, cast(VerraterAction, action))
-        self._state = transition.state
-        self.events.extend(transition.events)
-        self.record = append_action(self.record, seat, action)
-        self.save()
-        return transition.events
-
-    def save(self) -> None:
-        if self.save_path is None:
-            return
-        self.save_path.parent.mkdir(parents=True, exist_ok=True)
-        save_record(self.record, self.save_path)
+        return self.match.legal_actions(seat)

@@ -1,8 +1,8 @@
-"""The screens laid over the table: the hot-seat curtain, the help, the log and the final score.
+"""The screens Verräter's table lays over the board: the help and the final score.
 
-The curtain shows no game information at all, the help only the (public) rule options in play;
-the log screen shows the lines it is given (already redacted for the table's viewer); the end
-screen shows the outcome and the round summary redacted for the viewer it is given.
+The help shows only the (public) rule options in play; the end screen shows the outcome and
+the round summary redacted for the viewer it is given.  The hot-seat curtain and the log screen
+are every table's (``turncoat.tui.overlays``).
 """
 
 from __future__ import annotations
@@ -17,12 +17,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from turncoat.core.actions import Viewer
-from turncoat.tui import verrater_view as V
-from turncoat.tui.overlays import CurtainScreen, LogScreen
-from turncoat.tui.session import Session
-
-__all__ = ["CurtainScreen", "EndScreen", "HelpScreen", "LogScreen"]
-
+from turncoat.skins.verrater.terminal import view
+from turncoat.skins.verrater.terminal.session import Session
+from turncoat.tui.overlays import Bindings
 
 HELP_TEXT = """\
 Keys and mouse
@@ -49,9 +46,7 @@ conflict have a heavy border and "⚔ vs N" underneath.
 class HelpScreen(ModalScreen[None]):
     """The keys, the mouse and how to read the board."""
 
-    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
-        Binding("escape,question_mark,q", "dismiss", "Close")
-    ]
+    BINDINGS: ClassVar[Bindings] = [Binding("escape,question_mark,q", "dismiss", "Close")]
 
     def __init__(self, rules: str = "") -> None:
         super().__init__()
@@ -68,7 +63,7 @@ class HelpScreen(ModalScreen[None]):
 class EndScreen(Screen[None]):
     """Final score breakdown, the winners and the game summary."""
 
-    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+    BINDINGS: ClassVar[Bindings] = [
         Binding("q", "app.quit", "Quit"),
         Binding("escape", "app.pop_screen", "Back to the board"),
     ]
@@ -83,11 +78,11 @@ class EndScreen(Screen[None]):
         names = self.session.names()
         with VerticalScroll():
             if outcome is not None:
-                yield Static(Text(V.winners_text(outcome, names), style="bold magenta"), id="winners")
-                yield Static(V.final_table(outcome, names), id="final-table")
+                yield Static(Text(view.winners_text(outcome, names), style="bold magenta"), id="winners")
+                yield Static(view.final_table(outcome, names), id="final-table")
             rounds = self.session.game.round_summaries(self.session.events, self.viewer)
             types = self.session.observe(self.viewer).types
-            yield Static(V.rounds_table(rounds, types, names), id="summary")
+            yield Static(view.rounds_table(rounds, types, names), id="summary")
             where = self.session.save_path
             if where is not None:
                 yield Static(

@@ -16,11 +16,30 @@ from rich.text import Text
 
 from turncoat.core.actions import Action, Event, Viewer
 from turncoat.core.engine import Outcome
-from turncoat.games.verrater import actions as A
-from turncoat.games.verrater import events as E
 from turncoat.games.verrater import log
 from turncoat.games.verrater import present as verrater_words
+from turncoat.games.verrater.actions import (
+    Build,
+    ChooseConflictSite,
+    CommitSupply,
+    Convert,
+    DiscardSupply,
+    FinishCommitting,
+    KeepRole,
+    Move,
+    PlaceEstate,
+    SkipBuilding,
+)
 from turncoat.games.verrater.components import RING_SIZE, Tables
+from turncoat.games.verrater.events import (
+    AllegianceFlipped,
+    ConflictResolved,
+    ConflictSiteChosen,
+    GameSetUp,
+    RolesRevealed,
+    RoundStarted,
+    SupplyCommitted,
+)
 from turncoat.games.verrater.notation import ROLE_NAMES, SIDE_NAMES
 from turncoat.games.verrater.observe import VerraterObservation
 
@@ -308,29 +327,29 @@ def option_label(action: Action, obs: VerraterObservation) -> str:
         return SIDE_NAMES[card.side] if card is not None else "building"
 
     match action:
-        case A.PlaceEstate(landscape=i):
+        case PlaceEstate(landscape=i):
             return f"Estate under {where(i)}"
-        case A.ChooseConflictSite(boundary=b):
+        case ChooseConflictSite(boundary=b):
             return f"Conflict between {where(b)} and {where((b + 1) % RING_SIZE)}"
-        case A.KeepRole(role=r):
+        case KeepRole(role=r):
             return f"Keep the {role_name(r)} — {ROLE_HINT.get(r, '')}"
-        case A.CommitSupply(value=v):
+        case CommitSupply(value=v):
             return f"Commit {an(v)}"
-        case A.FinishCommitting():
+        case FinishCommitting():
             me = obs.viewer
             done = obs.seats[me].committed if me is not None else ()
             return f"Finish committing (total {sum(done)})" if done else "Commit nothing"
-        case A.Build(landscape=i, side=side):
+        case Build(landscape=i, side=side):
             return f"Build {'an' if side == 'estate' else 'a'} {SIDE_NAMES[side]} under {where(i)}"
-        case A.Convert(landscape=i):
+        case Convert(landscape=i):
             card = obs.buildings[i]
             other = "an estate" if card is not None and card.side == "trading_post" else "a trading post"
             return f"Convert your {side_at(i)} under {where(i)} into {other}"
-        case A.Move(from_landscape=a, to_landscape=b):
+        case Move(from_landscape=a, to_landscape=b):
             return f"Move your {side_at(a)} from {where(a)} to {where(b)}"
-        case A.SkipBuilding():
+        case SkipBuilding():
             return "Build nothing"
-        case A.DiscardSupply(value=v):
+        case DiscardSupply(value=v):
             return f"Discard {an(v)}"
     return repr(action)
 
@@ -341,11 +360,11 @@ def offer_order(legal: Sequence[Action]) -> tuple[Action, ...]:
     first, RULES §5 steps 3 and 10), with "finish" last."""
 
     def key(a: Action) -> int:
-        if isinstance(a, A.CommitSupply | A.DiscardSupply):
+        if isinstance(a, CommitSupply | DiscardSupply):
             return -a.value
-        return 1 if isinstance(a, A.FinishCommitting) else 0
+        return 1 if isinstance(a, FinishCommitting) else 0
 
-    if any(isinstance(a, A.CommitSupply | A.DiscardSupply) for a in legal):
+    if any(isinstance(a, CommitSupply | DiscardSupply) for a in legal):
         return tuple(sorted(legal, key=key))
     return tuple(legal)
 
@@ -353,11 +372,11 @@ def offer_order(legal: Sequence[Action]) -> tuple[Action, ...]:
 def landscapes_of(action: Action) -> tuple[int, ...]:
     """The landscapes an action is about (for picking it by clicking the ring)."""
     match action:
-        case A.PlaceEstate(landscape=i) | A.Build(landscape=i) | A.Convert(landscape=i):
+        case PlaceEstate(landscape=i) | Build(landscape=i) | Convert(landscape=i):
             return (i,)
-        case A.ChooseConflictSite(boundary=b):
+        case ChooseConflictSite(boundary=b):
             return (b, (b + 1) % RING_SIZE)
-        case A.Move(from_landscape=a, to_landscape=b):
+        case Move(from_landscape=a, to_landscape=b):
             return (a, b)
     return ()
 
@@ -375,29 +394,29 @@ def log_lines(events: Iterable[Event], viewer: Viewer, names: Sequence[str], tab
     lines: list[str] = []
     for e in shown:
         match e:
-            case E.GameSetUp():
+            case GameSetUp():
                 types, allegiance = e.types, list(e.allegiance)
-            case E.RoundStarted():
+            case RoundStarted():
                 committed, roles, site, flipped = {}, (), None, []
-            case E.ConflictSiteChosen(eagle_landscape=a, rose_landscape=b):
+            case ConflictSiteChosen(eagle_landscape=a, rose_landscape=b):
                 site = (a, b)
-            case E.SupplyCommitted(seat=p, value=v):
+            case SupplyCommitted(seat=p, value=v):
                 committed.setdefault(p, []).append(v)
-            case E.RolesRevealed(roles=rs):
+            case RolesRevealed(roles=rs):
                 roles = rs
-            case E.AllegianceFlipped(seat=p, house=h):
+            case AllegianceFlipped(seat=p, house=h):
                 allegiance[p] = h
                 flipped.append(p)
         line = log.describe_event(e, types)
         if line is not None:
             lines.append(readable(line, names))
-        if isinstance(e, E.ConflictResolved) and site is not None and types:
+        if isinstance(e, ConflictResolved) and site is not None and types:
             lines.extend(_explain(e, site, types, allegiance, committed, roles, flipped, names, tables))
     return lines
 
 
 def _explain(
-    e: E.ConflictResolved,
+    e: ConflictResolved,
     site: tuple[int, int],
     types: tuple[str, ...],
     allegiance: Sequence[str],

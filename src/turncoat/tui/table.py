@@ -1,4 +1,5 @@
-"""A game at the generic terminal table: the game in progress, its seats, its bots, its file.
+"""A game at a terminal table (every table, generic or a game's own skin): the game in progress,
+its seats, its bots, its file.
 
 The full state stays inside :class:`~turncoat.play.GameInProgress`; this module adds who sits
 where, the bots' randomness, and the record saved (atomically) after every move, so closing the
@@ -13,12 +14,13 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from turncoat.agents import Agent, SeatView, agent_names, make_agent
 from turncoat.core.actions import Action, Event, Viewer
 from turncoat.core.engine import Game, Outcome
 from turncoat.core.errors import InvalidConfig
+from turncoat.core.present import presentation_of
 from turncoat.core.record import GameRecord, load_record, save_record
 from turncoat.core.registry import load_game, load_stored_game
 from turncoat.core.rng import derive_seed
@@ -119,11 +121,11 @@ def new_game(name: str, players: int | None, options: Mapping[str, Any]) -> Game
     return load_game(name, **settings)
 
 
-def seats_of(raw: object, players: int) -> list[Seat]:
+def seats_of(raw: object, players: int, *, bot: str = "random") -> list[Seat]:
     """The seats a record's ``meta`` names; a record from elsewhere (a bot match) names none,
-    and gets one person at seat 0 and bots."""
+    and gets one person at seat 0 and ``bot`` in the others."""
     if raw is None:
-        return plan_seats(players, humans=1)
+        return plan_seats(players, humans=1, bot=bot)
     if not (
         isinstance(raw, list)
         and len(raw) == players
@@ -158,7 +160,7 @@ class Table:
         seats: Sequence[Seat],
         seed: int | None = None,
         save_path: Path | None = None,
-    ) -> Table:
+    ) -> Self:
         if len(seats) != game.num_players():
             raise InvalidConfig(
                 f"{len(seats)} seats given for {game.num_players()} players", code="bad_seats"
@@ -168,7 +170,7 @@ class Table:
         match = GameInProgress.start(
             game,
             seed,
-            title=f"{getattr(game, 'title', game.name)} at the terminal, seed {seed}",
+            title=f"{presentation_of(game).title} at the terminal, seed {seed}",
             seats=[{"kind": s.kind, "name": s.name} for s in seats],
         )
         table = cls(match, seats, save_path)
@@ -176,12 +178,13 @@ class Table:
         return table
 
     @classmethod
-    def resume(cls, path: Path, save_path: Path | None = None) -> Table:
-        """Continue the game saved in ``path``: game, rules, seats and names come from the record."""
+    def resume(cls, path: Path, save_path: Path | None = None, *, bot: str = "random") -> Self:
+        """Continue the game saved in ``path``: game, rules, seats and names come from the record
+        (one that names no seats gets a person at seat 0 and ``bot`` in the others)."""
         record = load_record(path)
         match = GameInProgress.from_record(load_stored_game(record.game, record.config), record)
         players = match.game.num_players()
-        seats = seats_of(record.meta.get("seats"), players)
+        seats = seats_of(record.meta.get("seats"), players, bot=bot)
         table = cls(match, seats, save_path or path)
         if save_path is not None:
             table.save()  # the new file holds the game from the start, before the next move

@@ -1,23 +1,19 @@
-"""The Textual application: a Verräter table for humans and bots at one terminal.
+"""The Textual application: Verräter's table for people and bots at one terminal.
 
-Who sees what: the screen always shows one *viewer's* observation (a seat, or ``None`` for the
-public view).  With one human the viewer is that human.  With several humans (hot seat) the
-screen falls back to the public view as soon as a human's decision is done, and before another
-human's private decision a curtain asks to pass the screen and waits for Enter.
+It draws one viewer's observation (a seat, or ``None`` for the public view): the ring of
+landscapes, the centre, the players, the viewer's own cards, the choices and the log.  Whose
+turn it is, the hot-seat curtain, the bots and refused moves are every table's
+(:class:`~turncoat.tui.table_app.TableApp`).
 """
 
 from __future__ import annotations
 
-import asyncio
-import io
-import time
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from rich.console import Console
 from rich.text import Text
 from textual import on
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.events import Click
@@ -26,23 +22,16 @@ from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from turncoat.core.actions import Action, Viewer
-from turncoat.core.errors import RulesError
 from turncoat.games.verrater.components import RING_SIZE
-from turncoat.tui import verrater_view as V
-from turncoat.tui.screens import CurtainScreen, EndScreen, HelpScreen, LogScreen
-from turncoat.tui.session import Session
+from turncoat.skins.verrater.terminal import view
+from turncoat.skins.verrater.terminal.screens import EndScreen, HelpScreen
+from turncoat.skins.verrater.terminal.session import Session
+from turncoat.tui.overlays import Bindings, CurtainScreen, LogScreen
+from turncoat.tui.table_app import TableApp
 
 MIN_SIZE = (120, 40)  # columns, rows: the whole board, the choices and the log fit
 # Ring positions laid clockwise round a 4x4 grid; the centre spans the middle 2x2.
 GRID_ORDER: tuple[int | str, ...] = (0, 1, 2, 3, 11, "centre", 4, 10, 5, 9, 8, 7, 6)
-
-
-def screen_text(app: App[Any]) -> str:
-    """The characters on screen now (what a person at the terminal sees), as plain text."""
-    width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), record=True, legacy_windows=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text()
 
 
 class LandscapeCell(Static):
@@ -62,8 +51,8 @@ class LandscapeCell(Static):
         self.post_message(self.Picked(self.index))
 
 
-class VerraterApp(App[None]):
-    """Play Verräter: humans choose among the engine's legal actions, bots play in between."""
+class VerraterApp(TableApp):
+    """Play Verräter: people choose among the engine's legal actions, bots play in between."""
 
     TITLE = "turncoat · Verräter"
     CSS = """
@@ -92,7 +81,7 @@ class VerraterApp(App[None]):
     #end VerticalScroll { padding: 1 2; }
     #winners { padding: 1 0; }
     """
-    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+    BINDINGS: ClassVar[Bindings] = [
         Binding("q", "quit", "Save & quit"),
         Binding("1", "pick(1)", "Choose", key_display="1-9"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(2, 10)),
@@ -102,24 +91,12 @@ class VerraterApp(App[None]):
     ]
 
     def __init__(self, session: Session, *, bot_delay: float = 0.6) -> None:
-        super().__init__()
-        self.session = session
-        self.bot_delay = bot_delay
-        humans = session.humans
-        self.hotseat = len(humans) > 1
-        self.viewer: Viewer = humans[0] if len(humans) == 1 else None
-        self.awaiting: int | None = None  # the human seat whose decision is on screen
+        super().__init__(session, bot_delay=bot_delay)
+        self.session = session  # the table, with its Verräter questions
         self.legal: Sequence[Action] = ()
-        self.bot_error: str | None = None
-        self.curtain_for: int | None = None
         self._log_shown: list[str] = []
         self._log_viewer: Viewer = -1
-        self._events_seen = -1
-        # A key pressed just before a new decision appeared was meant for the screen before it.
-        self.key_guard = min(0.5, bot_delay)
-        self._offered: tuple[int, int] | None = None  # (seat, actions played) of the decision shown
-        self._offered_at = 0.0
-        self._guarded = False
+        self._log_version = -1  # the game's version the log on screen was drawn at
         self._warned_small = False
 
     # -- layout ----------------------------------------------------------------------------------
@@ -165,33 +142,33 @@ class VerraterApp(App[None]):
         s = self.session
         obs = s.observe(self.viewer)
         names = s.names()
-        tables = s.game.ctx.t
-        pair = V.contested(obs)
+        tables = s.tables
+        pair = view.contested(obs)
         for i in range(RING_SIZE):
             cell = self.query_one(f"#land-{i}", LandscapeCell)
-            cell.border_title = V.landscape_title(obs, i)
-            cell.border_subtitle = V.landscape_subtitle(obs, i)
-            cell.update(V.landscape_body(obs, i, tables, names))
+            cell.border_title = view.landscape_title(obs, i)
+            cell.border_subtitle = view.landscape_subtitle(obs, i)
+            cell.update(view.landscape_body(obs, i, tables, names))
             cell.set_class(obs.owners[i] == "eagle", "eagle")
             cell.set_class(obs.owners[i] == "rose", "rose")
             cell.set_class(pair is not None and i in pair, "contested")
-        self.query_one("#centre", Static).update(V.centre_text(obs, tables, names))
+        self.query_one("#centre", Static).update(view.centre_text(obs, tables, names))
         outcome = s.outcome()
         final = outcome.scores if outcome is not None else None
         self.query_one("#players", Static).update(
-            V.players_text(obs, names, [x.kind for x in s.seats], final)
+            view.players_text(obs, names, [x.kind for x in s.seats], final)
         )
-        self.query_one("#private", Static).update(V.private_text(obs, names))
-        rules = V.rule_names(s.rule_changes(), len(s.overridden_values()))
-        self.query_one("#status", Static).update(V.status_text(obs, names, rules))
+        self.query_one("#private", Static).update(view.private_text(obs, names))
+        rules = view.rule_names(s.rule_changes(), len(s.overridden_values()))
+        self.query_one("#status", Static).update(view.status_text(obs, names, rules))
         self._refresh_log()
         self._refresh_decision()
 
     def _refresh_log(self) -> None:
         s = self.session
-        if self._log_viewer == self.viewer and self._events_seen == len(s.events):
+        if self._log_viewer == self.viewer and self._log_version == s.match.version:
             return
-        lines = V.log_lines(s.events, self.viewer, s.names(), s.game.ctx.t)
+        lines = view.log_lines(s.events, self.viewer, s.names(), s.tables)
         widget = self.query_one("#log", RichLog)
         if self._log_viewer != self.viewer or lines[: len(self._log_shown)] != self._log_shown:
             widget.clear()
@@ -200,7 +177,7 @@ class VerraterApp(App[None]):
             widget.write(Text(line))
         self._log_shown = lines
         self._log_viewer = self.viewer
-        self._events_seen = len(s.events)
+        self._log_version = s.match.version
 
     def _refresh_decision(self) -> None:
         s = self.session
@@ -209,13 +186,13 @@ class VerraterApp(App[None]):
         seat = s.to_act()
         if self.awaiting is not None and self.awaiting == seat and self.viewer == seat:
             obs = s.observe(seat)
-            self.legal = V.offer_order(s.legal_actions(seat))
-            self._note_offer(seat)
+            self.legal = view.offer_order(s.legal_actions(seat))
+            self.note_offer(seat)
             self.query_one("#prompt", Static).update(
-                f"{s.seats[seat].name}: {V.prompt(obs, s.names(), s.game.ctx.t.hand_limit)}"
+                f"{s.seats[seat].name}: {view.prompt(obs, s.names(), s.tables.hand_limit)}"
             )
             options.add_options(
-                Option(f"{n + 1 if n < 9 else ' '} {V.option_label(a, obs)}", id=str(n))
+                Option(f"{n + 1 if n < 9 else ' '} {view.option_label(a, obs)}", id=str(n))
                 for n, a in enumerate(self.legal)
             )
             options.highlighted = 0
@@ -243,118 +220,24 @@ class VerraterApp(App[None]):
             return self.session.outcome() is not None
         return True
 
-    def _note_offer(self, seat: int) -> None:
-        """Remember when this decision first appeared, and whether anyone else moved before it."""
-        played = len(self.session.record.actions)
-        if self._offered == (seat, played):
-            return
-        self._offered = (seat, played)
-        self._offered_at = time.monotonic()
-        last = self.session.record.actions[-1].player if played else None
-        self._guarded = last != seat
-
-    def _too_soon(self) -> bool:
-        if self._guarded and time.monotonic() - self._offered_at < self.key_guard:
-            self.show_error("That key came before this choice was on screen, so it was ignored.")
-            return True
-        return False
-
     def _point_at(self, action: Action | None) -> None:
         """Highlight the landscapes the highlighted choice is about."""
-        marked = set(V.landscapes_of(action)) if action is not None else set()
+        marked = set(view.landscapes_of(action)) if action is not None else set()
         for i in range(RING_SIZE):
             self.query_one(f"#land-{i}", LandscapeCell).set_class(i in marked, "pointed")
-
-    # -- the flow of play --------------------------------------------------------------------------
-    def advance(self) -> None:
-        """Hand the next decision to a bot, a human (after the curtain if needed), or end."""
-        s = self.session
-        seat = s.to_act()
-        if seat is None:
-            self.awaiting = None
-            if self.hotseat:
-                self.viewer = None  # the end is shown to everybody: public view only
-            self.refresh_view()
-            self.action_end_screen()
-            return
-        if s.seats[seat].human:
-            if self.hotseat and self.viewer != seat:
-                self.viewer = None
-                self.awaiting = None
-                self.refresh_view()
-                self.curtain_for = seat
-                while len(self.screen_stack) > 1:  # no log or help of the last viewer under it
-                    self.pop_screen()
-                self.push_screen(CurtainScreen(s.seats[seat].name), lambda _: self._reveal(seat))
-                return
-            self.viewer = seat
-            self.awaiting = seat
-            self.refresh_view()
-            return
-        if self.hotseat:
-            self.viewer = None  # nobody's secrets while the bots play
-        self.awaiting = None
-        self.refresh_view()
-        self.run_worker(self._bot_turn(seat), group="bots", exclusive=True)
-
-    def _reveal(self, seat: int) -> None:
-        self.curtain_for = None
-        self.viewer = seat
-        self.awaiting = seat
-        self.refresh_view()
-
-    async def _bot_turn(self, seat: int) -> None:
-        s = self.session
-        if self.bot_delay > 0:
-            await asyncio.sleep(self.bot_delay)
-        view, rng = s.seat_view(seat), s.bot_rng(seat)
-        agent = s.agent(seat)
-        try:
-            action = await asyncio.to_thread(agent.choose, view, rng)
-            s.apply(seat, action)
-        except Exception as exc:  # a broken bot stops the table, not the program: all is saved
-            self.bot_error = f"{s.seats[seat].name} ({agent.name}): {exc}"
-            self.refresh_view()
-            return
-        self.advance()
-
-    def play(self, action: Action) -> bool:
-        """Play a human's choice; a refusal shows the engine's message and changes nothing."""
-        s = self.session
-        seat = self.awaiting
-        if seat is None:
-            self.show_error("It is not your turn.")
-            return False
-        try:
-            s.apply(seat, action)
-        except RulesError as exc:
-            self.show_error(f"Not allowed: {exc}")
-            return False
-        self.show_error("")
-        nxt = s.to_act()
-        if nxt != seat:
-            self.awaiting = None
-        self.advance()
-        return True
-
-    def show_error(self, message: str) -> None:
-        """A refusal in plain words under the prompt; the line is hidden when there is none."""
-        error = self.query_one("#error", Static)
-        error.update(message)
-        error.display = bool(message)
 
     # -- input -------------------------------------------------------------------------------------
     @on(OptionList.OptionSelected, "#options")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         index = int(event.option.id or -1)
-        if 0 <= index < len(self.legal) and not self._too_soon():
-            self.play(self.legal[index])
+        if 0 <= index < len(self.legal) and not self.too_soon():
+            self.submit((self.legal[index],))
 
     def action_pick(self, n: int) -> None:
         if isinstance(self.screen, CurtainScreen | EndScreen | HelpScreen | LogScreen):
             return
-        if 1 <= n <= len(self.legal) and not self._too_soon():
-            self.play(self.legal[n - 1])
+        if 1 <= n <= len(self.legal) and not self.too_soon():
+            self.submit((self.legal[n - 1],))
 
     @on(OptionList.OptionHighlighted, "#options")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -364,7 +247,7 @@ class VerraterApp(App[None]):
     @on(LandscapeCell.Picked)
     def _landscape_clicked(self, event: LandscapeCell.Picked) -> None:
         """Clicking a landscape highlights the next choice about it (Enter or a click confirms)."""
-        matches = [n for n, a in enumerate(self.legal) if event.index in V.landscapes_of(a)]
+        matches = [n for n, a in enumerate(self.legal) if event.index in view.landscapes_of(a)]
         if not matches:
             if self.legal:
                 self.show_error(f"No choice concerns landscape {event.index}.")
@@ -385,7 +268,7 @@ class VerraterApp(App[None]):
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
             s = self.session
-            self.push_screen(HelpScreen(V.rules_help(s.rule_changes(), s.overridden_values())))
+            self.push_screen(HelpScreen(view.rules_help(s.rule_changes(), s.overridden_values())))
 
     def action_end_screen(self) -> None:
         if self.session.outcome() is not None and not isinstance(self.screen, EndScreen):

@@ -1,0 +1,171 @@
+"""What every terminal table does between its drawings: the flow of play.
+
+Whose decision comes next, a person's (after the hot-seat curtain when the screen must change
+hands) or a bot's (off the UI thread, after a short pause so its move can be seen); the guard
+against a key meant for the screen before a new decision; a person's move played, or refused
+with the game's reason and nothing changed.  The generic table and a game's own table (its
+skin) both build on :class:`TableApp` and only draw.
+
+Who sees what: the screen always shows one *viewer's* view (a seat, or ``None`` for the public
+view).  With one person at the table the viewer is that person.  With several (hot seat) the
+screen falls back to the public view as soon as a person's decision is done, and before another
+person's decision a curtain asks to pass the screen and waits for Enter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+from textual.app import App
+from textual.widgets import Static
+
+from turncoat.core.actions import Action, Viewer
+from turncoat.core.errors import RulesError
+from turncoat.tui.overlays import CurtainScreen
+from turncoat.tui.table import Table
+
+
+def screen_text(app: App[Any]) -> str:
+    """The characters on screen now (what a person at the terminal sees), as plain text."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), record=True, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text()
+
+
+def refusal(exc: RulesError) -> str:
+    """A refused move in the game's own words, with the rule that refuses it."""
+    because = f"{exc.message} ({exc.rule})" if exc.rule else exc.message
+    return f"Not allowed: {because}"
+
+
+class TableApp(App[None]):
+    """A table where people choose their moves and bots play in between.
+
+    A subclass draws: ``refresh_view`` redraws everything for ``viewer`` (and offers the
+    decision of ``awaiting`` when the viewer is that person), ``action_end_screen`` shows the
+    final score; it needs an ``#error`` Static for refusals.
+    """
+
+    def __init__(self, table: Table, *, bot_delay: float = 0.6) -> None:
+        super().__init__()
+        self.table = table
+        self.bot_delay = bot_delay
+        humans = table.humans
+        self.hotseat = len(humans) > 1
+        self.viewer: Viewer = humans[0] if len(humans) == 1 else None
+        self.awaiting: int | None = None  # the person whose decision is on screen
+        self.curtain_for: int | None = None  # the person the curtain waits for
+        self.bot_error: str | None = None
+        # A key pressed just before a new decision appeared was meant for the screen before it.
+        self.key_guard = min(0.5, bot_delay)
+        self._offer: tuple[int, int] | None = None  # (seat, version) of the decision on screen
+        self._offered_at = 0.0
+        self._guarded = False
+
+    # -- drawing (the subclass's) ----------------------------------------------------------------
+    def refresh_view(self) -> None:
+        raise NotImplementedError
+
+    def action_end_screen(self) -> None:
+        raise NotImplementedError
+
+    def show_error(self, message: str) -> None:
+        """A refusal in plain words under the prompt; the line is hidden when there is none."""
+        error = self.query_one("#error", Static)
+        error.update(Text(message))
+        error.display = bool(message)
+
+    # -- the flow of play ------------------------------------------------------------------------
+    def advance(self) -> None:
+        """Hand the next decision to a bot, a person (after the curtain if needed), or end."""
+        table = self.table
+        seat = table.to_act()
+        if seat is None:
+            self.awaiting = None
+            if self.hotseat:
+                self.viewer = None  # the end is shown to everybody: the public view
+            self.refresh_view()
+            self.action_end_screen()
+            return
+        if table.seats[seat].human:
+            if self.hotseat and self.viewer != seat:
+                self.viewer = None
+                self.awaiting = None
+                self.refresh_view()
+                self.curtain_for = seat
+                while len(self.screen_stack) > 1:  # no log or help of the last viewer under it
+                    self.pop_screen()
+                self.push_screen(CurtainScreen(table.seats[seat].name), lambda _: self._reveal(seat))
+                return
+            self._reveal(seat)
+            return
+        if self.hotseat:
+            self.viewer = None  # nobody's secrets while the bots play
+        self.awaiting = None
+        self.refresh_view()
+        self.run_worker(self._bot_turn(seat), group="bots", exclusive=True)
+
+    def _reveal(self, seat: int) -> None:
+        self.curtain_for = None
+        self.viewer = seat
+        self.awaiting = seat
+        self.refresh_view()
+
+    async def _bot_turn(self, seat: int) -> None:
+        table = self.table
+        if self.bot_delay > 0:
+            await asyncio.sleep(self.bot_delay)
+        agent = table.agent(seat)
+        try:
+            action = await asyncio.to_thread(agent.choose, table.seat_view(seat), table.bot_rng(seat))
+            table.submit(seat, (action,))
+        except Exception as exc:  # a broken bot stops the table, not the program: all is saved
+            self.bot_error = f"{table.seats[seat].name} ({agent.name}): {exc}"
+            self.refresh_view()
+            return
+        self.advance()
+
+    def note_offer(self, seat: int) -> bool:
+        """Remember when this decision first appeared, and whether someone else moved just
+        before it; True when it is new (not the same decision drawn again)."""
+        offer = (seat, self.table.match.version)
+        if offer == self._offer:
+            return False
+        self._offer = offer
+        self._offered_at = time.monotonic()
+        played = self.table.record.actions
+        self._guarded = bool(played) and played[-1].player != seat
+        return True
+
+    def too_soon(self) -> bool:
+        """Whether a choice came before this decision had been on screen for ``key_guard``
+        seconds after someone else's move (the person meant the screen before it)."""
+        if self._guarded and time.monotonic() - self._offered_at < self.key_guard:
+            self.show_error("That key came before this choice was on screen, so it was ignored.")
+            return True
+        return False
+
+    def submit(self, actions: Sequence[Action], *, finish: Action | None = None) -> bool:
+        """Play a person's move (one action, or a set's picks with its ``finish``); a refusal
+        shows the game's reason and changes nothing."""
+        seat = self.awaiting
+        if seat is None:
+            self.show_error("It is not your turn.")
+            return False
+        try:
+            self.table.submit(seat, actions, finish=finish)
+        except RulesError as exc:
+            self.show_error(refusal(exc))
+            return False
+        self.show_error("")
+        if seat not in self.table.match.to_act():
+            self.awaiting = None
+        self.advance()
+        return True
