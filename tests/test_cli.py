@@ -56,7 +56,7 @@ BAD_INPUT = [
     (["play", "--delay", "nan"], "--delay must be a number from 0 to 10 seconds (got nan)"),
     (["play", "--delay", "inf"], "--delay must be a number from 0 to 10 seconds (got inf)"),
     (["play", "--delay", "-1"], "--delay must be a number from 0 to 10 seconds"),
-    (["play", "--players", "99999999999999999999"], "Verräter is for 3 or 4 players"),
+    (["play", "verrater", "--players", "99999999999999999999"], "Verräter is for 3 or 4 players"),
     (["play", "chess"], "unknown game 'chess'"),
     (["sim", "chess"], "unknown game 'chess'"),
     (["sim", "verrater", "--games", "0"], "--games must be an integer from 1"),

@@ -81,6 +81,6 @@ def assert_log_is_redacted(app: VerraterApp) -> None:
     """The log on screen is the engine's log redacted for the viewer, plus conflict details."""
     session = app.session
     names = session.names()
-    assert app._log_shown == view.log_lines(session.events, app.viewer, names, session.game.ctx.t)
+    assert app._log_shown == view.log_lines(session.events, app.viewer, names, session.game.ctx.tables)
     engine = [view.readable(x, names) for x in session.game.render_log(session.events, app.viewer)]
     assert [x for x in app._log_shown if not x.startswith("  ")] == engine

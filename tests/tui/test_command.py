@@ -22,12 +22,15 @@ def refused(args: list[str]) -> str:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "5"], "Verräter is for 3 or 4 players"),
-        (["--seats", "human,human"], "Verräter is for 3 or 4 players"),
-        (["--players", "3", "--seats", "human,random,random,random"], "4 seats given for 3 players"),
-        (["--seats", "human,robot,random"], "unknown seat kind 'robot'"),
-        (["--humans", "5"], "--humans must be between 0 and 4"),
-        (["--names", "Ann,Ann,Bob,Cid"], "every seat needs a different name"),
+        (["verrater", "--players", "5"], "Verräter is for 3 or 4 players"),
+        (["verrater", "--seats", "human,human"], "Verräter is for 3 or 4 players"),
+        (
+            ["verrater", "--players", "3", "--seats", "human,random,random,random"],
+            "4 seats given for 3 players",
+        ),
+        (["verrater", "--seats", "human,robot,random"], "unknown seat kind 'robot'"),
+        (["verrater", "--humans", "5"], "--humans must be between 0 and 4"),
+        (["verrater", "--names", "Ann,Ann,Bob,Cid"], "every seat needs a different name"),
         (["chess"], "unknown game 'chess'"),
     ],
 )

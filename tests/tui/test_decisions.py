@@ -182,7 +182,7 @@ async def test_board_shows_every_building_card_and_the_conflict_marker() -> None
             assert cell_fits(cell), f"landscape {i} is cut off"
             text = shown(cell)
             assert view.HOUSE_NAME[obs.owners[i]] in text
-            assert str(session.game.ctx.t.conflict_value[obs.types[i]]) in text
+            assert str(session.game.ctx.tables.conflict_value[obs.types[i]]) in text
             assert str(cell.border_title).endswith(view.type_name(obs.types[i]))
             card = obs.buildings[i]
             if card is None:

@@ -35,13 +35,13 @@ def opened(monkeypatch: pytest.MonkeyPatch) -> list[Session]:
 
 
 def play(args: list[str]) -> str:
-    result = CliRunner().invoke(cli, ["play", *args])
+    result = CliRunner().invoke(cli, ["play", "verrater", *args])
     assert result.exit_code == 0, result.output
     return result.output
 
 
 def refused(args: list[str]) -> str:
-    result = CliRunner().invoke(cli, ["play", *args])
+    result = CliRunner().invoke(cli, ["play", "verrater", *args])
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
     lines = result.output.strip().splitlines()
@@ -58,7 +58,7 @@ def verrater(**options: Any) -> VerraterGame:
 def own_copy(tmp_path: Path, bump: int = 1) -> tuple[Path, dict[str, int]]:
     """An override file giving every estimated value of the pack (each ``bump`` higher)."""
     base = verrater()
-    tables = base.ctx.t
+    tables = base.ctx.tables
     values: dict[str, int] = {}
     for path in base.content.estimated_paths:
         _, kind, field, n = path.split(".")
@@ -168,7 +168,7 @@ def test_override_values_are_played_recorded_and_shown_unmarked(
     save = tmp_path / "game.json"
     play(["--humans", "0", "--seed", "2", "--save", str(save), "--content-override", str(own)])
     (session,) = opened
-    tables = session.game.ctx.t
+    tables = session.game.ctx.tables
     for path, value in values.items():
         _, kind, _, n = path.split(".")
         assert tables.vp[kind][int(n)] == value
@@ -179,11 +179,11 @@ def test_override_values_are_played_recorded_and_shown_unmarked(
         assert "*" not in view.vp_circles(tables, kind, 4).plain
     assert "estimated" not in view.centre_text(obs, tables, session.names()).plain
     # Without the override the same values are marked estimated.
-    base = verrater().ctx.t
+    base = verrater().ctx.tables
     assert "*" in view.vp_circles(base, "wilderness", 4).plain
     record = load_record(save)
     assert record.config["content_overrides"] == values
-    assert Session.resume(save).game.ctx.t.vp == tables.vp
+    assert Session.resume(save).game.ctx.tables.vp == tables.vp
     shown = CliRunner().invoke(cli, ["replay", str(save)])
     assert shown.exit_code == 0 and "estimated" not in shown.output
     # Resuming with the same file is no conflict.

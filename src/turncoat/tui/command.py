@@ -26,8 +26,13 @@ def register(app: typer.Typer) -> None:
 
 def play_cmd(
     game_name: Annotated[
-        str, typer.Argument(help="Game id; a game without a table of its own gets the generic table.")
-    ] = "verrater",
+        str | None,
+        typer.Argument(
+            help="Game id (may be left out when only one game is installed); a game without a "
+            "table of its own gets the generic table.",
+            show_default=False,
+        ),
+    ] = None,
     players: Annotated[
         int | None,
         typer.Option(help="Players (default: the --seats count, else the game's usual number)."),
@@ -68,6 +73,7 @@ def play_cmd(
     ] = None,
 ) -> None:
     """Play a game in the terminal against bots and friends (hot seat)."""
+    from turncoat.core.registry import sole_game
     from turncoat.tui.skin import Request, find_skin
 
     if seed is not None:
@@ -90,7 +96,7 @@ def play_cmd(
                 f"--resume continues a saved game with its own seats, names and seed; drop {', '.join(clash)}"
             )
     try:
-        played = load_record(resume).game if resume is not None else game_name
+        played = load_record(resume).game if resume is not None else (game_name or sole_game())
         skin = find_skin(played)
         table = skin.open_table(
             Request(

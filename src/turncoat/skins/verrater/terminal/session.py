@@ -162,7 +162,7 @@ class Session(Table):
     @property
     def tables(self) -> Tables:
         """The game's public lookup tables (conflict values, VP circles, limits)."""
-        return self.game.ctx.t
+        return self.game.ctx.tables
 
     @property
     def events(self) -> list[Event]:
