@@ -10,6 +10,7 @@ import pytest
 
 from turncoat.core.content import iter_sourced
 from turncoat.core.errors import InvalidContent
+from turncoat.games.rex.board import build_board
 from turncoat.games.rex.components import RACE_IDS, base_pack_raw, build_tables, load_content
 
 
@@ -99,14 +100,28 @@ def _override_pack() -> dict[str, Any]:
 
 def test_an_override_pack_changes_the_board_and_a_card_without_code() -> None:
     base = load_content()
+    base_board = build_board(base.data.board)
+    cs = base_board.piece_index["civilian_spaceport"]
+    nb = base_board.piece_index["imperial_navy_base"]
+    assert base_board.distance(cs, nb) == 2
+
     pack = load_content(_override_pack())
+    board = build_board(pack.data.board)
     t = build_tables(pack.data)
-    areas = {a.id: a for a in pack.data.board.areas}
-    assert "imperial_navy_base" in areas["civilian_spaceport"].adjacent.value
+    assert board.distance(cs, nb) == 1
     assert t.influence_slots[0][0] == ("dune_cielago_south", "dune_cielago_south__west", 5)
     assert pack.digest != base.digest
     assert "influence_cards.influence_area_01.slots.0.amount" not in pack.estimated_paths
     assert "board.areas.civilian_spaceport.adjacent" in pack.overridden_paths
+
+
+def test_an_override_that_breaks_the_board_is_refused() -> None:
+    overrides = _override_pack()
+    del overrides["board.pieces.imperial_navy_base.adjacent"]  # a one-way line
+    pack = load_content(overrides)
+    with pytest.raises(InvalidContent) as err:
+        build_board(pack.data.board)
+    assert err.value.code == "board"
 
 
 def test_an_influence_card_naming_an_unknown_area_is_refused() -> None:
