@@ -1,0 +1,169 @@
+"""The full Rex game state (server-side truth; viewers only ever see ``observe``).
+
+Designed for fast random play: every field is an int, a bool, a string constant or a tuple of them,
+indexed by small integers the content tables define (seats 0..n-1 clockwise, races in
+``components.RACE_IDS`` order, leaders ``race * 5 + i``, strategy cards by type, influence cards by
+pack position, pieces by board index).  Nothing is nested deeper than a tuple of tuples, so a step
+copies only the fields it changes.
+
+``State`` is frozen.  Rule functions that change several fields work on a ``Draft`` (a mutable twin
+with the same fields) and freeze it when the action has resolved.
+
+Piles list the bottom card first: the top card of a deck is its LAST element.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from msgspec.structs import astuple
+
+# Steps that wait for a decision (RULES §4 setup; later phases add theirs).
+CHOOSE_RACE = "choose_race"  # §4 step 4
+PREDICT = "predict"  # §4 step 5
+KEEP_TRAITOR = "keep_traitor"  # §4 step 6 (simultaneous)
+FLEET_DIAL = "fleet_dial"  # §4 step 7 (simultaneous, sealed)
+PLACE_START = "place_start"  # §4 step 10 (Sol's choice)
+ROUND_START = "round_start"  # §5: setup is done; round 1 begins with the Influence phase
+OVER = "over"
+
+SETUP_STEPS = (CHOOSE_RACE, PREDICT, KEEP_TRAITOR, FLEET_DIAL, PLACE_START)
+
+NOBODY = -1
+NO_RACE = -1
+NO_CARD = -1
+NO_SECTOR = 0
+SEALED_NONE = -1  # a simultaneous choice not yet made
+LEADER_READY = -1  # §3.5: in reserves and has not fought this round
+LEADER_DEAD = -2  # §3.4: in the casualty pool
+LEADER_BOXED = -3  # §4 step 4: its race is not in the game
+# any other value: the area the leader fought in this round (§10.4: he may fight there again only)
+
+Stack = tuple[int, int, int, int]  # (piece, seat, units, mechanized units)
+
+
+class Fields(msgspec.Struct, omit_defaults=True):
+    players: int
+    seed: int
+    rng: int  # draw counter of the state's RNG stream (core.rng)
+    round: int  # 1..8; 0 during setup
+    step: str
+    first_player: int  # §3.1: holder of the first player token
+    actor: int  # seat facing the current sequential decision; NOBODY when simultaneous
+    waiting: tuple[int, ...]  # seats that still owe a simultaneous sealed choice
+    sealed: tuple[int, ...]  # per seat: its sealed answer, SEALED_NONE until given
+    race: tuple[int, ...]  # per seat: race index, NO_RACE until chosen
+    bombardment_dealt: tuple[int, ...]  # §4 step 3: the card value each seat was dealt (public)
+    influence: tuple[int, ...]  # §3.6: per seat, public
+    pool: int  # influence in the bank (below zero only when the supply is unlimited, GAPS E16)
+    board_influence: tuple[tuple[int, int], ...]  # (piece, amount) sorted by piece
+    stacks: tuple[Stack, ...]  # units on the board, sorted by (piece, seat)
+    reserves: tuple[int, ...]  # §3.4: per seat, ordinary units
+    reserves_mech: tuple[int, ...]  # §10.7: per seat, mechanized units (Lazax)
+    casualties: tuple[int, ...]
+    casualties_mech: tuple[int, ...]
+    leaders: tuple[int, ...]  # per leader index: LEADER_READY, LEADER_DEAD or the area fought in
+    hands: tuple[tuple[int, ...], ...]  # strategy card types per seat, ascending (§3.7: hidden)
+    strategy_deck: tuple[int, ...]
+    strategy_discard: tuple[int, ...]
+    influence_deck: tuple[int, ...]
+    influence_discard: tuple[int, ...]  # area cards, face up (§5: its size is the round number)
+    influence_removed: tuple[int, ...]  # Sol Offensives and Ceasefires out of the game
+    traitor_deck: tuple[int, ...]  # leader indices
+    traitor_offers: tuple[tuple[int, ...], ...]  # §4 step 6: the cards dealt, until one is kept
+    traitors: tuple[tuple[int, ...], ...]  # per seat: leader indices of the traitor cards kept
+    bombardment_deck: tuple[int, ...]  # card values
+    fleet: int  # sector of the dreadnought fleet (the bombarded sector); NO_SECTOR before setup
+    shield_destroyed: bool
+    alliance: tuple[int, ...]  # per seat: lowest seat of its alliance, NOBODY when not allied
+    prediction: tuple[int, int]  # §4 step 5: (race, round) of the Xxcha, (NO_RACE, 0) if none
+    betrayal: tuple[int, ...]  # §4 step 11: per seat the betrayal card index, NO_CARD without
+    to_place: int  # §4 step 10: units the actor still distributes
+
+
+class State(Fields, frozen=True):  # type: ignore[misc]  # msgspec allows a frozen twin
+    """A frozen Rex position."""
+
+
+class Draft(Fields):
+    """A mutable copy used while one action and its forced steps resolve."""
+
+    @classmethod
+    def of(cls, state: State) -> Draft:
+        return cls(*astuple(state))
+
+    def freeze(self) -> State:
+        return State(*astuple(self))
+
+    def set_seat(self, field: str, seat: int, value: Any) -> None:
+        """Replace one seat's entry of a per-seat tuple field."""
+        old = getattr(self, field)
+        setattr(self, field, (*old[:seat], value, *old[seat + 1 :]))
+
+
+def replace_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def seats_from(start: int, players: int) -> tuple[int, ...]:
+    """§3.1 player order: the given seat, then clockwise (to the left)."""
+    return tuple((start + i) % players for i in range(players))
+
+
+def seat_of_race(s: Fields, race: int) -> int:
+    """The seat playing ``race``, or NOBODY if the race is not in the game."""
+    try:
+        return s.race.index(race)
+    except ValueError:
+        return NOBODY
+
+
+def units_at(stacks: tuple[Stack, ...], piece: int) -> tuple[Stack, ...]:
+    """The stacks in one piece."""
+    return tuple(st for st in stacks if st[0] == piece)
+
+
+def add_units(
+    stacks: tuple[Stack, ...], piece: int, seat: int, units: int, mech: int = 0
+) -> tuple[Stack, ...]:
+    """``stacks`` with ``units`` (and ``mech``) more of ``seat``'s units in ``piece`` (may be negative).
+
+    A stack that reaches zero disappears, so an empty piece has no entry.
+    """
+    out: list[Stack] = []
+    done = False
+    for st in stacks:
+        if st[0] == piece and st[1] == seat:
+            u, m = st[2] + units, st[3] + mech
+            if u < 0 or m < 0:
+                raise ValueError("a stack cannot hold fewer than zero units")
+            if u or m:
+                out.append((piece, seat, u, m))
+            done = True
+        else:
+            out.append(st)
+    if not done:
+        if units < 0 or mech < 0:
+            raise ValueError("cannot remove units that are not there")
+        if units or mech:
+            out.append((piece, seat, units, mech))
+            out.sort()
+    return tuple(out)
+
+
+def add_influence(board: tuple[tuple[int, int], ...], piece: int, amount: int) -> tuple[tuple[int, int], ...]:
+    """``board`` with ``amount`` more influence on ``piece`` (an entry at zero disappears)."""
+    out = [(p, a) for p, a in board if p != piece]
+    total = amount + sum(a for p, a in board if p == piece)
+    if total < 0:
+        raise ValueError("a piece cannot hold less than zero influence")
+    if total:
+        out.append((piece, total))
+        out.sort()
+    return tuple(out)
+
+
+def total_influence(s: Fields) -> int:
+    """§19.4: players + pool + board, conserved by every rule."""
+    return sum(s.influence) + s.pool + sum(a for _, a in s.board_influence)
