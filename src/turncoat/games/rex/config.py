@@ -63,8 +63,6 @@ class RexConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # §4 step 6 / GAPS E2: a player dealt an opponent's leader must keep one ("má vybrat") [seed,
     # reading]; False lets him keep any card.
     traitor_must_pick_opponent: bool = True
-    # §4 step 7 / GAPS E10: the fleet's starting placement destroys nothing [guess].
-    fleet_start_destroys: bool = False
 
     # -- influence (§6) -------------------------------------------------------------------------
     # §6 step 2 / GAPS B3: with 3 players influence goes on one area of the card: the first [guess].

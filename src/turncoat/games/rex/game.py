@@ -1,0 +1,194 @@
+"""Rex wired into the Game protocol, as far as the rules are built (setup, RULES §4).
+
+Not registered yet: the rounds (§§ 5-14), observations, determinization and logs come next
+(docs/rex.md says what is missing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+import msgspec
+
+from turncoat.core.content import ContentPack
+from turncoat.core.engine import ConfiguredGame, Outcome, Transition
+from turncoat.core.errors import IllegalAction, MalformedAction, NotYourDecision
+from turncoat.games.rex import actions as A
+from turncoat.games.rex.board import cached_board
+from turncoat.games.rex.components import RexContent, build_tables, load_content
+from turncoat.games.rex.config import RexConfig, validate_config
+from turncoat.games.rex.context import Ctx, Events
+from turncoat.games.rex.phases import setup
+from turncoat.games.rex.state import (
+    CHOOSE_RACE,
+    FLEET_DIAL,
+    KEEP_TRAITOR,
+    NOBODY,
+    OVER,
+    PLACE_START,
+    PREDICT,
+    Draft,
+    State,
+)
+
+RULES_VERSION = "rex-2012/0"
+
+Resolver = Callable[[Ctx, Draft, int, Any, Events], None]
+
+
+class Rule(msgspec.Struct, frozen=True):
+    """A decision: the step it belongs to, its rulebook section and how it resolves."""
+
+    action: type[A.RexAction]
+    step: str
+    ref: str
+    resolve: Resolver
+
+
+def _race(ctx: Ctx, race: str) -> int:
+    return ctx.t.race_ids.index(race)
+
+
+def _leader(ctx: Ctx, leader: str) -> int:
+    return ctx.t.leader_ids.index(leader)
+
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        A.ChooseRace,
+        CHOOSE_RACE,
+        setup.RULE_RACES,
+        lambda c, d, p, a, o: setup.resolve_choose_race(c, d, p, _race(c, a.race), o),
+    ),
+    Rule(
+        A.PredictWinner,
+        PREDICT,
+        setup.RULE_PREDICTION,
+        lambda c, d, p, a, o: setup.resolve_predict(c, d, p, _race(c, a.race), a.round, o),
+    ),
+    Rule(
+        A.KeepTraitor,
+        KEEP_TRAITOR,
+        setup.RULE_TRAITORS,
+        lambda c, d, p, a, o: setup.resolve_keep_traitor(c, d, p, _leader(c, a.leader), o),
+    ),
+    Rule(
+        A.SetFleetDial,
+        FLEET_DIAL,
+        setup.RULE_FLEET,
+        lambda c, d, p, a, o: setup.resolve_fleet_dial(c, d, p, a.value, o),
+    ),
+    Rule(
+        A.PlaceStartingUnits,
+        PLACE_START,
+        setup.RULE_UNITS,
+        lambda c, d, p, a, o: setup.resolve_place_start(c, d, p, c.b.piece_index[a.piece], a.units, o),
+    ),
+)
+RULE_FOR: dict[type[A.RexAction], Rule] = {r.action: r for r in RULES}
+STEP_RULE = {r.step: r.ref for r in RULES}
+SIMULTANEOUS = frozenset({KEEP_TRAITOR, FLEET_DIAL})
+
+_NOBODY: frozenset[int] = frozenset()
+
+
+class RexGame(ConfiguredGame[RexConfig]):
+    """The Rex rules engine (3-6 players)."""
+
+    name: ClassVar[str] = "rex"
+    title: ClassVar[str] = "Rex: Final Days of an Empire"
+    rules_version: ClassVar[str] = RULES_VERSION
+    config_type: ClassVar[type[Any]] = RexConfig
+    action_type: Any = A.RexAction
+
+    def __init__(self, config: RexConfig) -> None:
+        validate_config(config)
+        super().__init__(config)
+        self.content: ContentPack[RexContent] = load_content(config.content_overrides)
+        board = cached_board(self.content.digest, self.content.data.board, config.sector_model)
+        self.ctx = Ctx(config=config, t=build_tables(self.content.data), b=board)
+        self._seats = tuple(frozenset({p}) for p in range(config.players))
+
+    # -- the protocol --------------------------------------------------------------------------
+    def start(self, seed: int) -> Transition[State]:
+        state, events = setup.set_up(self.ctx, seed)
+        return Transition(state, tuple(events))
+
+    def new_initial_state(self, seed: int) -> State:
+        return self.start(seed).state
+
+    def to_act(self, state: State) -> frozenset[int]:
+        if state.step in SIMULTANEOUS:
+            return frozenset(state.waiting)
+        if state.actor == NOBODY or state.step == OVER:
+            return _NOBODY
+        return self._seats[state.actor]
+
+    def legal_actions(self, state: State, player: int) -> Sequence[A.RexAction]:
+        if player not in self.to_act(state):
+            return ()
+        ctx, t, b = self.ctx, self.ctx.t, self.ctx.b
+        step = state.step
+        if step == CHOOSE_RACE:
+            return [A.ChooseRace(t.race_ids[r]) for r in setup.legal_races(ctx, state, player)]
+        if step == PREDICT:
+            return [
+                A.PredictWinner(t.race_ids[r], rnd) for r, rnd in setup.legal_predictions(ctx, state, player)
+            ]
+        if step == KEEP_TRAITOR:
+            return [A.KeepTraitor(t.leader_ids[ld]) for ld in setup.legal_traitors(ctx, state, player)]
+        if step == FLEET_DIAL:
+            return [A.SetFleetDial(v) for v in setup.legal_fleet_dials(ctx, state, player)]
+        if step == PLACE_START:
+            return [
+                A.PlaceStartingUnits(b.piece_ids[p], u)
+                for p, u in setup.legal_start_placements(ctx, state, player)
+            ]
+        return ()
+
+    def apply(self, state: State, player: int, action: A.RexAction) -> Transition[State]:
+        rule = RULE_FOR.get(type(action))
+        if rule is None:
+            raise MalformedAction(f"{action!r} is not a Rex action", code="unknown_action")
+        if state.step == OVER:
+            raise NotYourDecision("the game is over", code="game_over", rule="RULES §14")
+        if player not in self.to_act(state):
+            raise NotYourDecision(
+                f"seat {player} cannot act now ({state.step.replace('_', ' ')})",
+                code="not_your_turn",
+                rule=STEP_RULE.get(state.step, "RULES §5"),
+            )
+        if rule.step != state.step:
+            raise IllegalAction(
+                f"{self.describe_action(action)} is not possible now: the game is at "
+                f"{state.step.replace('_', ' ')}",
+                code="wrong_step",
+                rule=STEP_RULE.get(state.step, "RULES §5"),
+            )
+        if action not in self.legal_actions(state, player):
+            raise IllegalAction(
+                f"{self.describe_action(action)} is not allowed here", code="illegal", rule=rule.ref
+            )
+        draft = Draft.of(state)
+        events: Events = []
+        rule.resolve(self.ctx, draft, player, action, events)
+        return Transition(draft.freeze(), tuple(events))
+
+    def outcome(self, state: State) -> Outcome | None:
+        return None  # victory (§14) is not built yet
+
+    def describe_action(self, action: A.RexAction) -> str:
+        """One line a player would say."""
+        match action:
+            case A.ChooseRace(race=r):
+                return f"choose the {r.replace('_', '-').title()}"
+            case A.PredictWinner(race=r, round=n):
+                return f"predict the {r.replace('_', '-').title()} win in round {n}"
+            case A.KeepTraitor(leader=ld):
+                return f"keep the traitor card of {ld}"
+            case A.SetFleetDial(value=v):
+                return f"set the fleet dial to {v}"
+            case A.PlaceStartingUnits(piece=p, units=u):
+                return f"place {u} starting unit{'s' if u != 1 else ''} in {p}"
+        return repr(action)
