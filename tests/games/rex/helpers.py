@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
 
+from turncoat.core.actions import Event
 from turncoat.games.rex.components import Board
+from turncoat.games.rex.config import RexConfig, RexScenario
+from turncoat.games.rex.context import Ctx, Events
+from turncoat.games.rex.game import RexGame
+from turncoat.games.rex.state import Draft, State
 
 
 def sourced(value: Any) -> dict[str, Any]:
@@ -73,3 +80,35 @@ def line_board() -> Board:
         "unplaced_rex_names": [],
     }
     return msgspec.convert(raw, Board, strict=True)
+
+
+def set_up_game(g: RexGame, seed: int = 0) -> State:
+    """Random legal setup choices until round 1 has begun (RULES §4)."""
+    r = random.Random(seed)
+    s = g.start(seed).state
+    while s.round == 0:
+        seat = min(g.to_act(s))
+        s = g.apply(s, seat, r.choice(list(g.legal_actions(s, seat)))).state
+    return s
+
+
+def run_phase(
+    g: RexGame, s: State, phase: Callable[[Ctx, Draft, Events], None], **fields: Any
+) -> tuple[State, list[Event]]:
+    """Start ``phase`` on ``s`` with some fields replaced (a position the rules can reach)."""
+    d = Draft.of(msgspec.structs.replace(s, **fields))
+    out: Events = []
+    phase(g.ctx, d, out)
+    return d.freeze(), out
+
+
+def rex(players: int, races: list[str], **options: Any) -> RexGame:
+    """A game with the races dealt to seats 0.. in this order."""
+    scenario = options.pop("scenario", {})
+    config = RexConfig(
+        players=players,
+        race_selection="random",
+        scenario=RexScenario(races=races, **scenario),
+        **options,
+    )
+    return RexGame(config)

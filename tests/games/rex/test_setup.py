@@ -22,11 +22,11 @@ from turncoat.games.rex.state import (
     LEADER_READY,
     PLACE_START,
     PREDICT,
-    ROUND_START,
     State,
     total_influence,
 )
 
+SET_UP = "set up"
 SIX = ["lazax", "jol_nar", "letnev", "hacan", "sol", "xxcha"]
 
 
@@ -48,9 +48,9 @@ def step(g: RexGame, s: State, seat: int, action: Any, log: list[Event] | None =
 
 
 def play_until(g: RexGame, s: State, stop: str, seed: int = 0, log: list[Event] | None = None) -> State:
-    """Random legal choices until the step ``stop`` is reached."""
+    """Random legal choices until the step ``stop`` is reached (SET_UP: until round 1 has begun)."""
     r = random.Random(seed)
-    while s.step != stop:
+    while (s.round == 0) if stop == SET_UP else (s.step != stop):
         seat = min(g.to_act(s))
         s = step(g, s, seat, r.choice(list(g.legal_actions(s, seat))), log)
     return s
@@ -265,24 +265,25 @@ def test_fleet_starts_at_the_difference_of_the_dials_rule_4_step_7(a: int, b: in
 
 def test_each_player_draws_one_strategy_card_letnev_two_rule_4_step_8() -> None:
     g = random_game(6, SIX)
-    s = play_until(g, g.start(3).state, ROUND_START)
+    s = play_until(g, g.start(3).state, SET_UP)
     sizes = {g.ctx.t.race_ids[s.race[seat]]: len(s.hands[seat]) for seat in range(6)}
     assert sizes == {"lazax": 1, "jol_nar": 1, "letnev": 2, "hacan": 1, "sol": 1, "xxcha": 1}
-    assert len(s.strategy_deck) == 42 - 7
+    assert len(s.strategy_deck) + len(s.row) == 42 - 7
 
 
 def test_starting_influence_comes_from_the_pool_rule_4_step_9() -> None:
     g = random_game(6, SIX, influence_supply=67)
-    s = play_until(g, g.start(3).state, ROUND_START)
+    s = play_until(g, g.start(3).state, SET_UP)
     by_race = {s.race[seat]: s.influence[seat] for seat in range(6)}
     assert by_race == {0: 10, 1: 10, 2: 10, 3: 5, 4: 3, 5: 5}
-    assert s.pool == 67 - 43
+    on_board = sum(a for _, a in s.board_influence)  # round 1's area card
+    assert s.pool == 67 - 43 - on_board
     assert total_influence(s) == 67
 
 
 def test_fixed_starting_units_follow_the_race_sheets_rule_4_step_10() -> None:
     g = random_game(6, SIX)
-    s = play_until(g, g.start(3).state, ROUND_START)
+    s = play_until(g, g.start(3).state, SET_UP)
     b = g.ctx.b
     placed = {(b.piece_ids[p], seat): u for p, seat, u, _ in s.stacks}
     assert placed[("civilian_spaceport", 1)] == 10
@@ -314,15 +315,15 @@ def test_sol_distributes_its_units_outside_the_bombarded_sector_rule_4_step_10()
     s = step(g, s, 1, A.PlaceStartingUnits("mecatol_power_south", 6))
     assert s.step == PLACE_START and s.to_place == 4
     s = step(g, s, 1, A.PlaceStartingUnits("dune_false_wall_south__west", 4))
-    assert s.step == ROUND_START and s.reserves[1] == 10
+    assert s.round == 1 and s.reserves[1] == 10
 
 
 def test_betrayal_cards_are_dealt_only_with_the_module_rule_4_step_11() -> None:
     g = random_game(3, ["hacan", "sol", "lazax"])
-    assert play_until(g, g.start(0).state, ROUND_START).betrayal == (-1, -1, -1)
+    assert play_until(g, g.start(0).state, SET_UP).betrayal == (-1, -1, -1)
     g = random_game(3, ["hacan", "sol", "lazax"], betrayal_cards=True, scenario={"betrayal_deal": [3, 1, 8]})
     log: list[Event] = []
-    s = play_until(g, g.start(0).state, ROUND_START, log=log)
+    s = play_until(g, g.start(0).state, SET_UP, log=log)
     assert s.betrayal == (2, 0, 7)
     seen = [e.number for e in redact(log, 1) if isinstance(e, E.BetrayalCardDealt)]
     assert sorted(n for n in seen if n is not None) == [1] and seen.count(None) == 3
@@ -331,15 +332,18 @@ def test_betrayal_cards_are_dealt_only_with_the_module_rule_4_step_11() -> None:
 def test_setup_ends_with_round_1_rule_4_step_12() -> None:
     g = game(5)
     log: list[Event] = []
-    s = play_until(g, g.start(11).state, ROUND_START, log=log)
-    assert s.round == 1 and g.to_act(s) == frozenset()
-    assert log[-1] == E.RoundStarted(round=1, first_player=s.first_player)
+    s = play_until(g, g.start(11).state, SET_UP, log=log)
+    assert s.round == 1
+    assert E.RoundStarted(round=1, first_player=s.first_player) in log
+    assert isinstance(
+        log[log.index(E.RoundStarted(round=1, first_player=s.first_player)) + 1], E.InfluenceCardDrawn
+    )
 
 
 def test_hidden_setup_choices_never_reach_other_seats() -> None:
     g = game(6)
     log: list[Event] = []
-    play_until(g, g.start(2).state, ROUND_START, seed=3, log=log)
+    play_until(g, g.start(2).state, SET_UP, seed=3, log=log)
     for viewer in (*range(6), None):
         for e in redact(log, viewer):
             secret = getattr(e, "leaders", None) or getattr(e, "cards", None) or getattr(e, "race", None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from turncoat.core import deals
 from turncoat.core.actions import Action
 
 
@@ -37,4 +38,28 @@ class PlaceStartingUnits(Action, frozen=True, tag="place_starting_units"):
     units: int
 
 
-RexAction = ChooseRace | PredictWinner | KeepTraitor | SetFleetDial | PlaceStartingUnits
+class EndCeasefire(Action, frozen=True, tag="end_ceasefire"):
+    """§13.1: you are done with the ceasefire window (gifts are ``core.deals.Give``)."""
+
+
+class Bid(Action, frozen=True, tag="bid"):
+    """§7 step 5: bid this much influence for the card on auction."""
+
+    amount: int
+
+
+class PassBid(Action, frozen=True, tag="pass_bid"):
+    """§7 step 5: pass on the card on auction (final for this card, E12)."""
+
+
+RexAction = (
+    ChooseRace
+    | PredictWinner
+    | KeepTraitor
+    | SetFleetDial
+    | PlaceStartingUnits
+    | EndCeasefire
+    | deals.Give
+    | Bid
+    | PassBid
+)

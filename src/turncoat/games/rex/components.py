@@ -19,6 +19,8 @@ from turncoat.core.content import ContentPack, Sourced, load_pack
 from turncoat.core.errors import InvalidContent
 
 RACE_IDS: tuple[str, ...] = ("lazax", "jol_nar", "letnev", "hacan", "sol", "xxcha")
+# Race indices: the engine knows each race's abilities (§18); the pack gives their numbers.
+LAZAX, JOL_NAR, LETNEV, HACAN, SOL, XXCHA = range(6)
 LEADERS_PER_RACE = 5
 
 CardKind = Literal["attack", "defense", "worthless", "special"]

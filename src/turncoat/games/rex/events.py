@@ -99,3 +99,112 @@ class BetrayalCardDealt(Event, frozen=True, tag="betrayal_card_dealt"):
 class RoundStarted(Event, frozen=True, tag="round_started"):
     round: int
     first_player: int
+
+
+class InfluenceCardDrawn(Event, frozen=True, tag="influence_card_drawn"):
+    """§6 step 1: the first player turns over the top influence card."""
+
+    card: str
+    kind: str
+
+
+class InfluenceCardIgnored(Event, frozen=True, tag="influence_card_ignored"):
+    """§6 steps 3-4 (E14, E15): a Sol Offensive in round 1 (set aside), a second one or a second
+    Ceasefire in the same phase (removed without effect)."""
+
+    card: str
+    reason: str  # "round_1" | "second"
+
+
+class InfluenceDeckReshuffled(Event, frozen=True, tag="influence_deck_reshuffled"):
+    cards: int
+
+
+class InfluencePlaced(Event, frozen=True, tag="influence_placed"):
+    """§6 step 2: influence put on an area's spot (0 when the slot gets none, E17 / 3 players)."""
+
+    piece: str
+    amount: int
+    printed: int
+
+
+class SolOffensive(Event, frozen=True, tag="sol_offensive"):
+    """§6 step 3: units destroyed in both areas of the last area card, and the influence there."""
+
+    areas: tuple[str, ...]
+    losses: tuple[tuple[int, int, int], ...]  # (seat, units, mechanized units)
+    influence: int
+
+
+class OffensivesShuffledBack(Event, frozen=True, tag="offensives_shuffled_back"):
+    """§6 step 3 (E14): round-1 Sol Offensives go back into the influence deck."""
+
+    cards: int
+
+
+class CeasefireOpened(Event, frozen=True, tag="ceasefire_opened"):
+    """§6 step 4, §13.1: play stops for the ceasefire window."""
+
+    card: str
+
+
+class CeasefireEnded(Event, frozen=True, tag="ceasefire_ended"):
+    """§13.1: everyone is done; the card leaves the game and the drawing goes on."""
+
+
+class AuctionRowDrawn(Event, frozen=True, tag="auction_row_drawn"):
+    """§7 step 2: one face-down card per player below his hand limit."""
+
+    count: int
+
+
+class StrategyCardInspected(Event, frozen=True, tag="strategy_card_inspected"):
+    """§7 step 3: Jol-Nar looks at the card before it is auctioned (only Jol-Nar sees this)."""
+
+    seat: int
+    card: str
+
+
+class AuctionOpened(Event, frozen=True, tag="auction_opened"):
+    """§7 step 4: the next card of the row goes up; ``opener`` bids first."""
+
+    number: int
+    opener: int
+
+
+class BidMade(Event, frozen=True, tag="bid_made"):
+    seat: int
+    amount: int
+
+
+class BidPassed(Event, frozen=True, tag="bid_passed"):
+    """§7 step 5: a pass (``forced``: the player has no influence left above the bid or a full hand)."""
+
+    seat: int
+    forced: bool
+
+
+class StrategyCardSold(Event, frozen=True, tag="strategy_card_sold"):
+    """§7 step 6: the high bidder pays (to the Lazax, or to the pool when ``paid_to`` is None)."""
+
+    seat: int
+    price: int
+    paid_to: int | None
+
+
+class StrategyCardTaken(Event, frozen=True, tag="strategy_card_taken"):
+    """A strategy card goes into a hand face down: bought, or Letnev's free bonus card (§7 step 6)."""
+
+    seat: int
+    bonus: bool
+    card: str | None
+
+
+class AuctionRowReturned(Event, frozen=True, tag="auction_row_returned"):
+    """§7 step 7 (E11): nobody bid; the card and the rest of the row are shuffled into the deck."""
+
+    cards: int
+
+
+class PhaseStarted(Event, frozen=True, tag="phase_started"):
+    phase: str

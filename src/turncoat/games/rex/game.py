@@ -1,6 +1,6 @@
-"""Rex wired into the Game protocol, as far as the rules are built (setup, RULES §4).
+"""Rex wired into the Game protocol, as far as the rules are built (RULES §4, §6, §7).
 
-Not registered yet: the rounds (§§ 5-14), observations, determinization and logs come next
+Not registered yet: §§ 8-14, observations, determinization and logs come next
 (docs/rex.md says what is missing).
 """
 
@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
+from turncoat.core import deals
 from turncoat.core.content import ContentPack
 from turncoat.core.engine import ConfiguredGame, Outcome, Transition
 from turncoat.core.errors import IllegalAction, MalformedAction, NotYourDecision
@@ -19,8 +20,10 @@ from turncoat.games.rex.board import cached_board
 from turncoat.games.rex.components import RexContent, build_tables, load_content
 from turncoat.games.rex.config import RexConfig, validate_config
 from turncoat.games.rex.context import Ctx, Events
-from turncoat.games.rex.phases import setup
+from turncoat.games.rex.phases import bidding, influence, setup
 from turncoat.games.rex.state import (
+    BID,
+    CEASEFIRE,
     CHOOSE_RACE,
     FLEET_DIAL,
     KEEP_TRAITOR,
@@ -85,10 +88,26 @@ RULES: tuple[Rule, ...] = (
         setup.RULE_UNITS,
         lambda c, d, p, a, o: setup.resolve_place_start(c, d, p, c.b.piece_index[a.piece], a.units, o),
     ),
+    Rule(
+        deals.Give,
+        CEASEFIRE,
+        influence.RULE_WINDOW,
+        lambda c, d, p, a, o: influence.resolve_give(c, d, p, a.to, a.amount, o),
+    ),
+    Rule(
+        A.EndCeasefire,
+        CEASEFIRE,
+        influence.RULE_WINDOW,
+        lambda c, d, p, a, o: influence.resolve_end_ceasefire(c, d, p, o),
+    ),
+    Rule(A.Bid, BID, bidding.RULE_AUCTION, lambda c, d, p, a, o: bidding.resolve_bid(c, d, p, a.amount, o)),
+    Rule(A.PassBid, BID, bidding.RULE_AUCTION, lambda c, d, p, a, o: bidding.resolve_pass(c, d, p, o)),
 )
 RULE_FOR: dict[type[A.RexAction], Rule] = {r.action: r for r in RULES}
 STEP_RULE = {r.step: r.ref for r in RULES}
-SIMULTANEOUS = frozenset({KEEP_TRAITOR, FLEET_DIAL})
+SIMULTANEOUS = frozenset({KEEP_TRAITOR, FLEET_DIAL, CEASEFIRE})
+_END_CEASEFIRE = A.EndCeasefire()
+_PASS = A.PassBid()
 
 _NOBODY: frozenset[int] = frozenset()
 
@@ -140,6 +159,11 @@ class RexGame(ConfiguredGame[RexConfig]):
             return [A.KeepTraitor(t.leader_ids[ld]) for ld in setup.legal_traitors(ctx, state, player)]
         if step == FLEET_DIAL:
             return [A.SetFleetDial(v) for v in setup.legal_fleet_dials(ctx, state, player)]
+        if step == BID:
+            return [_PASS, *(A.Bid(v) for v in bidding.legal_bids(ctx, state, player))]
+        if step == CEASEFIRE:
+            gifts = influence.legal_gifts(ctx, state, player)
+            return [_END_CEASEFIRE, *(deals.Give(to, "influence", n) for to, n in gifts)]
         if step == PLACE_START:
             return [
                 A.PlaceStartingUnits(b.piece_ids[p], u)
@@ -191,4 +215,12 @@ class RexGame(ConfiguredGame[RexConfig]):
                 return f"set the fleet dial to {v}"
             case A.PlaceStartingUnits(piece=p, units=u):
                 return f"place {u} starting unit{'s' if u != 1 else ''} in {p}"
+            case A.Bid(amount=n):
+                return f"bid {n} influence"
+            case A.PassBid():
+                return "pass"
+            case A.EndCeasefire():
+                return "end the ceasefire"
+            case deals.Give(to=to, amount=n):
+                return f"give {n} influence to seat {to}"
         return repr(action)

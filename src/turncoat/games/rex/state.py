@@ -25,7 +25,10 @@ PREDICT = "predict"  # §4 step 5
 KEEP_TRAITOR = "keep_traitor"  # §4 step 6 (simultaneous)
 FLEET_DIAL = "fleet_dial"  # §4 step 7 (simultaneous, sealed)
 PLACE_START = "place_start"  # §4 step 10 (Sol's choice)
-ROUND_START = "round_start"  # §5: setup is done; round 1 begins with the Influence phase
+ROUND_START = "round_start"  # §5: a round begins (never waits: the Influence phase follows)
+CEASEFIRE = "ceasefire"  # §6 step 4, §13.1: the ceasefire window (simultaneous)
+BID = "bid"  # §7 step 5: the player whose turn it is bids or passes
+RECRUIT = "recruit"  # §8: the Recruitment phase (not built yet: the game waits here)
 OVER = "over"
 
 SETUP_STEPS = (CHOOSE_RACE, PREDICT, KEEP_TRAITOR, FLEET_DIAL, PLACE_START)
@@ -80,6 +83,21 @@ class Fields(msgspec.Struct, omit_defaults=True):
     prediction: tuple[int, int]  # §4 step 5: (race, round) of the Xxcha, (NO_RACE, 0) if none
     betrayal: tuple[int, ...]  # §4 step 11: per seat the betrayal card index, NO_CARD without
     to_place: int  # §4 step 10: units the actor still distributes
+    # §6: this Influence phase has already resolved a Sol Offensive / a Ceasefire (E15), and the
+    # round-1 Sol Offensives set aside until the end of the phase (E14).
+    offensive_done: bool = False
+    ceasefire_done: bool = False
+    set_aside: tuple[int, ...] = ()
+    # §7: the auction row (face down, in the order drawn; the card on auction is the first), the
+    # seat that opened the current card and the one the rotation named, the high bid and bidder,
+    # and per seat whether it has passed on this card.
+    row: tuple[int, ...] = ()
+    auction: int = 0  # which card of this phase's row is on auction (1-based)
+    opener: int = NOBODY
+    scheduled_opener: int = NOBODY
+    high_bid: int = 0
+    high_bidder: int = NOBODY
+    passed: tuple[bool, ...] = ()
 
 
 class State(Fields, frozen=True):  # type: ignore[misc]  # msgspec allows a frozen twin

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from turncoat.core import rng
 from turncoat.core.errors import InvalidConfig
-from turncoat.games.rex.components import LEADERS_PER_RACE
+from turncoat.games.rex.components import LEADERS_PER_RACE, XXCHA
 from turncoat.games.rex.context import Ctx, Events
 from turncoat.games.rex.events import (
     BetrayalCardDealt,
@@ -22,12 +22,13 @@ from turncoat.games.rex.events import (
     RacesDealt,
     RoundStarted,
     StrategyCardsDrawn,
-    StrategyDeckReshuffled,
     TraitorDraftDone,
     TraitorKept,
     TraitorsDealt,
     UnitsPlaced,
 )
+from turncoat.games.rex.phases.bidding import draw_strategy_card
+from turncoat.games.rex.phases.influence import begin_round
 from turncoat.games.rex.state import (
     CHOOSE_RACE,
     FLEET_DIAL,
@@ -40,7 +41,6 @@ from turncoat.games.rex.state import (
     NOBODY,
     PLACE_START,
     PREDICT,
-    ROUND_START,
     SEALED_NONE,
     Draft,
     State,
@@ -59,9 +59,6 @@ RULE_CARDS = "RULES §4 step 8"
 RULE_INFLUENCE = "RULES §4 step 9"
 RULE_UNITS = "RULES §4 step 10"
 RULE_BETRAYAL = "RULES §4 step 11"
-
-XXCHA = 5  # index of the Xxcha in RACE_IDS: the race that predicts (§4 step 5, §18)
-
 
 # -- pinned outcomes -------------------------------------------------------------------------------
 
@@ -390,17 +387,6 @@ def resolve_fleet_dial(ctx: Ctx, d: Draft, seat: int, value: int, out: Events) -
 # -- §4 steps 8-9: strategy cards and influence ----------------------------------------------------
 
 
-def draw_strategy_card(d: Draft, out: Events) -> int:
-    """Take the top strategy card; §17: when the last is drawn the discards become the new deck."""
-    *rest, card = d.strategy_deck
-    d.strategy_deck = tuple(rest)
-    if not d.strategy_deck and d.strategy_discard:
-        d.strategy_deck, d.rng = rng.shuffle(d.seed, d.rng, d.strategy_discard)
-        d.strategy_discard = ()
-        out.append(StrategyDeckReshuffled(cards=len(d.strategy_deck)))
-    return card
-
-
 def deal_starting_cards(ctx: Ctx, d: Draft, out: Events) -> None:
     """§4 step 8: one strategy card each, face down (Letnev two [Rex: S6] + [Dune]); then step 9."""
     t = ctx.t
@@ -520,8 +506,8 @@ def deal_betrayal_cards(ctx: Ctx, d: Draft, out: Events) -> None:
         for seat in seats_from(d.first_player, d.players):
             out.append(BetrayalCardDealt(seat=seat, number=None))
             out.append(BetrayalCardDealt(seat=seat, number=numbers[cards[seat]], visible_to=(seat,)))
-    d.step = ROUND_START
     d.actor = NOBODY
     d.waiting = ()
     d.round = 1
     out.append(RoundStarted(round=1, first_player=d.first_player))
+    begin_round(ctx, d, out)
