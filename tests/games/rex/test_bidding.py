@@ -13,7 +13,7 @@ from turncoat.games.rex import actions as A
 from turncoat.games.rex import events as E
 from turncoat.games.rex.game import RexGame
 from turncoat.games.rex.phases.bidding import begin_bidding
-from turncoat.games.rex.state import BID, RECRUIT, State, total_influence
+from turncoat.games.rex.state import BID, State, total_influence
 
 LAZAX, JOL_NAR, LETNEV, HACAN = 0, 1, 2, 3  # seats (the races are dealt in this order)
 DECOY, ATTACK_K, DEFENSE_K = 6, 0, 4
@@ -52,8 +52,9 @@ def test_one_card_per_player_below_the_hand_limit_e13() -> None:
 def test_no_eligible_player_means_no_auction_rule_7_step_2() -> None:
     g = game()
     full = (0, 1, 4, 6)
-    s, _ = bidding(g, hands=(full, full, full * 2, full))
-    assert s.step == RECRUIT and s.row == ()
+    s, events = bidding(g, hands=(full, full, full * 2, full))
+    assert E.PhaseStarted(phase="recruitment") in events and s.row == ()
+    assert not any(isinstance(e, E.AuctionRowDrawn) for e in events)
 
 
 def test_first_player_opens_the_first_card_rule_7_step_4() -> None:
@@ -149,7 +150,7 @@ def test_nobody_bids_ends_the_phase_and_returns_the_row_e11() -> None:
     for seat in (0, 1, 2, 3):
         s = act(g, s, seat, A.PassBid(), log)
     assert E.AuctionRowReturned(cards=4) in log
-    assert s.step == RECRUIT and sorted(s.strategy_deck) == sorted(DECK)
+    assert E.PhaseStarted(phase="recruitment") in log and sorted(s.strategy_deck) == sorted(DECK)
     assert all(h == () for h in s.hands)
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from turncoat.games.rex.config import RexConfig
 from turncoat.games.rex.game import RexGame
-from turncoat.games.rex.state import BID, RECRUIT, State, total_influence
+from turncoat.games.rex.state import BID, MANEUVER, RECRUIT, State, total_influence
 
 
 def check(g: RexGame, s: State, supply: int) -> None:
@@ -24,7 +24,7 @@ def check(g: RexGame, s: State, supply: int) -> None:
         mech = sum(m for _, who, _, m in s.stacks if who == seat)
         assert on_board + s.reserves[seat] + s.casualties[seat] == t.units[race]
         assert mech + s.reserves_mech[seat] + s.casualties_mech[seat] == t.mechanized[race]
-    if s.step in (BID, RECRUIT):
+    if s.step in (BID, RECRUIT, MANEUVER):
         assert len(s.influence_discard) == s.round  # round counter = discarded area cards
     cards = sum(len(h) for h in s.hands) + len(s.strategy_deck) + len(s.strategy_discard) + len(s.row)
     assert cards == len(t.strategy_deck)
@@ -44,4 +44,4 @@ def test_random_play_keeps_the_invariants_rule_19_4(players: int) -> None:
             seat = r.choice(sorted(g.to_act(s)))
             s = g.apply(s, seat, r.choice(list(g.legal_actions(s, seat)))).state
             check(g, s, 500)
-        assert s.step == RECRUIT  # where the built phases end
+        assert s.step == MANEUVER  # where the built phases end

@@ -52,6 +52,15 @@ class PassBid(Action, frozen=True, tag="pass_bid"):
     """§7 step 5: pass on the card on auction (final for this card, E12)."""
 
 
+class Recruit(Action, frozen=True, tag="recruit"):
+    """§8: return units (and, for the Lazax, mechanized units) and at most one leader from your
+    casualty pool to your reserves, paying for what is not free."""
+
+    units: int
+    mechanized: int = 0
+    leader: str | None = None
+
+
 RexAction = (
     ChooseRace
     | PredictWinner
@@ -62,4 +71,5 @@ RexAction = (
     | deals.Give
     | Bid
     | PassBid
+    | Recruit
 )

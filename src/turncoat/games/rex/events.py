@@ -208,3 +208,13 @@ class AuctionRowReturned(Event, frozen=True, tag="auction_row_returned"):
 
 class PhaseStarted(Event, frozen=True, tag="phase_started"):
     phase: str
+
+
+class Recruited(Event, frozen=True, tag="recruited"):
+    """§8: units and a leader back from the casualty pool to the reserves, and what it cost."""
+
+    seat: int
+    units: int
+    mechanized: int
+    leader: str | None
+    cost: int

@@ -1,6 +1,6 @@
-"""Rex wired into the Game protocol, as far as the rules are built (RULES §4, §6, §7).
+"""Rex wired into the Game protocol, as far as the rules are built (RULES §4, §6-§8).
 
-Not registered yet: §§ 8-14, observations, determinization and logs come next
+Not registered yet: §§ 9-14, observations, determinization and logs come next
 (docs/rex.md says what is missing).
 """
 
@@ -20,7 +20,7 @@ from turncoat.games.rex.board import cached_board
 from turncoat.games.rex.components import RexContent, build_tables, load_content
 from turncoat.games.rex.config import RexConfig, validate_config
 from turncoat.games.rex.context import Ctx, Events
-from turncoat.games.rex.phases import bidding, influence, setup
+from turncoat.games.rex.phases import bidding, influence, recruitment, setup
 from turncoat.games.rex.state import (
     BID,
     CEASEFIRE,
@@ -31,6 +31,7 @@ from turncoat.games.rex.state import (
     OVER,
     PLACE_START,
     PREDICT,
+    RECRUIT,
     Draft,
     State,
 )
@@ -102,6 +103,14 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(A.Bid, BID, bidding.RULE_AUCTION, lambda c, d, p, a, o: bidding.resolve_bid(c, d, p, a.amount, o)),
     Rule(A.PassBid, BID, bidding.RULE_AUCTION, lambda c, d, p, a, o: bidding.resolve_pass(c, d, p, o)),
+    Rule(
+        A.Recruit,
+        RECRUIT,
+        recruitment.RULE,
+        lambda c, d, p, a, o: recruitment.resolve_recruit(
+            c, d, p, (a.units, a.mechanized, c.t.leader_ids.index(a.leader) if a.leader else NOBODY), o
+        ),
+    ),
 )
 RULE_FOR: dict[type[A.RexAction], Rule] = {r.action: r for r in RULES}
 STEP_RULE = {r.step: r.ref for r in RULES}
@@ -161,6 +170,11 @@ class RexGame(ConfiguredGame[RexConfig]):
             return [A.SetFleetDial(v) for v in setup.legal_fleet_dials(ctx, state, player)]
         if step == BID:
             return [_PASS, *(A.Bid(v) for v in bidding.legal_bids(ctx, state, player))]
+        if step == RECRUIT:
+            return [
+                A.Recruit(u, m, t.leader_ids[ld] if ld != NOBODY else None)
+                for u, m, ld in recruitment.legal_recruits(ctx, state, player)
+            ]
         if step == CEASEFIRE:
             gifts = influence.legal_gifts(ctx, state, player)
             return [_END_CEASEFIRE, *(deals.Give(to, "influence", n) for to, n in gifts)]
@@ -219,6 +233,9 @@ class RexGame(ConfiguredGame[RexConfig]):
                 return f"bid {n} influence"
             case A.PassBid():
                 return "pass"
+            case A.Recruit(units=u, mechanized=m, leader=ld):
+                parts = [f"{u} unit{'s' if u != 1 else ''}"] + ([f"{m} mechanized"] if m else [])
+                return "recruit " + " and ".join(parts + ([ld] if ld else []))
             case A.EndCeasefire():
                 return "end the ceasefire"
             case deals.Give(to=to, amount=n):

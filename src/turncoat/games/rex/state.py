@@ -28,7 +28,8 @@ PLACE_START = "place_start"  # §4 step 10 (Sol's choice)
 ROUND_START = "round_start"  # §5: a round begins (never waits: the Influence phase follows)
 CEASEFIRE = "ceasefire"  # §6 step 4, §13.1: the ceasefire window (simultaneous)
 BID = "bid"  # §7 step 5: the player whose turn it is bids or passes
-RECRUIT = "recruit"  # §8: the Recruitment phase (not built yet: the game waits here)
+RECRUIT = "recruit"  # §8: the player whose turn it is recruits
+MANEUVER = "maneuver"  # §9: the Maneuvering phase (not built yet: the game waits here)
 OVER = "over"
 
 SETUP_STEPS = (CHOOSE_RACE, PREDICT, KEEP_TRAITOR, FLEET_DIAL, PLACE_START)

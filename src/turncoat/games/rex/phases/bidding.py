@@ -25,7 +25,8 @@ from turncoat.games.rex.events import (
     StrategyCardTaken,
     StrategyDeckReshuffled,
 )
-from turncoat.games.rex.state import BID, NOBODY, RECRUIT, Draft, State, seat_of_race, seats_from
+from turncoat.games.rex.phases.recruitment import begin_recruitment
+from turncoat.games.rex.state import BID, NOBODY, Draft, State, seat_of_race, seats_from
 
 RULE = "RULES §7"
 RULE_OPENER = "RULES §7 step 4"
@@ -184,6 +185,4 @@ def end_bidding(ctx: Ctx, d: Draft, out: Events) -> None:
     d.opener = NOBODY
     d.scheduled_opener = NOBODY
     d.auction = 0
-    d.step = RECRUIT
-    d.actor = NOBODY
-    out.append(PhaseStarted(phase="recruitment"))
+    begin_recruitment(ctx, d, out)

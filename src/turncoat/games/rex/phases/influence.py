@@ -197,11 +197,6 @@ def open_ceasefire(ctx: Ctx, d: Draft, card: int, out: Events) -> bool:
     return True
 
 
-def alliances_allowed(ctx: Ctx, s: State | Draft) -> bool:
-    """§13.1: alliances need at least ``alliances_min_players`` players (4 [Rex: S8])."""
-    return s.players >= ctx.config.alliances_min_players
-
-
 def legal_gifts(ctx: Ctx, s: State, seat: int) -> list[tuple[int, int]]:
     """§13.1, §16.3: during the ceasefire any player may give influence to any other player."""
     return [
