@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from turncoat.games.rex.config import RexConfig
 from turncoat.games.rex.game import RexGame
-from turncoat.games.rex.state import BID, MANEUVER, RECRUIT, State, total_influence
+from turncoat.games.rex.state import BATTLE, BID, MANEUVER_STEPS, RECRUIT, State, total_influence
 
 
 def check(g: RexGame, s: State, supply: int) -> None:
@@ -24,19 +25,38 @@ def check(g: RexGame, s: State, supply: int) -> None:
         mech = sum(m for _, who, _, m in s.stacks if who == seat)
         assert on_board + s.reserves[seat] + s.casualties[seat] == t.units[race]
         assert mech + s.reserves_mech[seat] + s.casualties_mech[seat] == t.mechanized[race]
-    if s.step in (BID, RECRUIT, MANEUVER):
+    if s.step in (BID, RECRUIT, BATTLE, *MANEUVER_STEPS):
         assert len(s.influence_discard) == s.round  # round counter = discarded area cards
     cards = sum(len(h) for h in s.hands) + len(s.strategy_deck) + len(s.strategy_discard) + len(s.row)
     assert cards == len(t.strategy_deck)
-    council = g.ctx.b.area_pieces[g.ctx.b.council]
+    b = g.ctx.b
     for piece, seat, _, _ in s.stacks:  # allies never share an area but the Council (none yet)
-        assert piece in council or s.alliance[seat] < 0
+        assert b.piece_area[piece] == b.council or s.alliance[seat] < 0
+    if s.step in MANEUVER_STEPS or s.step == BATTLE:  # nothing enters the bombarded sector
+        moved_in = {st[0] for st in s.stacks} & b.blocked[s.fleet]
+        assert all(b.piece_area[p] in fixed_starts(g) for p in moved_in)
+
+
+READINGS: dict[str, Any] = {
+    "movement_group_single_origin": False,
+    "landing_single_destination": False,
+    "hacan_free_timing": False,
+    "sector_model": "area",
+    "stronghold_occupancy_limit": 2,
+    "bid_opener_rotates": False,
+}
+
+
+def fixed_starts(g: RexGame) -> set[int]:
+    """Areas where a race without a choice starts, even in the bombarded sector (§4 step 10)."""
+    return {g.ctx.b.area_index[a] for race in g.ctx.t.starting_units for a, _ in race}
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_random_play_keeps_the_invariants_rule_19_4(players: int) -> None:
     for seed in range(8):
-        g = RexGame(RexConfig(players=players, influence_supply=500, race_selection="random"))
+        readings = {} if seed % 2 else READINGS
+        g = RexGame(RexConfig(players=players, influence_supply=500, race_selection="random", **readings))
         r = random.Random(seed)
         s = g.start(seed).state
         check(g, s, 500)
@@ -44,4 +64,4 @@ def test_random_play_keeps_the_invariants_rule_19_4(players: int) -> None:
             seat = r.choice(sorted(g.to_act(s)))
             s = g.apply(s, seat, r.choice(list(g.legal_actions(s, seat)))).state
             check(g, s, 500)
-        assert s.step == MANEUVER  # where the built phases end
+        assert s.step == BATTLE  # where the built phases end

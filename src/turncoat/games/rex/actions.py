@@ -61,6 +61,76 @@ class Recruit(Action, frozen=True, tag="recruit"):
     leader: str | None = None
 
 
+class HacanTiming(Action, frozen=True, tag="hacan_timing"):
+    """§18 (Hacan): take your maneuvering turn now (``now``), or let the next player go first."""
+
+    now: bool
+
+
+class MoveFrom(Action, frozen=True, tag="move_from"):
+    """§9.3: move a group from this piece."""
+
+    piece: str
+
+
+class MoveTo(Action, frozen=True, tag="move_to"):
+    """§9.3: the group ends in this piece."""
+
+    piece: str
+
+
+class MoveUnits(Action, frozen=True, tag="move_units"):
+    """§9.3: this many units (and mechanized units) go."""
+
+    units: int
+    mechanized: int = 0
+
+
+class SkipMove(Action, frozen=True, tag="skip_move"):
+    """§9.1: no (more) movement this turn."""
+
+
+class LandIn(Action, frozen=True, tag="land_in"):
+    """§9.4: land units from your reserves in this piece."""
+
+    piece: str
+
+
+class CrossFrom(Action, frozen=True, tag="cross_from"):
+    """§18 (Hacan): instead of landing, move units from this piece to another anywhere."""
+
+    piece: str
+
+
+class CrossTo(Action, frozen=True, tag="cross_to"):
+    """§18 (Hacan): the cross-landing group ends in this piece."""
+
+    piece: str
+
+
+class WithdrawFrom(Action, frozen=True, tag="withdraw_from"):
+    """§18 (Hacan): instead of landing, take units from this piece back to your reserves."""
+
+    piece: str
+
+
+class LandUnits(Action, frozen=True, tag="land_units"):
+    """§9.4: this many units (and mechanized units) land, cross-land or withdraw."""
+
+    units: int
+    mechanized: int = 0
+
+
+class SkipLanding(Action, frozen=True, tag="skip_landing"):
+    """§9.1: no (more) landing this turn."""
+
+
+class SendEnvoy(Action, frozen=True, tag="send_envoy"):
+    """§18 (Xxcha): put a unit on the Galactic Council for free (``send``), or not."""
+
+    send: bool
+
+
 RexAction = (
     ChooseRace
     | PredictWinner
@@ -72,4 +142,16 @@ RexAction = (
     | Bid
     | PassBid
     | Recruit
+    | HacanTiming
+    | MoveFrom
+    | MoveTo
+    | MoveUnits
+    | SkipMove
+    | LandIn
+    | CrossFrom
+    | CrossTo
+    | WithdrawFrom
+    | LandUnits
+    | SkipLanding
+    | SendEnvoy
 )

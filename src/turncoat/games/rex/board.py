@@ -35,6 +35,8 @@ class BoardTables(msgspec.Struct, frozen=True):
 
     sector_count: int
     sector_model: str
+    movement_normal: int  # §9.2: lines a group moves (the board's own values, GAPS G1)
+    movement_spaceport: int
     area_ids: tuple[str, ...]
     area_index: dict[str, int]
     area_names: tuple[str, ...]
@@ -198,6 +200,8 @@ def build_board(board: Board, model: SectorModel = "piece") -> BoardTables:
     return BoardTables(
         sector_count=n,
         sector_model=model,
+        movement_normal=board.movement_normal.value,
+        movement_spaceport=board.movement_spaceport.value,
         area_ids=area_ids,
         area_index=area_index,
         area_names=tuple(a.name for a in board.areas),

@@ -218,3 +218,56 @@ class Recruited(Event, frozen=True, tag="recruited"):
     mechanized: int
     leader: str | None
     cost: int
+
+
+class HacanTurnTiming(Event, frozen=True, tag="hacan_turn_timing"):
+    """§18 (Hacan): the Hacan take their maneuvering turn now, before ``before``'s, or wait."""
+
+    seat: int
+    now: bool
+    before: int
+
+
+class ManeuverTurnStarted(Event, frozen=True, tag="maneuver_turn_started"):
+    seat: int
+
+
+class UnitsMoved(Event, frozen=True, tag="units_moved"):
+    """§9.3: one group moved, as one line: who, from where, to where, how many, over how many lines."""
+
+    seat: int
+    origin: str
+    target: str
+    units: int
+    mechanized: int
+    lines: int
+
+
+class UnitsLanded(Event, frozen=True, tag="units_landed"):
+    """§9.4: units landed from reserves (or, with ``origin``, cross-landed by the Hacan) and the
+    cost paid to ``paid_to`` (None: the pool)."""
+
+    seat: int
+    piece: str
+    units: int
+    mechanized: int
+    cost: int
+    paid_to: int | None
+    origin: str | None = None
+
+
+class UnitsWithdrawn(Event, frozen=True, tag="units_withdrawn"):
+    """§18 (Hacan): units taken from the board back to reserves."""
+
+    seat: int
+    piece: str
+    units: int
+    mechanized: int
+    cost: int
+
+
+class EnvoySent(Event, frozen=True, tag="envoy_sent"):
+    """§18 (Xxcha): after another player's landing, a free unit to the Galactic Council (or not)."""
+
+    seat: int
+    sent: bool

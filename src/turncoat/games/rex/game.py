@@ -1,6 +1,6 @@
-"""Rex wired into the Game protocol, as far as the rules are built (RULES §4, §6-§8).
+"""Rex wired into the Game protocol, as far as the rules are built (RULES §4, §6-§9).
 
-Not registered yet: §§ 9-14, observations, determinization and logs come next
+Not registered yet: §§ 10-14, observations, determinization and logs come next
 (docs/rex.md says what is missing).
 """
 
@@ -20,18 +20,30 @@ from turncoat.games.rex.board import cached_board
 from turncoat.games.rex.components import RexContent, build_tables, load_content
 from turncoat.games.rex.config import RexConfig, validate_config
 from turncoat.games.rex.context import Ctx, Events
-from turncoat.games.rex.phases import bidding, influence, recruitment, setup
+from turncoat.games.rex.phases import bidding, influence, maneuvering, recruitment, setup
 from turncoat.games.rex.state import (
     BID,
     CEASEFIRE,
     CHOOSE_RACE,
+    CROSS,
+    CROSS_TO,
+    ENVOY,
     FLEET_DIAL,
+    FROM_RESERVES,
+    HACAN_TIMING,
     KEEP_TRAITOR,
+    LAND_COUNT,
+    LAND_TO,
+    MANEUVER_STEPS,
+    MOVE_COUNT,
+    MOVE_FROM,
+    MOVE_TO,
     NOBODY,
     OVER,
     PLACE_START,
     PREDICT,
     RECRUIT,
+    WITHDRAW,
     Draft,
     State,
 )
@@ -112,10 +124,79 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
 )
+M = maneuvering
+
+
+def _piece(ctx: Ctx, piece: str) -> int:
+    return ctx.b.piece_index[piece]
+
+
+RULES += (
+    Rule(
+        A.HacanTiming,
+        HACAN_TIMING,
+        M.RULE_HACAN,
+        lambda c, d, p, a, o: M.resolve_hacan_timing(c, d, p, a.now, o),
+    ),
+    Rule(
+        A.MoveFrom,
+        MOVE_FROM,
+        M.RULE_MOVE,
+        lambda c, d, p, a, o: M.resolve_move_from(c, d, p, _piece(c, a.piece), o),
+    ),
+    Rule(A.SkipMove, MOVE_FROM, M.RULE_MOVE, lambda c, d, p, a, o: M.resolve_skip_move(c, d, p, o)),
+    Rule(
+        A.MoveTo,
+        MOVE_TO,
+        M.RULE_MOVE,
+        lambda c, d, p, a, o: M.resolve_move_to(c, d, p, _piece(c, a.piece), o),
+    ),
+    Rule(
+        A.MoveUnits,
+        MOVE_COUNT,
+        M.RULE_MOVE,
+        lambda c, d, p, a, o: M.resolve_move_count(c, d, p, a.units, a.mechanized, o),
+    ),
+    Rule(
+        A.LandIn,
+        LAND_TO,
+        M.RULE_LAND,
+        lambda c, d, p, a, o: M.resolve_land_choice(c, d, p, FROM_RESERVES, _piece(c, a.piece), o),
+    ),
+    Rule(
+        A.CrossFrom,
+        LAND_TO,
+        M.RULE_HACAN,
+        lambda c, d, p, a, o: M.resolve_land_choice(c, d, p, CROSS, _piece(c, a.piece), o),
+    ),
+    Rule(
+        A.WithdrawFrom,
+        LAND_TO,
+        M.RULE_HACAN,
+        lambda c, d, p, a, o: M.resolve_land_choice(c, d, p, WITHDRAW, _piece(c, a.piece), o),
+    ),
+    Rule(A.SkipLanding, LAND_TO, M.RULE_LAND, lambda c, d, p, a, o: M.resolve_skip_landing(c, d, p, o)),
+    Rule(
+        A.CrossTo,
+        CROSS_TO,
+        M.RULE_HACAN,
+        lambda c, d, p, a, o: M.resolve_cross_to(c, d, p, _piece(c, a.piece), o),
+    ),
+    Rule(
+        A.LandUnits,
+        LAND_COUNT,
+        M.RULE_LAND,
+        lambda c, d, p, a, o: M.resolve_land_count(c, d, p, a.units, a.mechanized, o),
+    ),
+    Rule(A.SendEnvoy, ENVOY, M.RULE_XXCHA, lambda c, d, p, a, o: M.resolve_envoy(c, d, p, a.send, o)),
+)
 RULE_FOR: dict[type[A.RexAction], Rule] = {r.action: r for r in RULES}
-STEP_RULE = {r.step: r.ref for r in RULES}
+STEP_RULE = {r.step: r.ref for r in reversed(RULES)}  # the first rule of a step names it
 SIMULTANEOUS = frozenset({KEEP_TRAITOR, FLEET_DIAL, CEASEFIRE})
 _END_CEASEFIRE = A.EndCeasefire()
+_SKIP_MOVE = A.SkipMove()
+_SKIP_LANDING = A.SkipLanding()
+_MANEUVER_STEPS = frozenset(MANEUVER_STEPS)
 _PASS = A.PassBid()
 
 _NOBODY: frozenset[int] = frozenset()
@@ -170,6 +251,8 @@ class RexGame(ConfiguredGame[RexConfig]):
             return [A.SetFleetDial(v) for v in setup.legal_fleet_dials(ctx, state, player)]
         if step == BID:
             return [_PASS, *(A.Bid(v) for v in bidding.legal_bids(ctx, state, player))]
+        if step in _MANEUVER_STEPS:
+            return self._maneuver_actions(state, player)
         if step == RECRUIT:
             return [
                 A.Recruit(u, m, t.leader_ids[ld] if ld != NOBODY else None)
@@ -184,6 +267,33 @@ class RexGame(ConfiguredGame[RexConfig]):
                 for p, u in setup.legal_start_placements(ctx, state, player)
             ]
         return ()
+
+    def _maneuver_actions(self, state: State, player: int) -> list[A.RexAction]:
+        """§9 decisions: small ones, each offering a few dozen choices at most."""
+        ctx, names = self.ctx, self.ctx.b.piece_ids
+        step = state.step
+        if step == HACAN_TIMING:
+            return [A.HacanTiming(True), A.HacanTiming(False)]
+        if step == MOVE_FROM:
+            return [_SKIP_MOVE, *(A.MoveFrom(names[p]) for p in M.legal_origins(ctx, state, player))]
+        if step == MOVE_TO:
+            return [A.MoveTo(names[p]) for p in M.destinations(ctx, state, player, state.origin)]
+        if step == MOVE_COUNT:
+            return [A.MoveUnits(u, m) for u, m in M.legal_move_counts(ctx, state, player)]
+        if step == LAND_TO:
+            kinds: dict[int, type[A.LandIn | A.CrossFrom | A.WithdrawFrom]] = {
+                FROM_RESERVES: A.LandIn,
+                CROSS: A.CrossFrom,
+                WITHDRAW: A.WithdrawFrom,
+            }
+            choices = M.landing_choices(ctx, state, player)
+            return [_SKIP_LANDING, *(kinds[mode](names[p]) for mode, p in choices)]
+        if step == CROSS_TO:
+            targets = M.landing_targets(ctx, state, player, exclude=state.origin)
+            return [A.CrossTo(names[p]) for p in targets]
+        if step == LAND_COUNT:
+            return [A.LandUnits(u, m) for u, m in M.legal_land_counts(ctx, state, player)]
+        return [A.SendEnvoy(True), A.SendEnvoy(False)]
 
     def apply(self, state: State, player: int, action: A.RexAction) -> Transition[State]:
         rule = RULE_FOR.get(type(action))
@@ -236,6 +346,29 @@ class RexGame(ConfiguredGame[RexConfig]):
             case A.Recruit(units=u, mechanized=m, leader=ld):
                 parts = [f"{u} unit{'s' if u != 1 else ''}"] + ([f"{m} mechanized"] if m else [])
                 return "recruit " + " and ".join(parts + ([ld] if ld else []))
+            case A.HacanTiming(now=now):
+                return "take the maneuvering turn now" if now else "wait"
+            case A.MoveFrom(piece=p):
+                return f"move from {p}"
+            case A.MoveTo(piece=p):
+                return f"move to {p}"
+            case A.MoveUnits(units=u, mechanized=m) | A.LandUnits(units=u, mechanized=m):
+                verb = "move" if isinstance(action, A.MoveUnits) else "land"
+                return f"{verb} {u} unit{'s' if u != 1 else ''}" + (f" and {m} mechanized" if m else "")
+            case A.SkipMove():
+                return "no movement"
+            case A.LandIn(piece=p):
+                return f"land in {p}"
+            case A.CrossFrom(piece=p):
+                return f"cross-land from {p}"
+            case A.CrossTo(piece=p):
+                return f"cross-land to {p}"
+            case A.WithdrawFrom(piece=p):
+                return f"withdraw from {p}"
+            case A.SkipLanding():
+                return "no landing"
+            case A.SendEnvoy(send=send):
+                return "send an envoy to the Galactic Council" if send else "send no envoy"
             case A.EndCeasefire():
                 return "end the ceasefire"
             case deals.Give(to=to, amount=n):

@@ -29,7 +29,20 @@ ROUND_START = "round_start"  # §5: a round begins (never waits: the Influence p
 CEASEFIRE = "ceasefire"  # §6 step 4, §13.1: the ceasefire window (simultaneous)
 BID = "bid"  # §7 step 5: the player whose turn it is bids or passes
 RECRUIT = "recruit"  # §8: the player whose turn it is recruits
-MANEUVER = "maneuver"  # §9: the Maneuvering phase (not built yet: the game waits here)
+HACAN_TIMING = "hacan_timing"  # §18 (Hacan): take the maneuvering turn now, or wait
+MOVE_FROM = "move_from"  # §9.3: choose the group's area, or skip the movement step
+MOVE_TO = "move_to"  # §9.3: choose where the group ends
+MOVE_COUNT = "move_count"  # §9.3: choose how many units go
+LAND_TO = "land_to"  # §9.4: choose where to land (Hacan: or cross-land / withdraw), or skip
+CROSS_TO = "cross_to"  # §18 (Hacan): where the cross-landing group goes
+LAND_COUNT = "land_count"  # §9.4: how many units land (or cross-land, or withdraw)
+ENVOY = "envoy"  # §18 (Xxcha): a free unit to the Galactic Council after another player's landing
+BATTLE = "battle"  # §10: the Battle phase (not built yet: the game waits here)
+MANEUVER_STEPS = (HACAN_TIMING, MOVE_FROM, MOVE_TO, MOVE_COUNT, LAND_TO, CROSS_TO, LAND_COUNT, ENVOY)
+# Landing modes (§9.4; §18 Hacan cross-landing and withdrawal).
+FROM_RESERVES = 0
+CROSS = 1
+WITHDRAW = 2
 OVER = "over"
 
 SETUP_STEPS = (CHOOSE_RACE, PREDICT, KEEP_TRAITOR, FLEET_DIAL, PLACE_START)
@@ -99,6 +112,18 @@ class Fields(msgspec.Struct, omit_defaults=True):
     high_bid: int = 0
     high_bidder: int = NOBODY
     passed: tuple[bool, ...] = ()
+    # §9: per seat its movement allowance this phase (spaceport control at the start, E22) and
+    # whether it has taken its turn; whose turn it is; the turn's chosen group origin and
+    # destination pieces and landing mode; the turn Hacan last chose to wait for.
+    allowance: tuple[int, ...] = ()
+    maneuvered: tuple[bool, ...] = ()
+    turn_seat: int = NOBODY
+    origin: int = NOBODY
+    target: int = NOBODY
+    landing_mode: int = 0
+    moves_made: int = 0
+    landings_made: int = 0
+    hacan_waited_for: int = NOBODY
 
 
 class State(Fields, frozen=True):  # type: ignore[misc]  # msgspec allows a frozen twin
@@ -181,6 +206,24 @@ def add_influence(board: tuple[tuple[int, int], ...], piece: int, amount: int) -
         out.append((piece, total))
         out.sort()
     return tuple(out)
+
+
+def seats_in_area(stacks: tuple[Stack, ...], area_pieces: tuple[int, ...]) -> frozenset[int]:
+    """The seats with units in an area (given as its pieces)."""
+    return frozenset(st[1] for st in stacks if st[0] in area_pieces)
+
+
+def units_of(stacks: tuple[Stack, ...], piece: int, seat: int) -> tuple[int, int]:
+    """(units, mechanized units) of ``seat`` in ``piece``."""
+    for st in stacks:
+        if st[0] == piece and st[1] == seat:
+            return st[2], st[3]
+    return 0, 0
+
+
+def allied(s: Fields, a: int, b: int) -> bool:
+    """§13: two different seats in the same alliance."""
+    return a != b and s.alliance[a] != NOBODY and s.alliance[a] == s.alliance[b]
 
 
 def total_influence(s: Fields) -> int:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from turncoat.games.rex.components import LEADERS_PER_RACE
 from turncoat.games.rex.context import Ctx, Events
 from turncoat.games.rex.events import PhaseStarted, Recruited
+from turncoat.games.rex.phases.maneuvering import begin_maneuvering
 from turncoat.games.rex.state import (
     LEADER_DEAD,
     LEADER_READY,
-    MANEUVER,
     NOBODY,
     RECRUIT,
     Draft,
@@ -76,8 +76,7 @@ def next_recruiter(ctx: Ctx, d: Draft, after: int, out: Events) -> None:
             d.actor = seat
             return
     d.actor = NOBODY
-    d.step = MANEUVER
-    out.append(PhaseStarted(phase="maneuvering"))
+    begin_maneuvering(ctx, d, out)
 
 
 def resolve_recruit(ctx: Ctx, d: Draft, seat: int, choice: Choice, out: Events) -> None:
