@@ -1,6 +1,6 @@
 """Rex wired into the Game protocol, as far as the rules are built (RULES §4, §6-§9).
 
-Not registered yet: §§ 10-14, observations, determinization and logs come next
+Not registered yet: §§ 10-14, logs and presentation come next
 (docs/rex.md says what is missing).
 """
 
@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from turncoat.core import deals
+from turncoat.core.actions import Viewer
 from turncoat.core.content import ContentPack
 from turncoat.core.engine import ConfiguredGame, Outcome, Transition
 from turncoat.core.errors import IllegalAction, MalformedAction, NotYourDecision
@@ -20,6 +21,8 @@ from turncoat.games.rex.board import cached_board
 from turncoat.games.rex.components import RexContent, build_tables, load_content
 from turncoat.games.rex.config import RexConfig, validate_config
 from turncoat.games.rex.context import Ctx, Events
+from turncoat.games.rex.determinize import determinize
+from turncoat.games.rex.observe import RexObservation, observe
 from turncoat.games.rex.phases import bidding, influence, maneuvering, recruitment, setup
 from turncoat.games.rex.state import (
     BID,
@@ -322,6 +325,22 @@ class RexGame(ConfiguredGame[RexConfig]):
         events: Events = []
         rule.resolve(self.ctx, draft, player, action, events)
         return Transition(draft.freeze(), tuple(events))
+
+    def observe(self, state: State, viewer: Viewer) -> RexObservation:
+        """§16: what ``viewer`` (a seat, or None for a spectator) may see."""
+        return observe(self.ctx, state, viewer, self.to_act(state))
+
+    def determinize(self, state: State, viewer: int, seed: int) -> State:
+        """§16: every hidden thing re-dealt consistently with what ``viewer`` knows."""
+        return determinize(self.ctx, state, viewer, seed)
+
+    def default_action(self, state: State, player: int) -> A.RexAction:
+        """What a seat that runs out of time does: the first legal action (the most passive one:
+        skip, pass, end, the lowest number)."""
+        legal = self.legal_actions(state, player)
+        if not legal:
+            raise NotYourDecision(f"seat {player} has no decision now", code="not_your_turn")
+        return legal[0]
 
     def outcome(self, state: State) -> Outcome | None:
         return None  # victory (§14) is not built yet

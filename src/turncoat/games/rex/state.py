@@ -124,6 +124,10 @@ class Fields(msgspec.Struct, omit_defaults=True):
     moves_made: int = 0
     landings_made: int = 0
     hacan_waited_for: int = NOBODY
+    # §16: what a seat has learnt about another's hand: (viewer, holder, card type), e.g. a card
+    # Jol-Nar looked at before another player bought it (§7 step 3).  An entry goes when the card
+    # leaves the hand.
+    learnt: tuple[tuple[int, int, int], ...] = ()
 
 
 class State(Fields, frozen=True):  # type: ignore[misc]  # msgspec allows a frozen twin

@@ -144,6 +144,9 @@ def sell(ctx: Ctx, d: Draft, out: Events) -> None:
         paid_to = None
     out.append(StrategyCardSold(seat=winner, price=price, paid_to=paid_to))
     take_card(ctx, d, winner, card, False, out)
+    jol_nar = seat_of_race(d, JOL_NAR)
+    if jol_nar not in (NOBODY, winner):  # §16: Jol-Nar knows what the winner bought
+        d.learnt = (*d.learnt, (jol_nar, winner, card))
     if d.race[winner] == LETNEV and not hand_full(ctx, d, winner) and d.strategy_deck:
         take_card(ctx, d, winner, draw_strategy_card(d, out), True, out)
     d.row = d.row[1:]

@@ -1,0 +1,139 @@
+"""RULES §16: a position consistent with everything one seat knows, its secrets re-dealt.
+
+What the viewer cannot see is drawn again at random, keeping every count and every fact the viewer
+knows: the order of all decks; the other hands (keeping the cards the viewer has learnt are there,
+and the card on auction if the viewer is Jol-Nar); the other seats' traitor cards (and the cards
+they were dealt to choose from); the Xxcha prediction; the other betrayal cards; the other sealed
+fleet dials.  The future's chance is reseeded too.
+"""
+
+from __future__ import annotations
+
+from turncoat.core import rng
+from turncoat.games.rex.components import JOL_NAR, LEADERS_PER_RACE, XXCHA
+from turncoat.games.rex.context import Ctx
+from turncoat.games.rex.state import (
+    BID,
+    FLEET_DIAL,
+    NO_CARD,
+    NO_RACE,
+    PREDICT,
+    SEALED_NONE,
+    Draft,
+    State,
+    seat_of_race,
+)
+
+
+def _redeal_strategy_cards(ctx: Ctx, s: State, d: Draft, viewer: int, seed: int, counter: int) -> int:
+    """Other hands, the deck, the unseen auction row (and a face-down discard pile) are one pool."""
+    fixed: list[list[int]] = [[] for _ in range(s.players)]
+    for v, holder, card in s.learnt:
+        if v == viewer:
+            fixed[holder].append(card)
+    row_known = 1 if s.step == BID and s.row and seat_of_race(s, JOL_NAR) == viewer else 0
+    pool: list[int] = [*s.strategy_deck, *s.row[row_known:]]
+    discard_hidden = not ctx.config.strategy_discard_public
+    if discard_hidden:
+        pool += s.strategy_discard
+    for p in range(s.players):
+        if p == viewer:
+            continue
+        rest = list(s.hands[p])
+        for card in fixed[p]:
+            rest.remove(card)
+        pool += rest
+    shuffled, counter = rng.shuffle(seed, counter, sorted(pool))
+    cards = list(shuffled)
+    hands = list(s.hands)
+    for p in range(s.players):
+        if p == viewer:
+            continue
+        need = len(s.hands[p]) - len(fixed[p])
+        hands[p] = tuple(sorted((*fixed[p], *cards[:need])))
+        cards = cards[need:]
+    d.hands = tuple(hands)
+    d.row = (*s.row[:row_known], *cards[: len(s.row) - row_known])
+    cards = cards[len(s.row) - row_known :]
+    if discard_hidden:
+        d.strategy_discard = tuple(cards[: len(s.strategy_discard)])
+        cards = cards[len(s.strategy_discard) :]
+    d.strategy_deck = tuple(cards)
+    # Other seats' knowledge stays about cards that are still in the hands it names.
+    learnt = []
+    for v, holder, card in s.learnt:
+        if v == viewer:
+            learnt.append((v, holder, card))
+        elif hands[holder]:
+            learnt.append((v, holder, hands[holder][len(learnt) % len(hands[holder])]))
+    d.learnt = tuple(learnt)
+    return counter
+
+
+def _redeal_traitors(ctx: Ctx, s: State, d: Draft, viewer: int, seed: int, counter: int) -> int:
+    """Other seats' traitor cards (and offers during the draft) and the traitor deck are one pool; a
+    seat keeping one card keeps an opponent's leader when it can (§4 step 6)."""
+    pool = list(s.traitor_deck)
+    for p in range(s.players):
+        if p != viewer:
+            pool += sorted(set(s.traitor_offers[p]) | set(s.traitors[p]))
+    shuffled, counter = rng.shuffle(seed, counter, sorted(pool))
+    cards = list(shuffled)
+    offers = list(s.traitor_offers)
+    traitors = list(s.traitors)
+    for p in range(s.players):
+        if p == viewer:
+            continue
+        held = sorted(set(s.traitor_offers[p]) | set(s.traitors[p]))
+        mine, cards = cards[: len(held)], cards[len(held) :]
+        foreign = [c for c in mine if c // LEADERS_PER_RACE != s.race[p]]
+        own = [c for c in mine if c // LEADERS_PER_RACE == s.race[p]]
+        kept = len(s.traitors[p])
+        choice = (foreign + own)[:kept] if kept < len(mine) else mine
+        traitors[p] = tuple(sorted(choice))
+        offers[p] = tuple(mine) if s.traitor_offers[p] else ()
+    d.traitor_offers = tuple(offers)
+    d.traitors = tuple(traitors)
+    d.traitor_deck = tuple(cards)
+    return counter
+
+
+def _redeal_prediction(ctx: Ctx, s: State, d: Draft, viewer: int, seed: int, counter: int) -> int:
+    xxcha = seat_of_race(s, XXCHA)
+    if xxcha in (viewer, -1) or s.prediction[0] == NO_RACE or s.step == PREDICT:
+        return counter
+    others = sorted(r for r in s.race if r != XXCHA)
+    race, counter = rng.choice(seed, counter, others)
+    rnd, counter = rng.randbelow(seed, counter, ctx.t.rounds)
+    d.prediction = (race, rnd + 1)
+    return counter
+
+
+def _redeal_betrayal(ctx: Ctx, s: State, d: Draft, viewer: int, seed: int, counter: int) -> int:
+    if all(c == NO_CARD for c in s.betrayal):
+        return counter
+    used = {s.betrayal[viewer]} if 0 <= viewer < s.players else set()
+    pool = [c for c in range(len(ctx.t.betrayal_numbers)) if c not in used]
+    shuffled, counter = rng.shuffle(seed, counter, pool)
+    cards = list(shuffled)
+    d.betrayal = tuple(s.betrayal[p] if p == viewer else cards.pop() for p in range(s.players))
+    return counter
+
+
+def determinize(ctx: Ctx, s: State, viewer: int, seed: int) -> State:
+    d = Draft.of(s)
+    counter = _redeal_strategy_cards(ctx, s, d, viewer, seed, 0)
+    counter = _redeal_traitors(ctx, s, d, viewer, seed, counter)
+    counter = _redeal_prediction(ctx, s, d, viewer, seed, counter)
+    counter = _redeal_betrayal(ctx, s, d, viewer, seed, counter)
+    d.influence_deck, counter = rng.shuffle(seed, counter, s.influence_deck)
+    d.bombardment_deck, counter = rng.shuffle(seed, counter, s.bombardment_deck)
+    if s.step == FLEET_DIAL:
+        sealed = list(s.sealed)
+        for p in range(s.players):
+            if p != viewer and sealed[p] != SEALED_NONE:
+                sealed[p], counter = rng.randbelow(seed, counter, ctx.t.dial_max + 1)
+        d.sealed = tuple(sealed)
+    d.seed = rng.derive_seed(seed, "determinized")
+    d.rng = 0
+    return d.freeze()
