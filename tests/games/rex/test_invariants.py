@@ -9,7 +9,15 @@ import pytest
 
 from turncoat.games.rex.config import RexConfig
 from turncoat.games.rex.game import RexGame
-from turncoat.games.rex.state import BATTLE, BID, MANEUVER_STEPS, RECRUIT, State, total_influence
+from turncoat.games.rex.state import (
+    BATTLE_STEPS,
+    BID,
+    COLLECTION,
+    MANEUVER_STEPS,
+    RECRUIT,
+    State,
+    total_influence,
+)
 
 
 def check(g: RexGame, s: State, supply: int) -> None:
@@ -25,14 +33,18 @@ def check(g: RexGame, s: State, supply: int) -> None:
         mech = sum(m for _, who, _, m in s.stacks if who == seat)
         assert on_board + s.reserves[seat] + s.casualties[seat] == t.units[race]
         assert mech + s.reserves_mech[seat] + s.casualties_mech[seat] == t.mechanized[race]
-    if s.step in (BID, RECRUIT, BATTLE, *MANEUVER_STEPS):
+    if s.step in (BID, RECRUIT, COLLECTION, *MANEUVER_STEPS, *BATTLE_STEPS):
         assert len(s.influence_discard) == s.round  # round counter = discarded area cards
     cards = sum(len(h) for h in s.hands) + len(s.strategy_deck) + len(s.strategy_discard) + len(s.row)
     assert cards == len(t.strategy_deck)
     b = g.ctx.b
+    if s.step == COLLECTION:  # §10.1: after the battles no area but the Council holds two players
+        for area in range(len(b.area_ids)):
+            seats = {st[1] for st in s.stacks if b.piece_area[st[0]] == area}
+            assert area == b.council or len(seats) <= 1
     for piece, seat, _, _ in s.stacks:  # allies never share an area but the Council (none yet)
         assert b.piece_area[piece] == b.council or s.alliance[seat] < 0
-    if s.step in MANEUVER_STEPS or s.step == BATTLE:  # nothing enters the bombarded sector
+    if s.step in MANEUVER_STEPS or s.step in BATTLE_STEPS:  # nothing enters the bombarded sector
         moved_in = {st[0] for st in s.stacks} & b.blocked[s.fleet]
         assert all(b.piece_area[p] in fixed_starts(g) for p in moved_in)
 
@@ -64,4 +76,4 @@ def test_random_play_keeps_the_invariants_rule_19_4(players: int) -> None:
             seat = r.choice(sorted(g.to_act(s)))
             s = g.apply(s, seat, r.choice(list(g.legal_actions(s, seat)))).state
             check(g, s, 500)
-        assert s.step == BATTLE  # where the built phases end
+        assert s.step == COLLECTION  # where the built phases end

@@ -14,10 +14,10 @@ from turncoat.games.rex import events as E
 from turncoat.games.rex.game import RexGame
 from turncoat.games.rex.phases.maneuvering import begin_maneuvering
 from turncoat.games.rex.state import (
-    BATTLE,
     ENVOY,
     HACAN_TIMING,
     LAND_TO,
+    MANEUVER_STEPS,
     MOVE_COUNT,
     MOVE_FROM,
     MOVE_TO,
@@ -242,7 +242,7 @@ def test_turns_follow_player_order_move_then_land_rule_9_1() -> None:
     g = plain()
     s, _ = maneuver(g, stacks=stacks(g, ("adminus_imperialis", 2, 1)), first_player=2)
     order = []
-    while s.step != BATTLE:
+    while s.step in MANEUVER_STEPS:
         seat = min(g.to_act(s))
         order.append((seat, s.step))
         skip = A.SkipMove() if s.step == MOVE_FROM else A.SkipLanding()
@@ -345,7 +345,7 @@ def test_the_hacan_may_go_before_any_player_or_wait_rule_18() -> None:
     s = act(g, s, 1, A.SkipLanding())
     assert g.to_act(s) == {3}
     s = act(g, s, 3, A.SkipLanding())  # no units on the board: no movement step
-    assert s.step == BATTLE
+    assert s.step not in MANEUVER_STEPS  # the Battle phase has begun
 
 
 def test_the_hacan_may_cross_land_or_withdraw_rule_18() -> None:

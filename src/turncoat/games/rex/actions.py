@@ -131,6 +131,75 @@ class SendEnvoy(Action, frozen=True, tag="send_envoy"):
     send: bool
 
 
+class ChooseBattle(Action, frozen=True, tag="choose_battle"):
+    """§10.2: the aggressor fights in this area next."""
+
+    area: str
+
+
+class UsePrescience(Action, frozen=True, tag="use_prescience"):
+    """§18 (Jol-Nar): see the opponent's ``leader``, ``attack``, ``defense`` or ``dial`` (None: no)."""
+
+    part: str | None
+
+
+class SetDial(Action, frozen=True, tag="set_dial"):
+    """§10.3 step 2: the units (Lazax: strength) committed, sealed until the reveal."""
+
+    value: int
+
+
+class PickLeader(Action, frozen=True, tag="pick_leader"):
+    """§10.3 step 3: the leader (None: none available; ``stand_in_leader``: the card) and the slot:
+    ``none``, ``attack``, ``defense`` or ``both``."""
+
+    leader: str | None
+    slot: str
+
+
+class ShowCard(Action, frozen=True, tag="show_card"):
+    """§18 (Jol-Nar): the card you will play in the part Jol-Nar asked about (None: none)."""
+
+    card: str | None
+
+
+class GiveOrder(Action, frozen=True, tag="give_order"):
+    """§18 (Xxcha): order the opponent to play (or, ``play`` false, not to play) an attack or
+    defense card of a type, or a named card (``kind`` attack / defense / card); ``play`` None: no
+    order."""
+
+    play: bool | None
+    kind: str = ""
+    what: str = ""
+
+
+class PlayCards(Action, frozen=True, tag="play_cards"):
+    """§10.3 step 5: the attack and defense cards your slot promised (None for a part it lacks)."""
+
+    attack: str | None
+    defense: str | None
+
+
+class RevealTraitor(Action, frozen=True, tag="reveal_traitor"):
+    """§10.3 step 6: reveal the traitor card of the opponent's leader, or not."""
+
+    reveal: bool
+
+
+class ChooseLosses(Action, frozen=True, tag="choose_losses"):
+    """§10.7: the units a winning Lazax removes to cover the dial."""
+
+    units: int
+    mechanized: int
+
+
+class KeepCards(Action, frozen=True, tag="keep_cards"):
+    """E9: keep the attack / defense card you played (or discard it)."""
+
+    attack: bool
+    defense: bool
+
+
 RexAction = (
     ChooseRace
     | PredictWinner
@@ -154,4 +223,14 @@ RexAction = (
     | LandUnits
     | SkipLanding
     | SendEnvoy
+    | ChooseBattle
+    | UsePrescience
+    | SetDial
+    | PickLeader
+    | ShowCard
+    | GiveOrder
+    | PlayCards
+    | RevealTraitor
+    | ChooseLosses
+    | KeepCards
 )

@@ -4,14 +4,17 @@ What the viewer cannot see is drawn again at random, keeping every count and eve
 knows: the order of all decks; the other hands (keeping the cards the viewer has learnt are there,
 and the card on auction if the viewer is Jol-Nar); the other seats' traitor cards (and the cards
 they were dealt to choose from); the Xxcha prediction; the other betrayal cards; the other sealed
-fleet dials.  The future's chance is reseeded too.
+fleet dials; the other battler's sealed plan.  The future's chance is reseeded too.
 """
 
 from __future__ import annotations
 
+import msgspec
+
 from turncoat.core import rng
 from turncoat.games.rex.components import JOL_NAR, LEADERS_PER_RACE, XXCHA
 from turncoat.games.rex.context import Ctx
+from turncoat.games.rex.phases import battle as B
 from turncoat.games.rex.state import (
     BID,
     FLEET_DIAL,
@@ -19,18 +22,69 @@ from turncoat.games.rex.state import (
     NO_RACE,
     PREDICT,
     SEALED_NONE,
+    STAND_IN,
+    UNSET,
     Draft,
     State,
     seat_of_race,
 )
 
+TRIES = 30
 
-def _redeal_strategy_cards(ctx: Ctx, s: State, d: Draft, viewer: int, seed: int, counter: int) -> int:
-    """Other hands, the deck, the unseen auction row (and a face-down discard pile) are one pool."""
+
+def _known_in_hands(ctx: Ctx, s: State, viewer: int) -> list[list[int]]:
+    """Cards the viewer knows are in each hand: what he has learnt, and in a battle the cards and
+    the stand-in leader the opponent has shown (§10.3, §16)."""
     fixed: list[list[int]] = [[] for _ in range(s.players)]
     for v, holder, card in s.learnt:
         if v == viewer:
             fixed[holder].append(card)
+    for side, seat in enumerate(s.battlers):
+        if seat == viewer:
+            continue
+        for part, card in (("attack", s.plan_attack[side]), ("defense", s.plan_defense[side])):
+            if card >= 0 and B.plan_visible(ctx, s, viewer, side, part):
+                fixed[seat].append(card)
+        if s.plan_leader[side] == STAND_IN and B.plan_visible(ctx, s, viewer, side, "leader"):
+            fixed[seat].append(B.stand_in_cards(ctx, s.hands[seat])[0])
+    for p in range(s.players):  # never more copies than the hand holds
+        have = list(s.hands[p])
+        kept = []
+        for card in fixed[p]:
+            if card in have:
+                have.remove(card)
+                kept.append(card)
+        fixed[p] = kept
+    return fixed
+
+
+def _hands_fit_plans(ctx: Ctx, s: State, hands: list[tuple[int, ...]], viewer: int) -> bool:
+    """A re-dealt hand must still be able to do what the viewer has seen it promise: fill a shown
+    slot whose cards are still secret (§10.3 step 5)."""
+    for side, seat in enumerate(s.battlers):
+        if seat == viewer or s.plan_slot[side] == UNSET or s.revealed >= 2:
+            continue
+        if not B.plan_visible(ctx, s, viewer, side, "slot"):
+            continue
+        trial = msgspec.structs.replace(s, hands=tuple(hands))
+        if not B.card_choices(ctx, trial, seat, s.plan_slot[side]) and ctx.config.slot_must_be_fillable:
+            return False
+    return True
+
+
+def _redeal_strategy_cards(ctx: Ctx, s: State, d: Draft, viewer: int, seed: int, counter: int) -> int:
+    """Other hands, the deck, the unseen auction row (and a face-down discard pile) are one pool."""
+    for _ in range(TRIES):
+        counter = _deal_strategy_cards(ctx, s, d, viewer, seed, counter)
+        if _hands_fit_plans(ctx, s, list(d.hands), viewer):
+            return counter
+    d.hands, d.row, d.strategy_deck, d.strategy_discard = s.hands, s.row, s.strategy_deck, s.strategy_discard
+    d.learnt = s.learnt  # no fitting deal found: keep the hands (a rare, harmless fallback)
+    return counter
+
+
+def _deal_strategy_cards(ctx: Ctx, s: State, d: Draft, viewer: int, seed: int, counter: int) -> int:
+    fixed = _known_in_hands(ctx, s, viewer)
     row_known = 1 if s.step == BID and s.row and seat_of_race(s, JOL_NAR) == viewer else 0
     pool: list[int] = [*s.strategy_deck, *s.row[row_known:]]
     discard_hidden = not ctx.config.strategy_discard_public
@@ -120,12 +174,67 @@ def _redeal_betrayal(ctx: Ctx, s: State, d: Draft, viewer: int, seed: int, count
     return counter
 
 
+def _redeal_plans(ctx: Ctx, s: State, d: Draft, viewer: int, seed: int, counter: int) -> int:
+    """§10.3: the other battler's sealed choices are drawn again from what his (re-dealt) hand and
+    leaders allow, keeping every part the viewer has seen."""
+    for side, seat in enumerate(s.battlers):
+        if seat == viewer:
+            continue
+
+        def hidden(part: str, value: int, side: int = side) -> bool:
+            return value != UNSET and not B.plan_visible(ctx, s, viewer, side, part)
+
+        if hidden("dial", s.plan_dial[side]):
+            dials = B.legal_dials(ctx, d, seat)
+            pick, counter = rng.randbelow(seed, counter, len(dials))
+            d.plan_dial = _pair(d.plan_dial, side, dials[pick])
+        hide_attack = hidden("attack", s.plan_attack[side])
+        hide_defense = hidden("defense", s.plan_defense[side])
+        if hide_attack:
+            d.plan_attack = _pair(d.plan_attack, side, UNSET)
+        if hide_defense:
+            d.plan_defense = _pair(d.plan_defense, side, UNSET)
+        if hidden("leader", s.plan_leader[side]) or hidden("slot", s.plan_slot[side]):
+            known_leader = s.plan_leader[side] if not hidden("leader", s.plan_leader[side]) else None
+            options = [
+                (ld, slot)
+                for ld, slot in B.legal_leaders(ctx, d, seat)
+                if known_leader is None or ld == known_leader
+            ] or [(s.plan_leader[side], s.plan_slot[side])]
+            (leader, slot), counter = rng.choice(seed, counter, options)
+            d.plan_leader = _pair(d.plan_leader, side, leader)
+            d.plan_slot = _pair(d.plan_slot, side, slot)
+        if (hide_attack or hide_defense) and d.plan_slot[side] == UNSET:  # settled early for Jol-Nar
+            (card, _), counter = rng.choice(seed, counter, B.legal_foresee(ctx, d, seat))
+            field = "plan_attack" if hide_attack else "plan_defense"
+            setattr(d, field, _pair(getattr(d, field), side, card))
+        elif hide_attack or hide_defense:  # only the parts he had chosen are drawn again
+            cards = B.legal_cards(ctx, d, seat)
+            (attack, defense), counter = rng.choice(seed, counter, cards)
+            if hide_attack:
+                d.plan_attack = _pair(d.plan_attack, side, attack)
+            if hide_defense:
+                d.plan_defense = _pair(d.plan_defense, side, defense)
+        answer = s.traitor_answer[side] if s.traitor_answer else UNSET
+        if answer != UNSET:
+            may = B.traitor_against(ctx, d, seat)
+            reveal, counter = rng.randbelow(seed, counter, 2) if may else (0, counter)
+            d.traitor_answer = _pair(d.traitor_answer, side, reveal)
+    return counter
+
+
+def _pair(values: tuple[int, ...], side: int, value: int) -> tuple[int, ...]:
+    return (*values[:side], value, *values[side + 1 :])
+
+
 def determinize(ctx: Ctx, s: State, viewer: int, seed: int) -> State:
     d = Draft.of(s)
     counter = _redeal_strategy_cards(ctx, s, d, viewer, seed, 0)
     counter = _redeal_traitors(ctx, s, d, viewer, seed, counter)
     counter = _redeal_prediction(ctx, s, d, viewer, seed, counter)
     counter = _redeal_betrayal(ctx, s, d, viewer, seed, counter)
+    if s.battlers:
+        counter = _redeal_plans(ctx, s, d, viewer, seed, counter)
     d.influence_deck, counter = rng.shuffle(seed, counter, s.influence_deck)
     d.bombardment_deck, counter = rng.shuffle(seed, counter, s.bombardment_deck)
     if s.step == FLEET_DIAL:

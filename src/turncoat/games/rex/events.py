@@ -271,3 +271,90 @@ class EnvoySent(Event, frozen=True, tag="envoy_sent"):
 
     seat: int
     sent: bool
+
+
+class BattleStarted(Event, frozen=True, tag="battle_started"):
+    """§10.2: the aggressor fights the defender in this area."""
+
+    area: str
+    aggressor: int
+    defender: int
+
+
+class PrescienceUsed(Event, frozen=True, tag="prescience_used"):
+    """§18 (Jol-Nar): the part of the opponent's plan Jol-Nar asks to see."""
+
+    seat: int
+    part: str
+
+
+class PartForeseen(Event, frozen=True, tag="part_foreseen"):
+    """§18 (Jol-Nar): the opponent settles that part first; only Jol-Nar sees ``shown``."""
+
+    seat: int
+    part: str
+    shown: str | None
+
+
+class BattlePlanPartSet(Event, frozen=True, tag="battle_plan_part_set"):
+    """§10.3: a part of a plan was set face down (``dial``, ``leader`` or ``cards``)."""
+
+    seat: int
+    part: str
+
+
+class BattlePlansRevealed(Event, frozen=True, tag="battle_plans_revealed"):
+    """§10.3 step 4: (aggressor, defender) dials and leaders, and the slots (GAPS C10)."""
+
+    dials: tuple[int, ...]
+    leaders: tuple[str | None, ...]
+    slots: tuple[str, ...] | None
+
+
+class VoiceUsed(Event, frozen=True, tag="voice_used"):
+    """§18 (Xxcha): the order given to the opponent."""
+
+    seat: int
+    play: bool
+    kind: str
+    what: str
+
+
+class BattleCardsRevealed(Event, frozen=True, tag="battle_cards_revealed"):
+    """§10.3 step 5: (aggressor, defender) attack and defense cards."""
+
+    attack: tuple[str | None, ...]
+    defense: tuple[str | None, ...]
+
+
+class TraitorRevealed(Event, frozen=True, tag="traitor_revealed"):
+    seat: int
+    leader: str
+
+
+class LeaderKilled(Event, frozen=True, tag="leader_killed"):
+    leader: str
+    cause: str  # "card" | "traitor"
+
+
+class UnitsDestroyed(Event, frozen=True, tag="units_destroyed"):
+    seat: int
+    area: str
+    units: int
+    mechanized: int
+
+
+class BattleFought(Event, frozen=True, tag="battle_fought"):
+    """§10.3 step 8: the winner (None: both revealed traitors) and the strengths (None: a traitor
+    decided it)."""
+
+    area: str
+    winner: int | None
+    strength: tuple[int, ...] | None
+
+
+class CardsKept(Event, frozen=True, tag="cards_kept"):
+    """E9: the cards the winner takes back into his hand (the rest are discarded)."""
+
+    seat: int
+    cards: tuple[str, ...]

@@ -1,6 +1,6 @@
-"""Rex wired into the Game protocol, as far as the rules are built (RULES §4, §6-§9).
+"""Rex wired into the Game protocol, as far as the rules are built (RULES §4, §6-§10).
 
-Not registered yet: §§ 10-14, logs and presentation come next
+Not registered yet: §§ 11-14, logs and presentation come next
 (docs/rex.md says what is missing).
 """
 
@@ -23,17 +23,25 @@ from turncoat.games.rex.config import RexConfig, validate_config
 from turncoat.games.rex.context import Ctx, Events
 from turncoat.games.rex.determinize import determinize
 from turncoat.games.rex.observe import RexObservation, observe
-from turncoat.games.rex.phases import bidding, influence, maneuvering, recruitment, setup
+from turncoat.games.rex.phases import battle, bidding, influence, maneuvering, recruitment, setup
 from turncoat.games.rex.state import (
+    BATTLE_CARDS,
+    BATTLE_LOSSES,
+    BATTLE_PLAN,
+    BATTLE_STEPS,
     BID,
     CEASEFIRE,
+    CHOOSE_BATTLE,
     CHOOSE_RACE,
     CROSS,
     CROSS_TO,
+    EMPTY,
     ENVOY,
     FLEET_DIAL,
+    FORESEE,
     FROM_RESERVES,
     HACAN_TIMING,
+    KEEP_CARDS,
     KEEP_TRAITOR,
     LAND_COUNT,
     LAND_TO,
@@ -41,11 +49,25 @@ from turncoat.games.rex.state import (
     MOVE_COUNT,
     MOVE_FROM,
     MOVE_TO,
+    NO_LEADER,
     NOBODY,
     OVER,
     PLACE_START,
     PREDICT,
+    PRESCIENCE,
     RECRUIT,
+    SEE_ATTACK,
+    SEE_DEFENSE,
+    SEE_DIAL,
+    SEE_LEADER,
+    SLOT_ATTACK,
+    SLOT_BOTH,
+    SLOT_DEFENSE,
+    SLOT_NONE,
+    STAND_IN,
+    TRAITOR,
+    UNSET,
+    VOICE,
     WITHDRAW,
     Draft,
     State,
@@ -60,7 +82,7 @@ class Rule(msgspec.Struct, frozen=True):
     """A decision: the step it belongs to, its rulebook section and how it resolves."""
 
     action: type[A.RexAction]
-    step: str
+    step: str  # the step it belongs to; a few belong to a second one too (SECOND_STEP)
     ref: str
     resolve: Resolver
 
@@ -193,12 +215,93 @@ RULES += (
     ),
     Rule(A.SendEnvoy, ENVOY, M.RULE_XXCHA, lambda c, d, p, a, o: M.resolve_envoy(c, d, p, a.send, o)),
 )
+B = battle
+SLOTS = {"none": SLOT_NONE, "attack": SLOT_ATTACK, "defense": SLOT_DEFENSE, "both": SLOT_BOTH}
+SLOT_WORDS = {v: k for k, v in SLOTS.items()}
+PARTS = {"leader": SEE_LEADER, "attack": SEE_ATTACK, "defense": SEE_DEFENSE, "dial": SEE_DIAL}
+ORDER_KINDS = ("attack", "defense", "card")
+
+
+def _leader_index(ctx: Ctx, leader: str | None) -> int:
+    if leader is None:
+        return NO_LEADER
+    if leader == "stand_in_leader":
+        return STAND_IN
+    return ctx.t.leader_ids.index(leader)
+
+
+def _card(ctx: Ctx, card: str | None) -> int:
+    return EMPTY if card is None else ctx.t.card_ids.index(card)
+
+
+def _order(ctx: Ctx, a: A.GiveOrder) -> tuple[int, int, int]:
+    if a.play is None:
+        return UNSET, UNSET, UNSET
+    kind = ORDER_KINDS.index(a.kind)
+    what = ctx.t.card_ids.index(a.what) if kind == 2 else B.subtypes(ctx, a.kind).index(a.what)
+    return int(a.play), kind, what
+
+
+RULES += (
+    Rule(
+        A.ChooseBattle,
+        CHOOSE_BATTLE,
+        B.RULE_ORDER,
+        lambda c, d, p, a, o: B.resolve_choose_battle(c, d, p, c.b.area_index[a.area], o),
+    ),
+    Rule(
+        A.UsePrescience,
+        PRESCIENCE,
+        B.RULE_PRESCIENCE,
+        lambda c, d, p, a, o: B.resolve_prescience(c, d, p, PARTS[a.part] if a.part else UNSET, o),
+    ),
+    Rule(A.SetDial, BATTLE_PLAN, B.RULE_PLAN, lambda c, d, p, a, o: B.resolve_set_dial(c, d, p, a.value, o)),
+    Rule(
+        A.PickLeader,
+        BATTLE_PLAN,
+        B.RULE_PLAN,
+        lambda c, d, p, a, o: B.resolve_pick_leader(c, d, p, _leader_index(c, a.leader), SLOTS[a.slot], o),
+    ),
+    Rule(
+        A.ShowCard,
+        FORESEE,
+        B.RULE_PRESCIENCE,
+        lambda c, d, p, a, o: B.resolve_foresee(c, d, p, _card(c, a.card), UNSET, o),
+    ),
+    Rule(A.GiveOrder, VOICE, B.RULE_VOICE, lambda c, d, p, a, o: B.resolve_voice(c, d, p, *_order(c, a), o)),
+    Rule(
+        A.PlayCards,
+        BATTLE_CARDS,
+        B.RULE_PLAN,
+        lambda c, d, p, a, o: B.resolve_cards(c, d, p, _card(c, a.attack), _card(c, a.defense), o),
+    ),
+    Rule(
+        A.RevealTraitor,
+        TRAITOR,
+        B.RULE_TRAITOR,
+        lambda c, d, p, a, o: B.resolve_traitor(c, d, p, a.reveal, o),
+    ),
+    Rule(
+        A.ChooseLosses,
+        BATTLE_LOSSES,
+        B.RULE_LAZAX,
+        lambda c, d, p, a, o: B.resolve_losses(c, d, p, a.units, a.mechanized, o),
+    ),
+    Rule(
+        A.KeepCards,
+        KEEP_CARDS,
+        B.RULE_RESULT,
+        lambda c, d, p, a, o: B.resolve_keep(c, d, p, a.attack, a.defense, o),
+    ),
+)
 RULE_FOR: dict[type[A.RexAction], Rule] = {r.action: r for r in RULES}
+SECOND_STEP: dict[type[A.RexAction], str] = {A.SetDial: FORESEE, A.PickLeader: FORESEE}
 STEP_RULE = {r.step: r.ref for r in reversed(RULES)}  # the first rule of a step names it
-SIMULTANEOUS = frozenset({KEEP_TRAITOR, FLEET_DIAL, CEASEFIRE})
+SIMULTANEOUS = frozenset({KEEP_TRAITOR, FLEET_DIAL, CEASEFIRE, BATTLE_PLAN, BATTLE_CARDS, TRAITOR})
 _END_CEASEFIRE = A.EndCeasefire()
 _SKIP_MOVE = A.SkipMove()
 _SKIP_LANDING = A.SkipLanding()
+_BATTLE_STEPS = frozenset(BATTLE_STEPS)
 _MANEUVER_STEPS = frozenset(MANEUVER_STEPS)
 _PASS = A.PassBid()
 
@@ -254,6 +357,8 @@ class RexGame(ConfiguredGame[RexConfig]):
             return [A.SetFleetDial(v) for v in setup.legal_fleet_dials(ctx, state, player)]
         if step == BID:
             return [_PASS, *(A.Bid(v) for v in bidding.legal_bids(ctx, state, player))]
+        if step in _BATTLE_STEPS:
+            return self._battle_actions(state, player)
         if step in _MANEUVER_STEPS:
             return self._maneuver_actions(state, player)
         if step == RECRUIT:
@@ -298,6 +403,52 @@ class RexGame(ConfiguredGame[RexConfig]):
             return [A.LandUnits(u, m) for u, m in M.legal_land_counts(ctx, state, player)]
         return [A.SendEnvoy(True), A.SendEnvoy(False)]
 
+    def _battle_actions(self, state: State, player: int) -> list[A.RexAction]:
+        """§10 decisions, each offering a few dozen choices at most."""
+        ctx, t = self.ctx, self.ctx.t
+        step = state.step
+
+        def card(c: int) -> str | None:
+            return None if c == EMPTY else t.card_ids[c]
+
+        def pick(leader: int, slot: int) -> A.PickLeader:
+            return A.PickLeader(B._leader_name(ctx, leader), SLOT_WORDS[slot])
+
+        if step == CHOOSE_BATTLE:
+            return [A.ChooseBattle(ctx.b.area_ids[a]) for a in B.battle_areas(ctx, state, player)]
+        if step == PRESCIENCE:
+            names = {v: k for k, v in PARTS.items()}
+            return [A.UsePrescience(names.get(p)) for p in B.legal_prescience(ctx, state, player)]
+        if step == FORESEE:
+            options = B.legal_foresee(ctx, state, player)
+            if state.foreseen == SEE_DIAL:
+                return [A.SetDial(v) for v, _ in options]
+            if state.foreseen == SEE_LEADER:
+                return [pick(ld, slot) for ld, slot in options]
+            return [A.ShowCard(card(c)) for c, _ in options]
+        if step == BATTLE_PLAN:
+            part, options = B.legal_plan(ctx, state, player)
+            if part == "dial":
+                return [A.SetDial(v) for v, _ in options]
+            return [pick(ld, slot) for ld, slot in options]
+        if step == VOICE:
+            out: list[A.RexAction] = []
+            for play, kind, what in B.legal_voice(ctx, state, player):
+                if play == UNSET:
+                    out.append(A.GiveOrder(None))
+                    continue
+                name = t.card_ids[what] if kind == 2 else B.subtypes(ctx, ORDER_KINDS[kind])[what]
+                out.append(A.GiveOrder(bool(play), ORDER_KINDS[kind], name))
+            return out
+        if step == BATTLE_CARDS:
+            return [A.PlayCards(card(a), card(d)) for a, d in B.legal_cards(ctx, state, player)]
+        if step == TRAITOR:
+            return [A.RevealTraitor(r) for r in B.legal_traitor(ctx, state, player)]
+        if step == BATTLE_LOSSES:
+            dial = state.plan_dial[B.side_of(state, player)]
+            return [A.ChooseLosses(u, m) for u, m in B.loss_options(ctx, state, player, dial)]
+        return [A.KeepCards(ka, kd) for ka, kd in B.legal_keep(ctx, state, player)]
+
     def apply(self, state: State, player: int, action: A.RexAction) -> Transition[State]:
         rule = RULE_FOR.get(type(action))
         if rule is None:
@@ -310,7 +461,7 @@ class RexGame(ConfiguredGame[RexConfig]):
                 code="not_your_turn",
                 rule=STEP_RULE.get(state.step, "RULES §5"),
             )
-        if rule.step != state.step:
+        if state.step not in (rule.step, SECOND_STEP.get(type(action))):
             raise IllegalAction(
                 f"{self.describe_action(action)} is not possible now: the game is at "
                 f"{state.step.replace('_', ' ')}",

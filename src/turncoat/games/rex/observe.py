@@ -19,14 +19,18 @@ import msgspec
 from turncoat.core.actions import Viewer
 from turncoat.games.rex.components import JOL_NAR, LEADERS_PER_RACE, XXCHA
 from turncoat.games.rex.context import Ctx
+from turncoat.games.rex.phases import battle as B
 from turncoat.games.rex.state import (
     BID,
+    EMPTY,
     LEADER_DEAD,
     LEADER_READY,
     NO_CARD,
+    NO_LEADER,
     NO_RACE,
     NOBODY,
     SEALED_NONE,
+    UNSET,
     State,
     seat_of_race,
 )
@@ -59,6 +63,29 @@ class StackView(msgspec.Struct, frozen=True, array_like=True):
     seat: int
     units: int
     mechanized: int
+
+
+class PlanView(msgspec.Struct, frozen=True):
+    """One side's battle plan as the viewer sees it: None = secret (or not chosen yet, see
+    ``parts_set``); a leader of ``"no leader"`` and cards of ``"none"`` are known empty choices."""
+
+    seat: int
+    parts_set: tuple[str, ...]
+    dial: int | None
+    leader: str | None
+    slot: str | None
+    attack: str | None
+    defense: str | None
+
+
+class BattleView(msgspec.Struct, frozen=True):
+    area: str
+    aggressor: int
+    defender: int
+    revealed: int  # 0, 1 after dials and leaders, 2 after cards
+    prescience: str | None  # the part Jol-Nar asked to see
+    order: tuple[bool, str, str] | None  # the Xxcha's order
+    plans: tuple[PlanView, ...]
 
 
 class RexObservation(msgspec.Struct, frozen=True):
@@ -100,6 +127,7 @@ class RexObservation(msgspec.Struct, frozen=True):
     origin: str | None
     target: str | None
     landing_mode: int
+    battle: BattleView | None
     # the viewer's own secrets
     hand: tuple[str, ...] | None
     traitors: tuple[str, ...] | None
@@ -143,6 +171,60 @@ def _seat_view(ctx: Ctx, s: State, p: int, viewer: int | None) -> SeatView:
         alliance=s.alliance[p],
         known_cards=known,
         betrayal_card=s.betrayal[p] != NO_CARD,
+    )
+
+
+def _plan_view(ctx: Ctx, s: State, viewer: int | None, side: int) -> PlanView:
+    t = ctx.t
+    visible = {part: B.plan_visible(ctx, s, viewer, side, part) for part in B.PLAN_PARTS}
+    values = {
+        "dial": s.plan_dial[side],
+        "leader": s.plan_leader[side],
+        "slot": s.plan_slot[side],
+        "attack": s.plan_attack[side],
+        "defense": s.plan_defense[side],
+    }
+    parts_set = tuple(part for part, v in values.items() if v != UNSET)
+
+    def shown(part: str) -> bool:
+        return visible[part] and values[part] != UNSET
+
+    leader = values["leader"]
+    leader_name = B._leader_name(ctx, leader) if shown("leader") else None
+    if shown("leader") and leader == NO_LEADER:
+        leader_name = "no leader"
+
+    def card(part: str) -> str | None:
+        c = values[part]
+        if not shown(part):
+            return None
+        return "none" if c == EMPTY else t.card_ids[c]
+
+    return PlanView(
+        seat=s.battlers[side],
+        parts_set=parts_set,
+        dial=values["dial"] if shown("dial") else None,
+        leader=leader_name,
+        slot=B.SLOT_NAMES[values["slot"]] if shown("slot") else None,
+        attack=card("attack"),
+        defense=card("defense"),
+    )
+
+
+def _battle_view(ctx: Ctx, s: State, viewer: int | None) -> BattleView:
+    order = None
+    if s.voice:
+        play, kind, what = s.voice
+        name = ctx.t.card_ids[what] if kind == 2 else B.subtypes(ctx, B.KINDS[kind])[what]
+        order = (bool(play), B.KINDS[kind], name)
+    return BattleView(
+        area=ctx.b.area_ids[s.battle_area],
+        aggressor=s.battlers[0],
+        defender=s.battlers[1],
+        revealed=s.revealed,
+        prescience=B.PART_NAMES[s.foreseen] if s.foreseen != UNSET else None,
+        order=order,
+        plans=tuple(_plan_view(ctx, s, viewer, side) for side in (0, 1)),
     )
 
 
@@ -196,6 +278,7 @@ def observe(ctx: Ctx, s: State, viewer: Viewer, to_act: frozenset[int]) -> RexOb
         origin=piece[s.origin] if s.origin != NOBODY else None,
         target=piece[s.target] if s.target != NOBODY else None,
         landing_mode=s.landing_mode,
+        battle=_battle_view(ctx, s, seat) if s.battlers else None,
         hand=tuple(t.card_ids[c] for c in s.hands[seat]) if seat is not None else None,
         traitors=tuple(t.leader_ids[ld] for ld in s.traitors[seat]) if seat is not None else None,
         traitor_offers=tuple(t.leader_ids[ld] for ld in s.traitor_offers[seat]) if seat is not None else None,

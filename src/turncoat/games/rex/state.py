@@ -37,7 +37,37 @@ LAND_TO = "land_to"  # §9.4: choose where to land (Hacan: or cross-land / withd
 CROSS_TO = "cross_to"  # §18 (Hacan): where the cross-landing group goes
 LAND_COUNT = "land_count"  # §9.4: how many units land (or cross-land, or withdraw)
 ENVOY = "envoy"  # §18 (Xxcha): a free unit to the Galactic Council after another player's landing
-BATTLE = "battle"  # §10: the Battle phase (not built yet: the game waits here)
+BATTLE = "battle"  # §10: (transient) the Battle phase finds the next battle
+CHOOSE_BATTLE = "choose_battle"  # §10.2: the aggressor picks which of his battles comes next
+PRESCIENCE = "prescience"  # §18 (Jol-Nar): which part of the opponent's plan to see
+FORESEE = "foresee"  # §18 (Jol-Nar): the opponent settles that part first
+BATTLE_PLAN = "battle_plan"  # §10.3 steps 2-3: dial, then leader and slot (simultaneous, sealed)
+VOICE = "voice"  # §18 (Xxcha): an order to the opponent between the two reveals
+BATTLE_CARDS = "battle_cards"  # §10.3 step 5: the cards the slot promised (simultaneous, sealed)
+TRAITOR = "traitor"  # §10.3 step 6: reveal a traitor or not (both battlers, simultaneous)
+BATTLE_LOSSES = "battle_losses"  # §10.7: a winning Lazax picks which units cover the dial
+KEEP_CARDS = "keep_cards"  # §10.3 step 8 (E9): the winner keeps or discards each played card
+COLLECTION = "collection"  # §11: the Collection phase (not built yet: the game waits here)
+BATTLE_STEPS = (
+    CHOOSE_BATTLE,
+    PRESCIENCE,
+    FORESEE,
+    BATTLE_PLAN,
+    VOICE,
+    BATTLE_CARDS,
+    TRAITOR,
+    BATTLE_LOSSES,
+    KEEP_CARDS,
+)
+# Battle plan values (§10.3): no leader available / the stand-in card instead of a leader.
+UNSET = -1
+NO_LEADER = -2
+STAND_IN = -3
+EMPTY = -4  # a card part of the slot left empty (no card played there)
+# Card slots of the leader holder (§10.3 step 3).
+SLOT_NONE, SLOT_ATTACK, SLOT_DEFENSE, SLOT_BOTH = range(4)
+# Parts of a plan Jol-Nar may ask for (§18 [Dune]).
+SEE_LEADER, SEE_ATTACK, SEE_DEFENSE, SEE_DIAL = range(4)
 MANEUVER_STEPS = (HACAN_TIMING, MOVE_FROM, MOVE_TO, MOVE_COUNT, LAND_TO, CROSS_TO, LAND_COUNT, ENVOY)
 # Landing modes (§9.4; §18 Hacan cross-landing and withdrawal).
 FROM_RESERVES = 0
@@ -128,6 +158,25 @@ class Fields(msgspec.Struct, omit_defaults=True):
     # Jol-Nar looked at before another player bought it (§7 step 3).  An entry goes when the card
     # leaves the hand.
     learnt: tuple[tuple[int, int, int], ...] = ()
+    # §10: the battle in progress: its area, (aggressor, defender), and per battler (same order)
+    # the sealed plan: dial, leader (or NO_LEADER / STAND_IN), slot, attack and defense cards
+    # (UNSET until chosen; NO_CARD for an empty slot part); how far the plans are revealed (0, 1
+    # after dials and leaders, 2 after cards); Jol-Nar's question (SEE_*, UNSET); the Xxcha
+    # order (play 1 / not 0, kind 0 attack / 1 defense / 2 card, subtype index or card type);
+    # the traitor answers (UNSET, 0, 1); the winner (NOBODY: none yet or no winner).
+    battle_area: int = NOBODY
+    battlers: tuple[int, ...] = ()
+    plan_dial: tuple[int, ...] = ()
+    plan_leader: tuple[int, ...] = ()
+    plan_slot: tuple[int, ...] = ()
+    plan_attack: tuple[int, ...] = ()
+    plan_defense: tuple[int, ...] = ()
+    revealed: int = 0
+    foreseen: int = UNSET
+    voice: tuple[int, ...] = ()
+    traitor_answer: tuple[int, ...] = ()
+    battle_winner: int = NOBODY
+    aggressors_done: tuple[bool, ...] = ()
 
 
 class State(Fields, frozen=True):  # type: ignore[misc]  # msgspec allows a frozen twin

@@ -20,6 +20,7 @@ from turncoat.games.rex.events import (
     UnitsMoved,
     UnitsWithdrawn,
 )
+from turncoat.games.rex.phases.battle import begin_battles
 from turncoat.games.rex.state import (
     BATTLE,
     CROSS,
@@ -163,7 +164,7 @@ def end_maneuvering(ctx: Ctx, d: Draft, out: Events) -> None:
     d.maneuvered = ()
     d.hacan_waited_for = NOBODY
     d.step = BATTLE
-    out.append(PhaseStarted(phase="battle"))
+    begin_battles(ctx, d, out)
 
 
 # -- §9.3 movement step ----------------------------------------------------------------------------
