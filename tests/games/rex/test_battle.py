@@ -18,7 +18,6 @@ from turncoat.games.rex.state import (
     BATTLE_LOSSES,
     BATTLE_PLAN,
     CHOOSE_BATTLE,
-    COLLECTION,
     FORESEE,
     KEEP_CARDS,
     LEADER_DEAD,
@@ -89,7 +88,8 @@ def plain(**options: Any) -> RexGame:
 def test_no_battle_in_the_galactic_council_rule_10_1() -> None:
     g = plain()
     s, events = battles(g, ("galactic_council", 0, 3, 0), ("galactic_council", 1, 2, 0))
-    assert s.step == COLLECTION and not any(isinstance(e, E.BattleStarted) for e in events)
+    assert E.PhaseStarted(phase="collection") in events
+    assert not any(isinstance(e, E.BattleStarted) for e in events)
 
 
 def test_a_battle_where_two_players_share_an_area_rule_10_1() -> None:
@@ -150,13 +150,13 @@ def test_higher_strength_wins_loser_loses_all_winner_loses_his_dial_rule_10_3_st
     s = no_traitors(g, s, log)
     assert E.BattleFought(area=AREA, winner=1, strength=(6, 9)) in log
     assert not [st for st in s.stacks if st[0] == g.ctx.b.piece_index[AREA]]
-    assert s.casualties[0] == 5 and s.casualties[1] == 4  # the winner dialled all 4
-    assert s.leaders[LETNEV_2] == AREA_INDEX(g) and s.leaders[HACAN_1] == AREA_INDEX(g)  # losing kills none
-    assert s.step == COLLECTION
-
-
-def AREA_INDEX(g: RexGame) -> int:  # noqa: N802 - reads like the constant it stands for
-    return g.ctx.b.area_index[AREA]
+    destroyed = [e for e in log if isinstance(e, E.UnitsDestroyed)]
+    assert destroyed == [  # the loser all 5; the winner his dial, all 4
+        E.UnitsDestroyed(seat=0, area=AREA, units=5, mechanized=0),
+        E.UnitsDestroyed(seat=1, area=AREA, units=4, mechanized=0),
+    ]
+    assert not any(isinstance(e, E.LeaderKilled) for e in log)  # losing kills no leader
+    assert E.PhaseStarted(phase="collection") in log
 
 
 def test_a_tie_goes_to_the_aggressor_e1() -> None:

@@ -200,6 +200,12 @@ class KeepCards(Action, frozen=True, tag="keep_cards"):
     defense: bool
 
 
+class Betray(Action, frozen=True, tag="betray"):
+    """§14.4: reveal your betrayal card (``reveal``) or shake hands with your allies."""
+
+    reveal: bool
+
+
 RexAction = (
     ChooseRace
     | PredictWinner
@@ -233,4 +239,5 @@ RexAction = (
     | RevealTraitor
     | ChooseLosses
     | KeepCards
+    | Betray
 )

@@ -358,3 +358,65 @@ class CardsKept(Event, frozen=True, tag="cards_kept"):
 
     seat: int
     cards: tuple[str, ...]
+
+
+class InfluenceCollected(Event, frozen=True, tag="influence_collected"):
+    """§11: influence collected from an area (``area`` None: the support from the pool)."""
+
+    seat: int
+    area: str | None
+    amount: int
+
+
+class BombardmentCardRevealed(Event, frozen=True, tag="bombardment_card_revealed"):
+    """§12 step 1."""
+
+    value: int
+
+
+class SectorBombarded(Event, frozen=True, tag="sector_bombarded"):
+    """§12 step 2: the fleet entered a sector: units (seat, units, mechanized) and influence lost."""
+
+    sector: int
+    losses: tuple[tuple[int, int, int], ...]
+    influence: int
+
+
+class FleetStopped(Event, frozen=True, tag="fleet_stopped"):
+    """§12 step 3: the new bombarded sector."""
+
+    sector: int
+
+
+class FirstPlayerPassed(Event, frozen=True, tag="first_player_passed"):
+    """§12 step 5: the first player token goes to the left."""
+
+    first_player: int
+
+
+class LeadersRested(Event, frozen=True, tag="leaders_rested"):
+    """§10.4 [Dune]: at the end of the round the leaders who fought may fight anywhere again."""
+
+
+class PredictionFulfilled(Event, frozen=True, tag="prediction_fulfilled"):
+    """§14.2: the predicted race won in the predicted round; the Xxcha win alone instead."""
+
+    seat: int
+    race: str
+    round: int
+
+
+class BetrayalAnswered(Event, frozen=True, tag="betrayal_answered"):
+    """§14.4: a member of the winning alliance shook hands (``number`` None) or revealed his card."""
+
+    seat: int
+    number: int | None
+    met: bool
+
+
+class GameWon(Event, frozen=True, tag="game_won"):
+    """§14: who won (several share a win; none when nobody qualifies) and how."""
+
+    winners: tuple[int, ...]
+    victory: str
+    round: int

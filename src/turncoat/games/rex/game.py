@@ -1,6 +1,6 @@
-"""Rex wired into the Game protocol, as far as the rules are built (RULES §4, §6-§10).
+"""Rex wired into the Game protocol, as far as the rules are built (RULES §4-§12, §14).
 
-Not registered yet: §§ 11-14, logs and presentation come next
+Not registered yet: alliances (§13), logs and presentation come next
 (docs/rex.md says what is missing).
 """
 
@@ -23,12 +23,13 @@ from turncoat.games.rex.config import RexConfig, validate_config
 from turncoat.games.rex.context import Ctx, Events
 from turncoat.games.rex.determinize import determinize
 from turncoat.games.rex.observe import RexObservation, observe
-from turncoat.games.rex.phases import battle, bidding, influence, maneuvering, recruitment, setup
+from turncoat.games.rex.phases import battle, bidding, influence, maneuvering, recruitment, setup, victory
 from turncoat.games.rex.state import (
     BATTLE_CARDS,
     BATTLE_LOSSES,
     BATTLE_PLAN,
     BATTLE_STEPS,
+    BETRAYAL,
     BID,
     CEASEFIRE,
     CHOOSE_BATTLE,
@@ -294,10 +295,18 @@ RULES += (
         lambda c, d, p, a, o: B.resolve_keep(c, d, p, a.attack, a.defense, o),
     ),
 )
+RULES += (
+    Rule(
+        A.Betray,
+        BETRAYAL,
+        victory.RULE_BETRAYAL,
+        lambda c, d, p, a, o: victory.resolve_betrayal(c, d, p, a.reveal, o),
+    ),
+)
 RULE_FOR: dict[type[A.RexAction], Rule] = {r.action: r for r in RULES}
 SECOND_STEP: dict[type[A.RexAction], str] = {A.SetDial: FORESEE, A.PickLeader: FORESEE}
 STEP_RULE = {r.step: r.ref for r in reversed(RULES)}  # the first rule of a step names it
-SIMULTANEOUS = frozenset({KEEP_TRAITOR, FLEET_DIAL, CEASEFIRE, BATTLE_PLAN, BATTLE_CARDS, TRAITOR})
+SIMULTANEOUS = frozenset({KEEP_TRAITOR, FLEET_DIAL, CEASEFIRE, BATTLE_PLAN, BATTLE_CARDS, TRAITOR, BETRAYAL})
 _END_CEASEFIRE = A.EndCeasefire()
 _SKIP_MOVE = A.SkipMove()
 _SKIP_LANDING = A.SkipLanding()
@@ -357,6 +366,8 @@ class RexGame(ConfiguredGame[RexConfig]):
             return [A.SetFleetDial(v) for v in setup.legal_fleet_dials(ctx, state, player)]
         if step == BID:
             return [_PASS, *(A.Bid(v) for v in bidding.legal_bids(ctx, state, player))]
+        if step == BETRAYAL:
+            return [A.Betray(False), A.Betray(True)]
         if step in _BATTLE_STEPS:
             return self._battle_actions(state, player)
         if step in _MANEUVER_STEPS:
@@ -494,7 +505,14 @@ class RexGame(ConfiguredGame[RexConfig]):
         return legal[0]
 
     def outcome(self, state: State) -> Outcome | None:
-        return None  # victory (§14) is not built yet
+        """§14: 1 for every seat that shares the win, 0 for the others."""
+        if state.step != OVER:
+            return None
+        return Outcome(
+            scores=tuple(1.0 if p in state.winners else 0.0 for p in range(state.players)),
+            winners=state.winners,
+            details={"victory": state.victory, "rounds_played": state.round},
+        )
 
     def describe_action(self, action: A.RexAction) -> str:
         """One line a player would say."""
@@ -539,6 +557,8 @@ class RexGame(ConfiguredGame[RexConfig]):
                 return "no landing"
             case A.SendEnvoy(send=send):
                 return "send an envoy to the Galactic Council" if send else "send no envoy"
+            case A.Betray(reveal=reveal):
+                return "reveal the betrayal card" if reveal else "shake hands"
             case A.EndCeasefire():
                 return "end the ceasefire"
             case deals.Give(to=to, amount=n):

@@ -47,7 +47,9 @@ BATTLE_CARDS = "battle_cards"  # §10.3 step 5: the cards the slot promised (sim
 TRAITOR = "traitor"  # §10.3 step 6: reveal a traitor or not (both battlers, simultaneous)
 BATTLE_LOSSES = "battle_losses"  # §10.7: a winning Lazax picks which units cover the dial
 KEEP_CARDS = "keep_cards"  # §10.3 step 8 (E9): the winner keeps or discards each played card
-COLLECTION = "collection"  # §11: the Collection phase (not built yet: the game waits here)
+COLLECTION = "collection"  # §11: (transient) the Collection phase
+BOMBARDMENT = "bombardment"  # §12: (transient) the Bombardment phase
+BETRAYAL = "betrayal"  # §14.4: the members of a winning alliance shake hands or betray (simultaneous)
 BATTLE_STEPS = (
     CHOOSE_BATTLE,
     PRESCIENCE,
@@ -177,6 +179,11 @@ class Fields(msgspec.Struct, omit_defaults=True):
     traitor_answer: tuple[int, ...] = ()
     battle_winner: int = NOBODY
     aggressors_done: tuple[bool, ...] = ()
+    # §14: the winners once the game is over (several share a win), how they won, and the betrayal
+    # answers of a winning alliance's members (UNSET, 0 shake hands, 1 reveal).
+    winners: tuple[int, ...] = ()
+    victory: str = ""
+    betrayal_answer: tuple[int, ...] = ()
 
 
 class State(Fields, frozen=True):  # type: ignore[misc]  # msgspec allows a frozen twin

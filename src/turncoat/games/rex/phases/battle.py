@@ -35,7 +35,6 @@ from turncoat.games.rex.state import (
     BATTLE_LOSSES,
     BATTLE_PLAN,
     CHOOSE_BATTLE,
-    COLLECTION,
     EMPTY,
     FORESEE,
     KEEP_CARDS,
@@ -789,11 +788,12 @@ def after_battle(ctx: Ctx, d: Draft, out: Events) -> None:
 
 def end_battles(ctx: Ctx, d: Draft, out: Events) -> None:
     """§10.2: no area but the Council holds two players; the Collection phase (§11) follows."""
+    from turncoat.games.rex.phases.collection import collection_phase  # the next phase
+
     d.aggressors_done = ()
-    d.step = COLLECTION
     d.actor = NOBODY
     d.waiting = ()
-    out.append(PhaseStarted(phase="collection"))
+    collection_phase(ctx, d, out)
 
 
 def resolve_set_dial(ctx: Ctx, d: Draft, seat: int, value: int, out: Events) -> None:
