@@ -6,17 +6,18 @@ Not registered yet: alliances (§13), logs and presentation come next
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 import msgspec
 
 from turncoat.core import deals
-from turncoat.core.actions import Viewer
+from turncoat.core.actions import Event, Viewer
 from turncoat.core.content import ContentPack
 from turncoat.core.engine import ConfiguredGame, Outcome, Transition
 from turncoat.core.errors import IllegalAction, MalformedAction, NotYourDecision
 from turncoat.games.rex import actions as A
+from turncoat.games.rex import log
 from turncoat.games.rex.board import cached_board
 from turncoat.games.rex.components import RexContent, build_tables, load_content
 from turncoat.games.rex.config import RexConfig, validate_config
@@ -513,6 +514,21 @@ class RexGame(ConfiguredGame[RexConfig]):
             winners=state.winners,
             details={"victory": state.victory, "rounds_played": state.round},
         )
+
+    def render_log(self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False) -> list[str]:
+        """The game log in English, showing only what ``viewer`` may see."""
+        return log.render_log(events, viewer, omniscient)
+
+    def round_summaries(
+        self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False
+    ) -> list[dict[str, Any]]:
+        return log.round_summaries(events, viewer, omniscient)
+
+    def render_summary(
+        self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False
+    ) -> list[str]:
+        """One line per round: first player, battles and their winners, the end."""
+        return log.summary_lines(log.round_summaries(events, viewer, omniscient))
 
     def describe_action(self, action: A.RexAction) -> str:
         """One line a player would say."""
