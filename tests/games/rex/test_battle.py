@@ -214,7 +214,7 @@ def test_without_an_available_leader_only_the_dial_fights_e3() -> None:
     dead = tuple(LEADER_DEAD if 15 <= ld < 20 else LEADER_READY for ld in range(30))
     s, _ = battles(g, (AREA, 0, 5, 0), (AREA, 1, 5, 0), leaders=dead, hands=((), (ATTACK_K,), (), ()))
     s = act(g, s, 1, A.SetDial(3))
-    assert g.legal_actions(s, 1) == [A.PickLeader(None, "none")]  # and so no cards
+    assert list(g.legal_actions(s, 1)) == [A.PickLeader(None, "none")]  # and so no cards
 
 
 def test_a_leader_who_fought_elsewhere_this_round_cannot_fight_e4() -> None:
@@ -244,7 +244,7 @@ def test_a_revealed_traitor_wins_at_no_cost_e6() -> None:
     s = plan(g, s, 1, 5, "hacan_leader_1")
     s = cards(g, cards(g, s, 0), 1)
     assert s.step == TRAITOR and g.to_act(s) == {0, 1}  # both are asked, holder or not
-    assert g.legal_actions(s, 1) == [A.RevealTraitor(False)]
+    assert list(g.legal_actions(s, 1)) == [A.RevealTraitor(False)]
     log: list[Event] = []
     s = act(g, s, 1, A.RevealTraitor(False), log)
     s = act(g, s, 0, A.RevealTraitor(True), log)
@@ -273,7 +273,7 @@ def test_a_traitor_card_of_ones_own_leader_does_nothing_e8() -> None:
     s = plan(g, s, 0, 2, "letnev_leader_1")
     s = plan(g, s, 1, 2, "hacan_leader_1")
     s = cards(g, cards(g, s, 0), 1)
-    assert g.legal_actions(s, 0) == [A.RevealTraitor(False)]
+    assert list(g.legal_actions(s, 0)) == [A.RevealTraitor(False)]
 
 
 def test_the_winner_keeps_or_discards_his_cards_the_loser_discards_all_e9() -> None:
@@ -373,6 +373,6 @@ def test_the_xxcha_voice_binds_the_opponents_cards_rule_18() -> None:
     assert s.step == VOICE and g.to_act(s) == {1}
     s = act(g, s, 1, A.GiveOrder(True, "attack", "B"))
     assert s.step == BATTLE_CARDS
-    assert g.legal_actions(s, 2) == [A.PlayCards("attack_biological", None)]
+    assert list(g.legal_actions(s, 2)) == [A.PlayCards("attack_biological", None)]
     with pytest.raises(IllegalAction):
         g.apply(s, 2, A.PlayCards("attack_kinetic", None))

@@ -26,7 +26,7 @@ def test_rex_passes_the_conformance_suite(players: int, options: dict[str, Any])
     report = check_game(
         lambda: RexGame(RexConfig(players=players, **options)),
         seeds=(3,),
-        deep_every=12,
+        deep_every=20,
         determinizations=1,
         illegal_samples=1,
     )

@@ -43,8 +43,12 @@ def check(g: RexGame, s: State, supply: int) -> None:
         for area in range(len(b.area_ids)):
             seats = {st[1] for st in s.stacks if b.piece_area[st[0]] == area}
             assert area == b.council or len(seats) <= 1
-    for piece, seat, _, _ in s.stacks:  # allies never share an area but the Council (none yet)
-        assert b.piece_area[piece] == b.council or s.alliance[seat] < 0
+    by_area: dict[int, set[int]] = {}
+    for piece, seat, _, _ in s.stacks:
+        by_area.setdefault(b.piece_area[piece], set()).add(seat)
+    for area, seats in by_area.items():  # allies never share an area but the Council
+        allied = [p for p in seats if s.alliance[p] >= 0]
+        assert area == b.council or len({s.alliance[p] for p in allied}) == len(allied)
 
 
 READINGS: dict[str, Any] = {

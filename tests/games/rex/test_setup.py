@@ -185,8 +185,8 @@ def test_traitor_must_be_an_opponents_leader_when_dealt_one_rule_4_step_6() -> N
     }
     g = random_game(3, ["sol", "hacan", "lazax"], scenario=deal)
     s = g.start(0).state
-    assert g.legal_actions(s, 0) == [A.KeepTraitor("hacan_leader_1")]
-    assert g.legal_actions(s, 1) == [A.KeepTraitor("sol_leader_4")]
+    assert list(g.legal_actions(s, 0)) == [A.KeepTraitor("hacan_leader_1")]
+    assert list(g.legal_actions(s, 1)) == [A.KeepTraitor("sol_leader_4")]
     with pytest.raises(IllegalAction):
         g.apply(s, 0, A.KeepTraitor("sol_leader_1"))
     free = random_game(3, ["sol", "hacan", "lazax"], scenario=deal, traitor_must_pick_opponent=False)

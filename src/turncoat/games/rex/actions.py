@@ -214,6 +214,11 @@ RexAction = (
     | PlaceStartingUnits
     | EndCeasefire
     | deals.Give
+    | deals.Propose
+    | deals.Accept
+    | deals.Decline
+    | deals.Withdraw
+    | deals.LeaveAlliance
     | Bid
     | PassBid
     | Recruit

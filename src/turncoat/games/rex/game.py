@@ -1,6 +1,6 @@
 """Rex wired into the Game protocol, as far as the rules are built (RULES §4-§12, §14).
 
-Not registered yet: alliances (§13), logs and presentation come next
+Not registered yet: the presentation, bots and reports come next
 (docs/rex.md says what is missing).
 """
 
@@ -24,7 +24,16 @@ from turncoat.games.rex.config import RexConfig, validate_config
 from turncoat.games.rex.context import Ctx, Events
 from turncoat.games.rex.determinize import determinize
 from turncoat.games.rex.observe import RexObservation, observe
-from turncoat.games.rex.phases import battle, bidding, influence, maneuvering, recruitment, setup, victory
+from turncoat.games.rex.phases import (
+    alliances,
+    battle,
+    bidding,
+    influence,
+    maneuvering,
+    recruitment,
+    setup,
+    victory,
+)
 from turncoat.games.rex.state import (
     BATTLE_CARDS,
     BATTLE_LOSSES,
@@ -304,6 +313,31 @@ RULES += (
         lambda c, d, p, a, o: victory.resolve_betrayal(c, d, p, a.reveal, o),
     ),
 )
+AL = alliances
+RULES += (
+    Rule(
+        deals.Propose,
+        CEASEFIRE,
+        AL.RULE_FORM,
+        lambda c, d, p, a, o: AL.resolve_propose(c, d, p, a.terms[0].members, o),
+    ),
+    Rule(
+        deals.Accept, CEASEFIRE, AL.RULE_FORM, lambda c, d, p, a, o: AL.resolve_accept(c, d, p, a.proposal, o)
+    ),
+    Rule(
+        deals.Decline,
+        CEASEFIRE,
+        AL.RULE_FORM,
+        lambda c, d, p, a, o: AL.resolve_decline(c, d, p, a.proposal, o),
+    ),
+    Rule(
+        deals.Withdraw,
+        CEASEFIRE,
+        AL.RULE_FORM,
+        lambda c, d, p, a, o: AL.resolve_withdraw(c, d, p, a.proposal, o),
+    ),
+    Rule(deals.LeaveAlliance, CEASEFIRE, AL.RULE_FORM, lambda c, d, p, a, o: AL.resolve_leave(c, d, p, o)),
+)
 RULE_FOR: dict[type[A.RexAction], Rule] = {r.action: r for r in RULES}
 SECOND_STEP: dict[type[A.RexAction], str] = {A.SetDial: FORESEE, A.PickLeader: FORESEE}
 STEP_RULE = {r.step: r.ref for r in reversed(RULES)}  # the first rule of a step names it
@@ -334,6 +368,9 @@ class RexGame(ConfiguredGame[RexConfig]):
         board = cached_board(self.content.digest, self.content.data.board, config.sector_model)
         self.ctx = Ctx(config=config, t=build_tables(self.content.data), b=board)
         self._seats = tuple(frozenset({p}) for p in range(config.players))
+        # States are immutable, so the legal list of the state last asked about is reused when
+        # that state is then applied (the usual bot and UI pattern).
+        self._last_legal: tuple[State | None, int, tuple[A.RexAction, ...]] = (None, -1, ())
 
     # -- the protocol --------------------------------------------------------------------------
     def start(self, seed: int) -> Transition[State]:
@@ -351,6 +388,14 @@ class RexGame(ConfiguredGame[RexConfig]):
         return self._seats[state.actor]
 
     def legal_actions(self, state: State, player: int) -> Sequence[A.RexAction]:
+        last = self._last_legal  # one read: safe if several threads share this engine
+        if last[0] is state and last[1] == player:
+            return last[2]
+        legal = tuple(self._legal_actions(state, player))
+        self._last_legal = (state, player, legal)
+        return legal
+
+    def _legal_actions(self, state: State, player: int) -> Sequence[A.RexAction]:
         if player not in self.to_act(state):
             return ()
         ctx, t, b = self.ctx, self.ctx.t, self.ctx.b
@@ -379,8 +424,7 @@ class RexGame(ConfiguredGame[RexConfig]):
                 for u, m, ld in recruitment.legal_recruits(ctx, state, player)
             ]
         if step == CEASEFIRE:
-            gifts = influence.legal_gifts(ctx, state, player)
-            return [_END_CEASEFIRE, *(deals.Give(to, "influence", n) for to, n in gifts)]
+            return self._ceasefire_actions(state, player)
         if step == PLACE_START:
             return [
                 A.PlaceStartingUnits(b.piece_ids[p], u)
@@ -414,6 +458,23 @@ class RexGame(ConfiguredGame[RexConfig]):
         if step == LAND_COUNT:
             return [A.LandUnits(u, m) for u, m in M.legal_land_counts(ctx, state, player)]
         return [A.SendEnvoy(True), A.SendEnvoy(False)]
+
+    def _ceasefire_actions(self, state: State, player: int) -> list[A.RexAction]:
+        """§13.1: be done, answer or make alliance proposals, leave, give influence."""
+        ctx = self.ctx
+        out: list[A.RexAction] = [_END_CEASEFIRE]
+        for pid in AL.legal_answers(ctx, state, player):
+            if AL.may_accept(ctx, state, player, pid):
+                out.append(deals.Accept(pid))
+            out.append(deals.Decline(pid))
+        out += [deals.Withdraw(pid) for pid in AL.legal_withdrawals(ctx, state, player)]
+        if deals.alliance_of(state.deals, player):
+            out.append(deals.LeaveAlliance())
+        for group in AL.legal_proposals(ctx, state, player):
+            to = tuple(p for p in group if p != player)
+            out.append(deals.Propose(to=to, terms=(deals.Ally(members=group),)))
+        gifts = influence.legal_gifts(ctx, state, player)
+        return [*out, *(deals.Give(to, "influence", n) for to, n in gifts)]
 
     def _battle_actions(self, state: State, player: int) -> list[A.RexAction]:
         """§10 decisions, each offering a few dozen choices at most."""
@@ -579,4 +640,15 @@ class RexGame(ConfiguredGame[RexConfig]):
                 return "end the ceasefire"
             case deals.Give(to=to, amount=n):
                 return f"give {n} influence to seat {to}"
+            case deals.Propose(terms=terms):
+                members = [str(p) for t in terms if isinstance(t, deals.Ally) for p in t.members]
+                return f"propose an alliance of seats {', '.join(members)}"
+            case deals.Accept(proposal=pid):
+                return f"accept proposal {pid}"
+            case deals.Decline(proposal=pid):
+                return f"decline proposal {pid}"
+            case deals.Withdraw(proposal=pid):
+                return f"withdraw proposal {pid}"
+            case deals.LeaveAlliance():
+                return "leave the alliance"
         return repr(action)

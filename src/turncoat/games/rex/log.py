@@ -83,6 +83,23 @@ def describe_event(event: Event) -> str | None:
             return "The ceasefire ends."
         case deals.Given(giver=a, receiver=b, amount=n):
             return f"Seat {a} gives seat {b} {n} influence."
+        case deals.DealProposed(proposal=prop):
+            members = [str(p) for t in prop.terms if isinstance(t, deals.Ally) for p in t.members]
+            who = ", ".join(members)
+            return f"Seat {prop.proposer} proposes an alliance of seats {who} (proposal {prop.id})."
+        case deals.DealAccepted(proposal=pid, seat=p):
+            return f"Seat {p} accepts proposal {pid}."
+        case deals.DealDeclined(proposal=pid, seat=p):
+            return f"Seat {p} declines proposal {pid}."
+        case deals.DealWithdrawn(proposal=pid, seat=p):
+            return f"Seat {p} withdraws proposal {pid}."
+        case deals.DealLapsed(proposal=pid):
+            return f"Proposal {pid} lapses."
+        case deals.AllianceFormed(members=ms):
+            return f"Alliance formed: seats {', '.join(map(str, ms))}."
+        case deals.AllianceLeft(seat=p, remaining=rest):
+            left = f"; seats {', '.join(map(str, rest))} stay allied" if rest else ""
+            return f"Seat {p} leaves the alliance{left}."
         case E.AuctionRowDrawn(count=n):
             return f"{n} strategy card(s) go up for auction."
         case E.StrategyCardInspected(card=c):

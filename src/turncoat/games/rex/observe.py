@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import msgspec
 
+from turncoat.core import deals
 from turncoat.core.actions import Viewer
 from turncoat.games.rex.components import JOL_NAR, LEADERS_PER_RACE, XXCHA
 from turncoat.games.rex.context import Ctx
@@ -128,6 +129,7 @@ class RexObservation(msgspec.Struct, frozen=True):
     target: str | None
     landing_mode: int
     battle: BattleView | None
+    deals: deals.Deals  # §13, §16.1: alliances and the open proposals (all negotiation is public)
     # the viewer's own secrets
     hand: tuple[str, ...] | None
     traitors: tuple[str, ...] | None
@@ -279,6 +281,7 @@ def observe(ctx: Ctx, s: State, viewer: Viewer, to_act: frozenset[int]) -> RexOb
         target=piece[s.target] if s.target != NOBODY else None,
         landing_mode=s.landing_mode,
         battle=_battle_view(ctx, s, seat) if s.battlers else None,
+        deals=deals.seen_by(s.deals, seat),
         hand=tuple(t.card_ids[c] for c in s.hands[seat]) if seat is not None else None,
         traitors=tuple(t.leader_ids[ld] for ld in s.traitors[seat]) if seat is not None else None,
         traitor_offers=tuple(t.leader_ids[ld] for ld in s.traitor_offers[seat]) if seat is not None else None,

@@ -19,6 +19,8 @@ from typing import Any
 import msgspec
 from msgspec.structs import astuple
 
+from turncoat.core.deals import Deals
+
 # Steps that wait for a decision (RULES §4 setup; later phases add theirs).
 CHOOSE_RACE = "choose_race"  # §4 step 4
 PREDICT = "predict"  # §4 step 5
@@ -184,6 +186,9 @@ class Fields(msgspec.Struct, omit_defaults=True):
     winners: tuple[int, ...] = ()
     victory: str = ""
     betrayal_answer: tuple[int, ...] = ()
+    # §13: standing alliances and the proposals open in a ceasefire window (``alliance`` above
+    # mirrors the groups as a per-seat id for the rules).
+    deals: Deals = msgspec.field(default_factory=Deals)
 
 
 class State(Fields, frozen=True):  # type: ignore[misc]  # msgspec allows a frozen twin

@@ -21,6 +21,7 @@ from turncoat.games.rex.events import (
     OffensivesShuffledBack,
     SolOffensive,
 )
+from turncoat.games.rex.phases.alliances import close_window
 from turncoat.games.rex.phases.bidding import begin_bidding
 from turncoat.games.rex.state import (
     CEASEFIRE,
@@ -217,6 +218,7 @@ def resolve_end_ceasefire(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
     d.waiting = tuple(w for w in d.waiting if w != seat)
     if d.waiting:
         return
+    close_window(ctx, d, out)
     out.append(CeasefireEnded())
     d.step = ROUND_START
     if draw_until_area_card(ctx, d, out):

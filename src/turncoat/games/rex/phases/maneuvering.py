@@ -76,14 +76,29 @@ def allowance(ctx: Ctx, s: Fields, seat: int) -> int:
 # -- where units may end ---------------------------------------------------------------------------
 
 
-def may_end_in(ctx: Ctx, s: Fields, seat: int, piece: int) -> bool:
+def occupants(ctx: Ctx, s: Fields) -> dict[int, frozenset[int]]:
+    """The seats in each occupied area (computed once per question, not once per piece)."""
+    found: dict[int, set[int]] = {}
+    for piece, who, _, _ in s.stacks:
+        found.setdefault(ctx.b.piece_area[piece], set()).add(who)
+    return {area: frozenset(seats) for area, seats in found.items()}
+
+
+NOBODY_THERE: frozenset[int] = frozenset()
+
+
+def may_end_in(
+    ctx: Ctx, s: Fields, seat: int, piece: int, occupied: dict[int, frozenset[int]] | None = None
+) -> bool:
     """§9.3-9.4 (E19, E20): not in the bombarded sector; not where an ally is, except the Galactic
     Council; not in a full stronghold (``stronghold_occupancy_limit``, GAPS A13)."""
     b = ctx.b
     if b.is_blocked(piece, s.fleet):
         return False
     area = b.piece_area[piece]
-    others = seats_in_area(s.stacks, b.area_pieces[area]) - {seat}
+    if occupied is None:
+        occupied = occupants(ctx, s)
+    others = occupied.get(area, NOBODY_THERE) - {seat}
     if area != b.council and any(allied(s, seat, o) for o in others):
         return False
     limit = ctx.config.stronghold_occupancy_limit
@@ -180,7 +195,8 @@ def destinations(ctx: Ctx, s: Fields, seat: int, origin: int) -> tuple[int, ...]
         candidates = ctx.b.reachable(origin, s.allowance[seat], s.fleet)
     reach = s.allowance[seat]
     row = ctx.b.dist[s.fleet][origin]
-    return tuple(p for p in candidates if row[p] <= reach and may_end_in(ctx, s, seat, p))
+    occupied = occupants(ctx, s)
+    return tuple(p for p in candidates if row[p] <= reach and may_end_in(ctx, s, seat, p, occupied))
 
 
 def legal_origins(ctx: Ctx, s: Fields, seat: int) -> tuple[int, ...]:
@@ -254,24 +270,30 @@ def sol_zone(ctx: Ctx, s: Fields) -> frozenset[int]:
     return frozenset(a for a in range(len(ctx.b.area_ids)) if ctx.b.area_distance(centre, a, fleet) <= radius)
 
 
-def landing_rate(ctx: Ctx, s: Fields, seat: int, piece: int) -> int:
+def landing_rate(
+    ctx: Ctx, s: Fields, seat: int, piece: int, occupied: dict[int, frozenset[int]] | None = None
+) -> int:
     """§9.4: 1 per unit on an empty or own area, 2 where another (non-allied) player is, always 1 in
     the Galactic Council."""
     b, t = ctx.b, ctx.t
     area = b.piece_area[piece]
     if area == b.council:
         return t.landing_cost_council
-    others = seats_in_area(s.stacks, b.area_pieces[area]) - {seat}
+    if occupied is None:
+        occupied = occupants(ctx, s)
+    others = occupied.get(area, NOBODY_THERE) - {seat}
     return t.landing_cost_enemy if others else t.landing_cost
 
 
-def landing_cost(ctx: Ctx, s: Fields, seat: int, piece: int, units: int) -> int:
+def landing_cost(
+    ctx: Ctx, s: Fields, seat: int, piece: int, units: int, occupied: dict[int, frozenset[int]] | None = None
+) -> int:
     """§9.4 with the race hooks: the Sol land free [Rex: S7]; the Hacan pay half, rounded up
     (``hacan_half_price``, E24)."""
     race = s.race[seat]
     if race == SOL:
         return 0
-    cost = landing_rate(ctx, s, seat, piece) * units
+    cost = landing_rate(ctx, s, seat, piece, occupied) * units
     if race == HACAN and ctx.config.hacan_half_price:
         cost = (cost + 1) // 2
     return cost
@@ -295,12 +317,13 @@ def landing_targets(ctx: Ctx, s: Fields, seat: int, exclude: int = NOBODY) -> tu
     zone = sol_zone(ctx, s) if s.race[seat] == SOL else None
     left = ctx.b.piece_area[exclude] if exclude != NOBODY else NOBODY
     out = []
+    occupied = occupants(ctx, s)
     for piece in range(len(ctx.b.piece_ids)):
-        if ctx.b.piece_area[piece] == left or not may_end_in(ctx, s, seat, piece):
+        if ctx.b.piece_area[piece] == left or not may_end_in(ctx, s, seat, piece, occupied):
             continue
         if zone is not None and ctx.b.piece_area[piece] not in zone:
             continue
-        if landing_cost(ctx, s, seat, piece, 1) <= s.influence[seat]:
+        if landing_cost(ctx, s, seat, piece, 1, occupied) <= s.influence[seat]:
             out.append(piece)
     return tuple(out)
 
