@@ -14,7 +14,7 @@ from turncoat.games.rex import actions as A
 from turncoat.games.rex.config import RexConfig
 from turncoat.games.rex.game import RexGame
 from turncoat.games.rex.observe import RexObservation
-from turncoat.games.rex.state import BID, KEEP_TRAITOR, State
+from turncoat.games.rex.state import BID, KEEP_TRAITOR, MANEUVER_STEPS, State
 
 GAMES = {
     n: RexGame(RexConfig(players=n, betrayal_cards=True, strategy_discard_public=n % 2 == 0))
@@ -124,3 +124,28 @@ def test_jol_nar_sees_the_card_on_auction_and_learns_where_it_goes_rule_7_step_3
     assert g.observe(s, 2).seats[0].known_cards == ()
     other = g.determinize(s, 1, 99)
     assert g.ctx.t.card_ids.index(card) in other.hands[0]  # Jol-Nar's knowledge survives the re-deal
+
+
+def test_jol_nar_sees_the_next_influence_card_from_the_maneuvering_phase_rule_18() -> None:
+    g = rex(4, ["lazax", "jol_nar", "sol", "hacan"])
+    s = set_up_game(g, 3)
+    r = random.Random(3)
+    while s.step not in MANEUVER_STEPS:
+        assert g.observe(s, 1).next_influence_card is None
+        seat = min(g.to_act(s))
+        s = g.apply(s, seat, r.choice(list(g.legal_actions(s, seat)))).state
+    top = g.ctx.t.influence_ids[s.influence_deck[-1]]
+    assert g.observe(s, 1).next_influence_card == top
+    assert all(g.observe(s, seat).next_influence_card is None for seat in (0, 2, 3))
+    assert all(g.determinize(s, 1, k).influence_deck[-1] == s.influence_deck[-1] for k in range(10))
+    assert len({g.determinize(s, 0, k).influence_deck[-1] for k in range(20)}) > 1
+
+
+def test_the_sol_see_the_next_bombardment_card_rule_18() -> None:
+    g = rex(4, ["lazax", "jol_nar", "sol", "hacan"])
+    s = set_up_game(g, 3)
+    assert g.observe(s, 2).next_bombardment == s.bombardment_deck[-1]
+    assert g.observe(s, 0).next_bombardment is None
+    assert all(g.determinize(s, 2, k).bombardment_deck[-1] == s.bombardment_deck[-1] for k in range(10))
+    blind = rex(4, ["lazax", "jol_nar", "sol", "hacan"], sol_sees_next_bombardment=False)
+    assert blind.observe(set_up_game(blind, 3), 2).next_bombardment is None

@@ -1,7 +1,8 @@
 """RULES §16: a position consistent with everything one seat knows, its secrets re-dealt.
 
 What the viewer cannot see is drawn again at random, keeping every count and every fact the viewer
-knows: the order of all decks; the other hands (keeping the cards the viewer has learnt are there,
+knows: the order of all decks (but a top card the viewer has looked at: Jol-Nar's influence card, the
+Sol's bombardment card); the other hands (keeping the cards the viewer has learnt are there,
 and the card on auction if the viewer is Jol-Nar); the other seats' traitor cards (and the cards
 they were dealt to choose from); the Xxcha prediction; the other betrayal cards; the other sealed
 fleet dials; the other battler's sealed plan.  The future's chance is reseeded too.
@@ -15,6 +16,7 @@ from turncoat.core import rng
 from turncoat.games.rex.components import JOL_NAR, LEADERS_PER_RACE, XXCHA
 from turncoat.games.rex.context import Ctx
 from turncoat.games.rex.phases import battle as B
+from turncoat.games.rex.phases.influence import jol_nar_sees_next_influence, sol_sees_next_bombardment
 from turncoat.games.rex.state import (
     BID,
     FLEET_DIAL,
@@ -227,6 +229,16 @@ def _pair(values: tuple[int, ...], side: int, value: int) -> tuple[int, ...]:
     return (*values[:side], value, *values[side + 1 :])
 
 
+def _shuffle_under_top(
+    pile: tuple[int, ...], top_known: bool, seed: int, counter: int
+) -> tuple[tuple[int, ...], int]:
+    """A deck in a new order; a top card the viewer has looked at stays on top."""
+    if top_known and pile:
+        rest, counter = rng.shuffle(seed, counter, pile[:-1])
+        return (*rest, pile[-1]), counter
+    return rng.shuffle(seed, counter, pile)
+
+
 def determinize(ctx: Ctx, s: State, viewer: int, seed: int) -> State:
     d = Draft.of(s)
     counter = _redeal_strategy_cards(ctx, s, d, viewer, seed, 0)
@@ -235,8 +247,12 @@ def determinize(ctx: Ctx, s: State, viewer: int, seed: int) -> State:
     counter = _redeal_betrayal(ctx, s, d, viewer, seed, counter)
     if s.battlers:
         counter = _redeal_plans(ctx, s, d, viewer, seed, counter)
-    d.influence_deck, counter = rng.shuffle(seed, counter, s.influence_deck)
-    d.bombardment_deck, counter = rng.shuffle(seed, counter, s.bombardment_deck)
+    d.influence_deck, counter = _shuffle_under_top(
+        s.influence_deck, jol_nar_sees_next_influence(ctx, s, viewer), seed, counter
+    )
+    d.bombardment_deck, counter = _shuffle_under_top(
+        s.bombardment_deck, sol_sees_next_bombardment(ctx, s, viewer), seed, counter
+    )
     if s.step == FLEET_DIAL:
         sealed = list(s.sealed)
         for p in range(s.players):

@@ -21,6 +21,7 @@ from turncoat.core.actions import Viewer
 from turncoat.games.rex.components import JOL_NAR, LEADERS_PER_RACE, XXCHA
 from turncoat.games.rex.context import Ctx
 from turncoat.games.rex.phases import battle as B
+from turncoat.games.rex.phases.influence import jol_nar_sees_next_influence, sol_sees_next_bombardment
 from turncoat.games.rex.state import (
     BID,
     EMPTY,
@@ -138,6 +139,8 @@ class RexObservation(msgspec.Struct, frozen=True):
     betrayal: int | None
     fleet_dial: int | None
     card_on_auction: str | None  # Jol-Nar only (§7 step 3)
+    next_influence_card: str | None  # Jol-Nar only, from the Maneuvering phase (§18)
+    next_bombardment: int | None  # Sol only (§18, ``sol_sees_next_bombardment``)
 
 
 def _leader_status(ctx: Ctx, code: int) -> str:
@@ -291,4 +294,8 @@ def observe(ctx: Ctx, s: State, viewer: Viewer, to_act: frozenset[int]) -> RexOb
         ),
         fleet_dial=s.sealed[seat] if seat is not None and s.sealed[seat] != SEALED_NONE else None,
         card_on_auction=own_card_on_auction,
+        next_influence_card=(
+            t.influence_ids[s.influence_deck[-1]] if jol_nar_sees_next_influence(ctx, s, seat) else None
+        ),
+        next_bombardment=s.bombardment_deck[-1] if sol_sees_next_bombardment(ctx, s, seat) else None,
     )

@@ -9,7 +9,7 @@ the ceasefire window (§13.1); a second one does nothing.  Then the Bidding phas
 from __future__ import annotations
 
 from turncoat.core import deals, rng
-from turncoat.games.rex.components import SOL
+from turncoat.games.rex.components import JOL_NAR, SOL
 from turncoat.games.rex.context import Ctx, Events
 from turncoat.games.rex.events import (
     CeasefireEnded,
@@ -24,7 +24,10 @@ from turncoat.games.rex.events import (
 from turncoat.games.rex.phases.alliances import close_window
 from turncoat.games.rex.phases.bidding import begin_bidding
 from turncoat.games.rex.state import (
+    BATTLE_STEPS,
+    BETRAYAL,
     CEASEFIRE,
+    MANEUVER_STEPS,
     NOBODY,
     ROUND_START,
     Draft,
@@ -232,3 +235,22 @@ def end_influence_phase(ctx: Ctx, d: Draft, out: Events) -> None:
         d.influence_deck, d.rng = rng.shuffle(d.seed, d.rng, (*d.influence_deck, *d.set_aside))
         out.append(OffensivesShuffledBack(cards=len(d.set_aside)))
         d.set_aside = ()
+
+
+def jol_nar_sees_next_influence(ctx: Ctx, s: State | Draft, viewer: int | None) -> bool:
+    """§18 (Jol-Nar) [Rex: S7]: Jol-Nar looks at the top card of the influence deck; from the start
+    of the Maneuvering phase (GAPS D7) until it is drawn."""
+    if viewer is None or s.race[viewer] != JOL_NAR or not s.influence_deck:
+        return False
+    return s.step in MANEUVER_STEPS or s.step in BATTLE_STEPS or s.step == BETRAYAL
+
+
+def sol_sees_next_bombardment(ctx: Ctx, s: State | Draft, viewer: int | None) -> bool:
+    """§18 (Sol) [Dune]: the Sol may look at the top bombardment card at any time
+    (``sol_sees_next_bombardment``, GAPS D13)."""
+    return (
+        ctx.config.sol_sees_next_bombardment
+        and viewer is not None
+        and s.race[viewer] == SOL
+        and bool(s.bombardment_deck)
+    )
