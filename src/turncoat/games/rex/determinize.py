@@ -13,7 +13,7 @@ from __future__ import annotations
 import msgspec
 
 from turncoat.core import rng
-from turncoat.games.rex.components import JOL_NAR, LEADERS_PER_RACE, XXCHA
+from turncoat.games.rex.components import JOL_NAR, LEADERS_PER_RACE, LETNEV, XXCHA
 from turncoat.games.rex.context import Ctx
 from turncoat.games.rex.phases import battle as B
 from turncoat.games.rex.phases.influence import jol_nar_sees_next_influence, sol_sees_next_bombardment
@@ -22,6 +22,7 @@ from turncoat.games.rex.state import (
     FLEET_DIAL,
     NO_CARD,
     NO_RACE,
+    NOBODY,
     PREDICT,
     SEALED_NONE,
     STAND_IN,
@@ -222,6 +223,10 @@ def _redeal_plans(ctx: Ctx, s: State, d: Draft, viewer: int, seed: int, counter:
             may = B.traitor_against(ctx, d, seat)
             reveal, counter = rng.randbelow(seed, counter, 2) if may else (0, counter)
             d.traitor_answer = _pair(d.traitor_answer, side, reveal)
+    letnev, _ = B.helper(ctx, s, LETNEV)
+    if s.helper_answer != UNSET and letnev not in (viewer, NOBODY) and letnev not in s.battlers:
+        may = B.traitor_against(ctx, d, letnev)
+        d.helper_answer, counter = rng.randbelow(seed, counter, 2) if may else (0, counter)
     return counter
 
 

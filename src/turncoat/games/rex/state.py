@@ -181,6 +181,12 @@ class Fields(msgspec.Struct, omit_defaults=True):
     traitor_answer: tuple[int, ...] = ()
     battle_winner: int = NOBODY
     aggressors_done: tuple[bool, ...] = ()
+    # §18 ally advantages in battle: the side Jol-Nar's prescience and the Xxcha voice help (a
+    # battler's own side, or his ally's; UNSET when unused), and the answer of a Letnev who may
+    # reveal a traitor for an ally (UNSET, 0, 1).
+    prescient_side: int = UNSET
+    voice_side: int = UNSET
+    helper_answer: int = UNSET
     # §14: the winners once the game is over (several share a win), how they won, and the betrayal
     # answers of a winning alliance's members (UNSET, 0 shake hands, 1 reveal).
     winners: tuple[int, ...] = ()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import product
 
 from turncoat.core import rng
-from turncoat.games.rex.components import JOL_NAR, LAZAX, LEADERS_PER_RACE, SOL, XXCHA
+from turncoat.games.rex.components import JOL_NAR, LAZAX, LEADERS_PER_RACE, LETNEV, SOL, XXCHA
 from turncoat.games.rex.context import Ctx, Events
 from turncoat.games.rex.events import (
     BattleCardsRevealed,
@@ -58,6 +58,7 @@ from turncoat.games.rex.state import (
     Draft,
     State,
     add_units,
+    allied,
     seat_of_race,
     seats_from,
     seats_in_area,
@@ -150,15 +151,31 @@ def start_battle(ctx: Ctx, d: Draft, aggressor: int, area: int, out: Events) -> 
     d.foreseen = UNSET
     d.voice = ()
     d.traitor_answer = (UNSET, UNSET)
+    d.helper_answer = UNSET
     d.battle_winner = NOBODY
+    d.prescient_side = UNSET
+    d.voice_side = UNSET
     out.append(BattleStarted(area=ctx.b.area_ids[area], aggressor=aggressor, defender=defender))
-    jol_nar = seat_of_race(d, JOL_NAR)
-    if ctx.config.jol_nar_prescience and jol_nar in d.battlers:
+    jol_nar, side = helper(ctx, d, JOL_NAR)
+    if ctx.config.jol_nar_prescience and jol_nar != NOBODY:
+        d.prescient_side = side
         d.step = PRESCIENCE
         d.actor = jol_nar
         d.waiting = ()
         return
     open_plans(ctx, d, out)
+
+
+def helper(ctx: Ctx, s: Fields, race: int) -> tuple[int, int]:
+    """§18: the seat of ``race`` and the side it helps in this battle — its own, or its ally's
+    (the ally advantages of Jol-Nar, the Xxcha and Letnev [Dune]) — or (NOBODY, UNSET)."""
+    seat = seat_of_race(s, race)
+    if seat == NOBODY:
+        return NOBODY, UNSET
+    for side, battler in enumerate(s.battlers):
+        if battler == seat or allied(s, seat, battler):
+            return seat, side
+    return NOBODY, UNSET
 
 
 # -- the plan: what may be chosen -----------------------------------------------------------------
@@ -296,7 +313,7 @@ def resolve_prescience(ctx: Ctx, d: Draft, seat: int, part: int, out: Events) ->
     d.foreseen = part
     out.append(PrescienceUsed(seat=seat, part=PART_NAMES[part]))
     d.step = FORESEE
-    d.actor = d.battlers[1 - side_of(d, seat)]
+    d.actor = d.battlers[1 - d.prescient_side]
     d.waiting = ()
 
 
@@ -316,7 +333,7 @@ def legal_foresee(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
 
 def resolve_foresee(ctx: Ctx, d: Draft, seat: int, first: int, second: int, out: Events) -> None:
     side = side_of(d, seat)
-    jol_nar = d.battlers[1 - side]
+    jol_nar = seat_of_race(d, JOL_NAR)
     part = d.foreseen
     if part == SEE_DIAL:
         d.plan_dial = _pair(d.plan_dial, side, first)
@@ -397,8 +414,9 @@ def reveal_plans(ctx: Ctx, d: Draft, out: Events) -> None:
             slots=tuple(SLOT_NAMES[x] for x in d.plan_slot) if show_slots else None,
         )
     )
-    xxcha = seat_of_race(d, XXCHA)
-    if ctx.config.xxcha_voice and xxcha in d.battlers:
+    xxcha, side = helper(ctx, d, XXCHA)
+    if ctx.config.xxcha_voice and xxcha != NOBODY:
+        d.voice_side = side
         d.step = VOICE
         d.actor = xxcha
         d.waiting = ()
@@ -463,8 +481,7 @@ def legal_cards(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
         choices = _with_empty_parts(ctx, s, seat, slot, choices)
     fixed = (s.plan_attack[side], s.plan_defense[side])
     choices = [(a, c) for a, c in choices if fixed[0] in (UNSET, a) and fixed[1] in (UNSET, c)] or choices
-    other = s.battlers[1 - side]
-    if s.voice and s.race[other] == XXCHA:
+    if s.voice and side == 1 - s.voice_side:
         play = s.voice[0]
         obeying = [
             (a, c)
@@ -503,13 +520,22 @@ def resolve_cards(ctx: Ctx, d: Draft, seat: int, attack: int, defense: int, out:
         )
     )
     d.step = TRAITOR
-    d.waiting = tuple(sorted(d.battlers))
+    letnev, _ = helper(ctx, d, LETNEV)
+    d.waiting = tuple(sorted({*d.battlers, *([letnev] if letnev != NOBODY else [])}))
+
+
+def traitor_side(ctx: Ctx, s: Fields, seat: int) -> int:
+    """The side a traitor revealed by ``seat`` would help: his own, or (Letnev's ally advantage
+    [Dune]) the ally's he helps."""
+    if seat in s.battlers:
+        return side_of(s, seat)
+    return helper(ctx, s, LETNEV)[1]
 
 
 def traitor_against(ctx: Ctx, s: Fields, seat: int) -> bool:
-    """§10.5 (E8): does ``seat`` hold the traitor card of the leader his opponent revealed?  A card
-    naming his own leader does nothing."""
-    leader = s.plan_leader[1 - side_of(s, seat)]
+    """§10.5 (E8): does ``seat`` hold the traitor card of the leader revealed against him (or
+    against the ally Letnev helps)?  A card naming his own leader does nothing."""
+    leader = s.plan_leader[1 - traitor_side(ctx, s, seat)]
     return leader >= 0 and leader in s.traitors[seat] and leader // LEADERS_PER_RACE != s.race[seat]
 
 
@@ -519,7 +545,10 @@ def legal_traitor(ctx: Ctx, s: Fields, seat: int) -> tuple[bool, ...]:
 
 
 def resolve_traitor(ctx: Ctx, d: Draft, seat: int, reveal: bool, out: Events) -> None:
-    d.traitor_answer = _pair(d.traitor_answer, side_of(d, seat), int(reveal))
+    if seat in d.battlers:
+        d.traitor_answer = _pair(d.traitor_answer, side_of(d, seat), int(reveal))
+    else:
+        d.helper_answer = int(reveal)
     d.waiting = tuple(w for w in d.waiting if w != seat)
     if not d.waiting:
         resolve_battle(ctx, d, out)
@@ -553,10 +582,12 @@ def _to_casualties(ctx: Ctx, d: Draft, seat: int, units: int, mech: int, out: Ev
 
 def resolve_battle(ctx: Ctx, d: Draft, out: Events) -> None:
     """§10.3 steps 6-8 (E1, E2, E6, E7)."""
-    a, b = d.battlers
-    revealed = [bool(x) for x in d.traitor_answer]
-    if any(revealed):
-        _traitor_outcome(ctx, d, revealed, out)
+    revealers = [d.battlers[side] if d.traitor_answer[side] == 1 else NOBODY for side in (0, 1)]
+    if d.helper_answer == 1:
+        letnev, side = helper(ctx, d, LETNEV)
+        revealers[side] = letnev
+    if any(r != NOBODY for r in revealers):
+        _traitor_outcome(ctx, d, revealers, out)
         return
     leaders = list(d.plan_leader)
     killed = [False, False]
@@ -588,12 +619,13 @@ def _leader_strength(ctx: Ctx, leader: int, killed: bool) -> int:
     return ctx.t.leader_strength[leader]
 
 
-def _traitor_outcome(ctx: Ctx, d: Draft, revealed: list[bool], out: Events) -> None:
-    """§10.3 step 6 (E6, E7): the revealer wins at no cost and no card takes effect; the traitor
-    dies.  Both revealed: both lose everything there and nobody wins [Dune]."""
+def _traitor_outcome(ctx: Ctx, d: Draft, revealers: list[int], out: Events) -> None:
+    """§10.3 step 6 (E6, E7): the revealer's side wins at no cost and no card takes effect; the
+    traitor dies.  Both revealed: both lose everything there and nobody wins [Dune]."""
+    revealed = [r != NOBODY for r in revealers]
     for side in (0, 1):
         if revealed[side]:
-            seat = d.battlers[side]
+            seat = revealers[side]
             traitor = d.plan_leader[1 - side]
             out.append(TraitorRevealed(seat=seat, leader=ctx.t.leader_ids[traitor]))
             _kill(ctx, d, traitor, "traitor", out)
@@ -779,6 +811,9 @@ def after_battle(ctx: Ctx, d: Draft, out: Events) -> None:
     d.foreseen = UNSET
     d.voice = ()
     d.traitor_answer = ()
+    d.helper_answer = UNSET
+    d.prescient_side = UNSET
+    d.voice_side = UNSET
     d.battle_winner = NOBODY
     if area in battle_areas(ctx, d, aggressor):
         start_battle(ctx, d, aggressor, area, out)
@@ -823,8 +858,8 @@ def plan_visible(ctx: Ctx, s: Fields, viewer: int | None, side: int, part: str) 
     seat = s.battlers[side]
     if viewer == seat:
         return True
-    other = s.battlers[1 - side]
-    foreseen = s.foreseen if viewer == other and s.race[other] == JOL_NAR else UNSET
+    seer = viewer is not None and viewer == seat_of_race(s, JOL_NAR) and side == 1 - s.prescient_side
+    foreseen = s.foreseen if seer and s.prescient_side != UNSET else UNSET
     if part == "dial":
         return s.revealed >= 1 or foreseen == SEE_DIAL
     if part == "leader":

@@ -288,13 +288,15 @@ def landing_rate(
 def landing_cost(
     ctx: Ctx, s: Fields, seat: int, piece: int, units: int, occupied: dict[int, frozenset[int]] | None = None
 ) -> int:
-    """§9.4 with the race hooks: the Sol land free [Rex: S7]; the Hacan pay half, rounded up
-    (``hacan_half_price``, E24)."""
+    """§9.4 with the race hooks: the Sol land free [Rex: S7]; the Hacan, and their allies (ally
+    card [Dune]), pay half, rounded up (``hacan_half_price``, E24)."""
     race = s.race[seat]
     if race == SOL:
         return 0
     cost = landing_rate(ctx, s, seat, piece, occupied) * units
-    if race == HACAN and ctx.config.hacan_half_price:
+    hacan = seat_of_race(s, HACAN)
+    half = race == HACAN or (hacan != NOBODY and allied(s, seat, hacan))  # and the Hacan ally card
+    if half and ctx.config.hacan_half_price:
         cost = (cost + 1) // 2
     return cost
 

@@ -7,7 +7,7 @@ strength.  Everything paid goes to the pool.  A seat with nothing it could recru
 
 from __future__ import annotations
 
-from turncoat.games.rex.components import LEADERS_PER_RACE
+from turncoat.games.rex.components import LEADERS_PER_RACE, SOL
 from turncoat.games.rex.context import Ctx, Events
 from turncoat.games.rex.events import PhaseStarted, Recruited
 from turncoat.games.rex.phases.maneuvering import begin_maneuvering
@@ -18,6 +18,8 @@ from turncoat.games.rex.state import (
     RECRUIT,
     Draft,
     State,
+    allied,
+    seat_of_race,
     seats_from,
 )
 
@@ -27,8 +29,16 @@ Choice = tuple[int, int, int]  # (units, mechanized units, leader index or NOBOD
 
 
 def free_recruits(ctx: Ctx, s: State | Draft, seat: int) -> int:
-    """§8: the race's free recruitment number (the Sol ally advantage arrives with §13)."""
-    return ctx.t.free_recruitment[s.race[seat]]
+    """§8: the race's free recruitment number; an ally of the Sol recruits 3 free (Sol ally card
+    [Dune])."""
+    own = ctx.t.free_recruitment[s.race[seat]]
+    sol = seat_of_race(s, SOL)
+    if sol != NOBODY and allied(s, seat, sol):
+        return max(own, SOL_ALLY_FREE_RECRUITS)
+    return own
+
+
+SOL_ALLY_FREE_RECRUITS = 3  # races.json, Sol ally advantage [Dune]
 
 
 def dead_leaders(ctx: Ctx, s: State | Draft, seat: int) -> tuple[int, ...]:
