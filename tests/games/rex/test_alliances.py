@@ -82,7 +82,7 @@ def test_no_alliances_with_three_players_e31() -> None:
     g = rex(3, ["letnev", "hacan", "sol"])
     s = window(g)
     assert not [a for a in g.legal_actions(s, 0) if isinstance(a, deals.Propose)]
-    assert any(isinstance(a, deals.Give) for a in g.legal_actions(s, 0))  # gifts still are
+    assert any(isinstance(a, A.GiftTo) for a in g.legal_actions(s, 0))  # gifts still are
 
 
 def test_a_proposal_calls_back_a_player_who_was_done_rule_13_1() -> None:

@@ -194,12 +194,16 @@ def test_ceasefire_window_gifts_and_then_the_drawing_goes_on_rule_13_1() -> None
     g = four()
     s, _ = start_round(g, set_up_game(g), (AREA_03, AREA_01, CEASEFIRE_2, CEASEFIRE_1))
     given = s.influence[1]
+    with pytest.raises(IllegalAction):  # first whom, then how much
+        g.apply(s, 1, deals.Give(to=3, good="influence", amount=2))
+    s = g.apply(s, 1, A.GiftTo(3)).state
+    assert A.EndCeasefire() not in g.legal_actions(s, 1)  # the gift is under way
+    with pytest.raises(IllegalAction):  # more than he has
+        g.apply(s, 1, deals.Give(to=3, good="influence", amount=given + 1))
     t = g.apply(s, 1, deals.Give(to=3, good="influence", amount=2))
     assert t.events == (deals.Given(giver=1, receiver=3, good="influence", amount=2),)
     s = t.state
-    assert s.influence[1] == given - 2
-    with pytest.raises(IllegalAction):  # more than he has
-        g.apply(s, 1, deals.Give(to=3, good="influence", amount=s.influence[1] + 1))
+    assert s.influence[1] == given - 2 and A.GiftTo(0) in g.legal_actions(s, 1)
     log: list[Event] = []
     for seat in (0, 1, 2, 3):
         t = g.apply(s, seat, A.EndCeasefire())

@@ -42,6 +42,12 @@ class EndCeasefire(Action, frozen=True, tag="end_ceasefire"):
     """§13.1: you are done with the ceasefire window (gifts are ``core.deals.Give``)."""
 
 
+class GiftTo(Action, frozen=True, tag="gift_to"):
+    """§13.1: give influence to this seat (the amount is the next decision; None: change your mind)."""
+
+    seat: int | None
+
+
 class Bid(Action, frozen=True, tag="bid"):
     """§7 step 5: bid this much influence for the card on auction."""
 
@@ -213,6 +219,7 @@ RexAction = (
     | SetFleetDial
     | PlaceStartingUnits
     | EndCeasefire
+    | GiftTo
     | deals.Give
     | deals.Propose
     | deals.Accept

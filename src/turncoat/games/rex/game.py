@@ -144,6 +144,12 @@ RULES: tuple[Rule, ...] = (
         lambda c, d, p, a, o: influence.resolve_give(c, d, p, a.to, a.amount, o),
     ),
     Rule(
+        A.GiftTo,
+        CEASEFIRE,
+        influence.RULE_WINDOW,
+        lambda c, d, p, a, o: influence.resolve_gift_to(c, d, p, NOBODY if a.seat is None else a.seat, o),
+    ),
+    Rule(
         A.EndCeasefire,
         CEASEFIRE,
         influence.RULE_WINDOW,
@@ -473,8 +479,11 @@ class RexGame(ConfiguredGame[RexConfig]):
         for group in AL.legal_proposals(ctx, state, player):
             to = tuple(p for p in group if p != player)
             out.append(deals.Propose(to=to, terms=(deals.Ally(members=group),)))
-        gifts = influence.legal_gifts(ctx, state, player)
-        return [*out, *(deals.Give(to, "influence", n) for to, n in gifts)]
+        recipient = influence.gift_recipient(state, player)
+        if recipient != NOBODY:  # the amount of a gift under way, or a change of mind
+            amounts = influence.legal_gift_amounts(ctx, state, player)
+            return [A.GiftTo(None), *(deals.Give(recipient, "influence", n) for n in amounts)]
+        return [*out, *(A.GiftTo(p) for p in influence.legal_gift_recipients(ctx, state, player))]
 
     def _battle_actions(self, state: State, player: int) -> list[A.RexAction]:
         """§10 decisions, each offering a few dozen choices at most."""
@@ -638,6 +647,8 @@ class RexGame(ConfiguredGame[RexConfig]):
                 return "reveal the betrayal card" if reveal else "shake hands"
             case A.EndCeasefire():
                 return "end the ceasefire"
+            case A.GiftTo(seat=to):
+                return f"give influence to seat {to}" if to is not None else "give nothing after all"
             case deals.Give(to=to, amount=n):
                 return f"give {n} influence to seat {to}"
             case deals.Propose(terms=terms):

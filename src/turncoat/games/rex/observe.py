@@ -131,6 +131,7 @@ class RexObservation(msgspec.Struct, frozen=True):
     landing_mode: int
     battle: BattleView | None
     deals: deals.Deals  # §13, §16.1: alliances and the open proposals (all negotiation is public)
+    gift_to: tuple[int, ...]  # per seat, the player it is about to give influence to (-1: none)
     # the viewer's own secrets
     hand: tuple[str, ...] | None
     traitors: tuple[str, ...] | None
@@ -285,6 +286,7 @@ def observe(ctx: Ctx, s: State, viewer: Viewer, to_act: frozenset[int]) -> RexOb
         landing_mode=s.landing_mode,
         battle=_battle_view(ctx, s, seat) if s.battlers else None,
         deals=deals.seen_by(s.deals, seat),
+        gift_to=s.gift_to,
         hand=tuple(t.card_ids[c] for c in s.hands[seat]) if seat is not None else None,
         traitors=tuple(t.leader_ids[ld] for ld in s.traitors[seat]) if seat is not None else None,
         traitor_offers=tuple(t.leader_ids[ld] for ld in s.traitor_offers[seat]) if seat is not None else None,

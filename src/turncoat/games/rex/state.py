@@ -195,6 +195,9 @@ class Fields(msgspec.Struct, omit_defaults=True):
     # §13: standing alliances and the proposals open in a ceasefire window (``alliance`` above
     # mirrors the groups as a per-seat id for the rules).
     deals: Deals = msgspec.field(default_factory=Deals)
+    # §13.1: per seat, the player it has chosen to give influence to (the amount comes next), or
+    # NOBODY — a gift is two small decisions rather than one with hundreds of choices.
+    gift_to: tuple[int, ...] = ()
 
 
 class State(Fields, frozen=True):  # type: ignore[misc]  # msgspec allows a frozen twin

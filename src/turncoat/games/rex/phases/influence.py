@@ -201,11 +201,27 @@ def open_ceasefire(ctx: Ctx, d: Draft, card: int, out: Events) -> bool:
     return True
 
 
-def legal_gifts(ctx: Ctx, s: State, seat: int) -> list[tuple[int, int]]:
-    """§13.1, §16.3: during the ceasefire any player may give influence to any other player."""
-    return [
-        (to, amount) for to in range(s.players) if to != seat for amount in range(1, s.influence[seat] + 1)
-    ]
+def gift_recipient(s: State | Draft, seat: int) -> int:
+    return s.gift_to[seat] if s.gift_to else NOBODY
+
+
+def legal_gift_recipients(ctx: Ctx, s: State, seat: int) -> list[int]:
+    """§13.1, §16.3: during the ceasefire any player with influence may give to any other player
+    (first whom, then how much)."""
+    if not s.influence[seat] or gift_recipient(s, seat) != NOBODY:
+        return []
+    return [to for to in range(s.players) if to != seat]
+
+
+def legal_gift_amounts(ctx: Ctx, s: State, seat: int) -> range:
+    """1 up to all the influence he has, once a recipient is chosen."""
+    return range(1, s.influence[seat] + 1) if gift_recipient(s, seat) != NOBODY else range(0)
+
+
+def resolve_gift_to(ctx: Ctx, d: Draft, seat: int, to: int, out: Events) -> None:
+    """Choose the recipient (NOBODY: change one's mind)."""
+    current = d.gift_to or (NOBODY,) * d.players
+    d.gift_to = (*current[:seat], to, *current[seat + 1 :])
 
 
 def resolve_give(ctx: Ctx, d: Draft, seat: int, to: int, amount: int, out: Events) -> None:
@@ -214,6 +230,7 @@ def resolve_give(ctx: Ctx, d: Draft, seat: int, to: int, amount: int, out: Event
     out.extend(deals.give(seat, gift, available=d.influence[seat]))
     d.set_seat("influence", seat, d.influence[seat] - amount)
     d.set_seat("influence", to, d.influence[to] + amount)
+    resolve_gift_to(ctx, d, seat, NOBODY, out)
 
 
 def resolve_end_ceasefire(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
@@ -221,6 +238,7 @@ def resolve_end_ceasefire(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
     d.waiting = tuple(w for w in d.waiting if w != seat)
     if d.waiting:
         return
+    d.gift_to = ()
     close_window(ctx, d, out)
     out.append(CeasefireEnded())
     d.step = ROUND_START
