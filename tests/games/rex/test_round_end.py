@@ -259,3 +259,13 @@ def test_shaking_hands_shares_the_win_rule_14_4() -> None:
     s = g.apply(s, 0, A.Betray(False)).state
     s = g.apply(s, 1, A.Betray(False)).state
     assert s.winners == (0, 1) and s.victory == "strongholds"
+
+
+def test_pinned_bombardment_draws_are_revealed_round_by_round() -> None:
+    g = rex(4, ["letnev", "hacan", "sol", "lazax"], scenario={"bombardment_draws": [5, 2]})
+    s = set_up_game(g)
+    assert s.bombardment_deck[-1] == 5 and g.observe(s, 2).next_bombardment == 5
+    deck = (*(c for c in s.influence_deck if c != AREA_03), AREA_03)
+    s2, events = run_phase(g, s, bombardment_phase, fleet=1, influence_deck=deck)
+    assert E.BombardmentCardRevealed(value=5) in events and s2.fleet == 6
+    assert s2.bombardment_deck[-1] == 2

@@ -34,6 +34,7 @@ class RexScenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_
     strategy_deck: list[str] | None = None  # §4 step 2: the strategy deck, top first
     bombardment_deck: list[int] | None = None  # §4 step 3: the deck after the first-player deal
     betrayal_deal: list[int] | None = None  # §4 step 11: each seat's betrayal card number
+    bombardment_draws: list[int] | None = None  # §12 step 1: the card revealed in round 1, 2, ...
 
 
 class RexConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

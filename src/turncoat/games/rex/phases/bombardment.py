@@ -91,6 +91,19 @@ def _remove_sol(d: Draft, sol: int, exposed: dict[int, int], count: int) -> int:
     return lost
 
 
+def pinned_on_top(ctx: Ctx, deck: tuple[int, ...], rnd: int) -> tuple[int, ...]:
+    """A scenario's card for round ``rnd`` (``bombardment_draws``) goes on top of the shuffled deck,
+    so a hand-written record does not depend on the RNG."""
+    sc = ctx.config.scenario
+    draws = sc.bombardment_draws if sc is not None else None
+    if not draws or rnd > len(draws) or draws[rnd - 1] not in deck:
+        return deck
+    value = draws[rnd - 1]
+    rest = list(deck)
+    rest.remove(value)
+    return (*rest, value)
+
+
 def bombardment_phase(ctx: Ctx, d: Draft, out: Events) -> None:
     """§12 steps 1-5, then the end of the round (§5, §14)."""
     from turncoat.games.rex.phases.victory import end_of_round  # the round's last step
@@ -111,6 +124,7 @@ def bombardment_phase(ctx: Ctx, d: Draft, out: Events) -> None:
     d.fleet = (d.fleet - 1 + value) % count + 1
     out.append(FleetStopped(sector=d.fleet))
     d.bombardment_deck, d.rng = rng.shuffle(d.seed, d.rng, (*rest, value))
+    d.bombardment_deck = pinned_on_top(ctx, d.bombardment_deck, d.round + 1)
     d.first_player = (d.first_player + 1) % d.players
     out.append(FirstPlayerPassed(first_player=d.first_player))
     end_of_round(ctx, d, out)

@@ -28,6 +28,7 @@ from turncoat.games.rex.events import (
     UnitsPlaced,
 )
 from turncoat.games.rex.phases.bidding import draw_strategy_card
+from turncoat.games.rex.phases.bombardment import pinned_on_top
 from turncoat.games.rex.phases.influence import begin_round
 from turncoat.games.rex.state import (
     CHOOSE_RACE,
@@ -102,6 +103,12 @@ def shuffle_bombardment_deck(ctx: Ctx, seed: int, counter: int) -> tuple[tuple[i
     """§4 step 3: all bombardment cards shuffled back into one deck."""
     values = ctx.t.bombardment_values
     sc = ctx.config.scenario
+    if (
+        sc is not None
+        and sc.bombardment_draws is not None
+        and any(v not in values for v in sc.bombardment_draws)
+    ):
+        raise _bad_pin("a pinned bombardment draw names a card that does not exist", RULE_FIRST_PLAYER)
     if sc is not None and sc.bombardment_deck is not None:
         if sorted(sc.bombardment_deck) != sorted(values):
             raise _bad_pin("the pinned bombardment deck must hold every card once", RULE_FIRST_PLAYER)
@@ -128,6 +135,7 @@ def set_up(ctx: Ctx, seed: int) -> tuple[State, Events]:
     dealt, counter = deal_bombardment_cards(ctx, seed, counter)
     first = first_player_of(dealt)
     bombardment_deck, counter = shuffle_bombardment_deck(ctx, seed, counter)
+    bombardment_deck = pinned_on_top(ctx, bombardment_deck, 1)
     supply = config.influence_supply if config.influence_supply is not None else 0
     d = Draft(
         players=n,
