@@ -1,0 +1,1 @@
+"""The phases of a Rex game, in rulebook order (RULES §4-§14)."""

@@ -1,0 +1,498 @@
+"""RULES §9 Phase 4 — Maneuvering: in player order, one movement step and one landing step each.
+
+A turn is split into small decisions: the group's area, where it ends, how many go (§9.3); then
+where to land and how many (§9.4).  Race hooks (§18): the Hacan may take the turn before any other
+player or wait (``hacan_free_timing``), pay half for landing and be paid the others' landing fees,
+and may cross-land or withdraw instead of landing; the Sol land free but only in their zone; after
+another player's landing the Xxcha may put a unit on the Galactic Council for free.
+"""
+
+from __future__ import annotations
+
+from turncoat.games.rex.components import HACAN, SOL, XXCHA
+from turncoat.games.rex.context import Ctx, Events
+from turncoat.games.rex.events import (
+    EnvoySent,
+    HacanTurnTiming,
+    ManeuverTurnStarted,
+    PhaseStarted,
+    UnitsLanded,
+    UnitsMoved,
+    UnitsWithdrawn,
+)
+from turncoat.games.rex.phases.battle import begin_battles
+from turncoat.games.rex.state import (
+    BATTLE,
+    CROSS,
+    CROSS_TO,
+    ENVOY,
+    FROM_RESERVES,
+    HACAN_TIMING,
+    LAND_COUNT,
+    LAND_TO,
+    MOVE_COUNT,
+    MOVE_FROM,
+    MOVE_TO,
+    NOBODY,
+    WITHDRAW,
+    Draft,
+    State,
+    add_units,
+    allied,
+    seat_of_race,
+    seats_from,
+    seats_in_area,
+    units_of,
+)
+
+RULE = "RULES §9"
+RULE_ALLOWANCE = "RULES §9.2"
+RULE_MOVE = "RULES §9.3"
+RULE_LAND = "RULES §9.4"
+RULE_HACAN = "RULES §18 (Hacan)"
+RULE_XXCHA = "RULES §18 (Xxcha)"
+
+Fields = State | Draft
+
+
+# -- §3.3 control and §9.2 allowance ---------------------------------------------------------------
+
+
+def controls(ctx: Ctx, s: Fields, seat: int, area: int) -> bool:
+    """§3.3: a player controls an area when his units are the only units in it."""
+    return seats_in_area(s.stacks, ctx.b.area_pieces[area]) == {seat}
+
+
+def allowance(ctx: Ctx, s: Fields, seat: int) -> int:
+    """§9.2: the normal allowance, or the spaceport one for a player controlling a spaceport himself
+    (an ally's never counts, E23).  Taken at the start of the phase (E22)."""
+    normal = ctx.config.movement_normal or ctx.b.movement_normal
+    bonus = ctx.config.movement_spaceport or ctx.b.movement_spaceport
+    if any(controls(ctx, s, seat, area) for area in ctx.b.spaceports):
+        return bonus
+    return normal
+
+
+# -- where units may end ---------------------------------------------------------------------------
+
+
+def occupants(ctx: Ctx, s: Fields) -> dict[int, frozenset[int]]:
+    """The seats in each occupied area (computed once per question, not once per piece)."""
+    found: dict[int, set[int]] = {}
+    for piece, who, _, _ in s.stacks:
+        found.setdefault(ctx.b.piece_area[piece], set()).add(who)
+    return {area: frozenset(seats) for area, seats in found.items()}
+
+
+NOBODY_THERE: frozenset[int] = frozenset()
+
+
+def may_end_in(
+    ctx: Ctx, s: Fields, seat: int, piece: int, occupied: dict[int, frozenset[int]] | None = None
+) -> bool:
+    """§9.3-9.4 (E19, E20): not in the bombarded sector; not where an ally is, except the Galactic
+    Council; not in a full stronghold (``stronghold_occupancy_limit``, GAPS A13)."""
+    b = ctx.b
+    if b.is_blocked(piece, s.fleet):
+        return False
+    area = b.piece_area[piece]
+    if occupied is None:
+        occupied = occupants(ctx, s)
+    others = occupied.get(area, NOBODY_THERE) - {seat}
+    if area != b.council and any(allied(s, seat, o) for o in others):
+        return False
+    limit = ctx.config.stronghold_occupancy_limit
+    return not (limit is not None and b.stronghold[area] and len(others) >= limit)
+
+
+# -- the order of turns (§9.1, Hacan timing) -------------------------------------------------------
+
+
+def begin_maneuvering(ctx: Ctx, d: Draft, out: Events) -> None:
+    """§9.1-9.2: allowances are fixed now (E22); then the turns in player order."""
+    out.append(PhaseStarted(phase="maneuvering"))
+    d.allowance = tuple(allowance(ctx, d, seat) for seat in range(d.players))
+    d.maneuvered = (False,) * d.players
+    d.hacan_waited_for = NOBODY
+    next_turn(ctx, d, out)
+
+
+def next_turn(ctx: Ctx, d: Draft, out: Events) -> None:
+    """§9.1: the next player in order takes his turn.  A Hacan with free timing is asked before each
+    other player's turn whether he goes now or waits (§18 [Dune]); waiting past everyone, he goes last."""
+    pending = [seat for seat in seats_from(d.first_player, d.players) if not d.maneuvered[seat]]
+    if not pending:
+        end_maneuvering(ctx, d, out)
+        return
+    hacan = seat_of_race(d, HACAN)
+    others = [seat for seat in pending if seat != hacan]
+    if ctx.config.hacan_free_timing and hacan in pending and others:
+        upcoming = others[0]
+        if d.hacan_waited_for != upcoming:
+            d.step = HACAN_TIMING
+            d.actor = hacan
+            d.turn_seat = upcoming
+            return
+        start_turn(ctx, d, upcoming, out)
+        return
+    start_turn(ctx, d, pending[0], out)
+
+
+def resolve_hacan_timing(ctx: Ctx, d: Draft, seat: int, now: bool, out: Events) -> None:
+    """§18 (Hacan): take the whole turn now, or let the next player go first."""
+    upcoming = d.turn_seat
+    out.append(HacanTurnTiming(seat=seat, now=now, before=upcoming))
+    if now:
+        start_turn(ctx, d, seat, out)
+        return
+    d.hacan_waited_for = upcoming
+    start_turn(ctx, d, upcoming, out)
+
+
+def start_turn(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
+    d.turn_seat = seat
+    d.actor = seat
+    d.origin = NOBODY
+    d.target = NOBODY
+    d.moves_made = 0
+    d.landings_made = 0
+    out.append(ManeuverTurnStarted(seat=seat))
+    if legal_origins(ctx, d, seat):
+        d.step = MOVE_FROM
+        return
+    begin_landing_step(ctx, d, out)
+
+
+def end_turn(ctx: Ctx, d: Draft, out: Events) -> None:
+    seat = d.turn_seat
+    d.maneuvered = (*d.maneuvered[:seat], True, *d.maneuvered[seat + 1 :])
+    d.origin = NOBODY
+    d.target = NOBODY
+    next_turn(ctx, d, out)
+
+
+def end_maneuvering(ctx: Ctx, d: Draft, out: Events) -> None:
+    """§9: everybody has moved and landed; the Battle phase (§10) follows."""
+    d.turn_seat = NOBODY
+    d.actor = NOBODY
+    d.allowance = ()
+    d.maneuvered = ()
+    d.hacan_waited_for = NOBODY
+    d.step = BATTLE
+    begin_battles(ctx, d, out)
+
+
+# -- §9.3 movement step ----------------------------------------------------------------------------
+
+
+def destinations(ctx: Ctx, s: Fields, seat: int, origin: int) -> tuple[int, ...]:
+    """§9.3: pieces within the allowance by lines that avoid the bombarded sector (E18), where the
+    group may end (not with allies but in the Council, E19).  A later group of a turn (with
+    ``movement_group_single_origin`` off) must join the first one."""
+    if s.moves_made and s.target != NOBODY:
+        candidates: tuple[int, ...] = (s.target,) if s.target != origin else ()
+    else:
+        candidates = ctx.b.reachable(origin, s.allowance[seat], s.fleet)
+    reach = s.allowance[seat]
+    row = ctx.b.dist[s.fleet][origin]
+    occupied = occupants(ctx, s)
+    return tuple(p for p in candidates if row[p] <= reach and may_end_in(ctx, s, seat, p, occupied))
+
+
+def legal_origins(ctx: Ctx, s: Fields, seat: int) -> tuple[int, ...]:
+    """§9.3: a piece holding the player's units, outside the bombarded sector, with somewhere to go."""
+    return tuple(
+        st[0]
+        for st in s.stacks
+        if st[1] == seat and not ctx.b.is_blocked(st[0], s.fleet) and destinations(ctx, s, seat, st[0])
+    )
+
+
+def resolve_move_from(ctx: Ctx, d: Draft, seat: int, origin: int, out: Events) -> None:
+    d.origin = origin
+    if d.moves_made:
+        d.step = MOVE_COUNT  # a later group joins the first one's destination
+        return
+    d.step = MOVE_TO
+
+
+def resolve_skip_move(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
+    """§9.1: the movement step may be skipped (or, after a group has moved, ended)."""
+    begin_landing_step(ctx, d, out)
+
+
+def resolve_move_to(ctx: Ctx, d: Draft, seat: int, target: int, out: Events) -> None:
+    d.target = target
+    d.step = MOVE_COUNT
+
+
+def legal_move_counts(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
+    """§9.3: any number of the group's units (and mechanized units), at least one."""
+    units, mech = units_of(s.stacks, s.origin, seat)
+    return [(u, m) for m in range(mech + 1) for u in range(units + 1) if u + m]
+
+
+def resolve_move_count(ctx: Ctx, d: Draft, seat: int, units: int, mech: int, out: Events) -> None:
+    """§9.3: the group moves; with ``movement_group_single_origin`` off, another group from another
+    area may join it (GAPS E3)."""
+    b = ctx.b
+    d.stacks = add_units(d.stacks, d.origin, seat, -units, -mech)
+    d.stacks = add_units(d.stacks, d.target, seat, units, mech)
+    out.append(
+        UnitsMoved(
+            seat=seat,
+            origin=b.piece_ids[d.origin],
+            target=b.piece_ids[d.target],
+            units=units,
+            mechanized=mech,
+            lines=b.dist[d.fleet][d.origin][d.target],
+        )
+    )
+    d.moves_made += 1
+    d.origin = NOBODY
+    if not ctx.config.movement_group_single_origin and legal_origins(ctx, d, seat):
+        d.step = MOVE_FROM
+        return
+    begin_landing_step(ctx, d, out)
+
+
+# -- §9.4 landing step -----------------------------------------------------------------------------
+
+
+def sol_zone(ctx: Ctx, s: Fields) -> frozenset[int]:
+    """§18 (Sol): the areas within ``radius`` lines of the zone's centre (GAPS G9: measured around
+    the fleet with ``sol_landing_range_avoids_fleet``, else on the bare board)."""
+    if ctx.t.sol_landing is None:
+        return frozenset()
+    centre_area, radius = ctx.t.sol_landing
+    centre = ctx.b.area_pieces[ctx.b.area_index[centre_area]][0]
+    fleet = s.fleet if ctx.config.sol_landing_range_avoids_fleet else 0
+    return frozenset(a for a in range(len(ctx.b.area_ids)) if ctx.b.area_distance(centre, a, fleet) <= radius)
+
+
+def landing_rate(
+    ctx: Ctx, s: Fields, seat: int, piece: int, occupied: dict[int, frozenset[int]] | None = None
+) -> int:
+    """§9.4: 1 per unit on an empty or own area, 2 where another (non-allied) player is, always 1 in
+    the Galactic Council."""
+    b, t = ctx.b, ctx.t
+    area = b.piece_area[piece]
+    if area == b.council:
+        return t.landing_cost_council
+    if occupied is None:
+        occupied = occupants(ctx, s)
+    others = occupied.get(area, NOBODY_THERE) - {seat}
+    return t.landing_cost_enemy if others else t.landing_cost
+
+
+def landing_cost(
+    ctx: Ctx, s: Fields, seat: int, piece: int, units: int, occupied: dict[int, frozenset[int]] | None = None
+) -> int:
+    """§9.4 with the race hooks: the Sol land free [Rex: S7]; the Hacan, and their allies (ally
+    card [Dune]), pay half, rounded up (``hacan_half_price``, E24)."""
+    race = s.race[seat]
+    if race == SOL:
+        return 0
+    cost = landing_rate(ctx, s, seat, piece, occupied) * units
+    hacan = seat_of_race(s, HACAN)
+    half = race == HACAN or (hacan != NOBODY and allied(s, seat, hacan))  # and the Hacan ally card
+    if half and ctx.config.hacan_half_price:
+        cost = (cost + 1) // 2
+    return cost
+
+
+def fee_receiver(ctx: Ctx, s: Fields, seat: int) -> int:
+    """§9.4: landing fees go to the Hacan when another player lands [Rex: S7, S20] (an ally's too,
+    ``hacan_fees_from_allies``, GAPS D11), else to the pool (NOBODY)."""
+    hacan = seat_of_race(s, HACAN)
+    if hacan in (NOBODY, seat):
+        return NOBODY
+    if allied(s, seat, hacan) and not ctx.config.hacan_fees_from_allies:
+        return NOBODY
+    return hacan
+
+
+def landing_targets(ctx: Ctx, s: Fields, seat: int, exclude: int = NOBODY) -> tuple[int, ...]:
+    """§9.4: open pieces where the player may end, that he can pay at least one unit for; the Sol
+    only in their zone.  A cross-landing goes to another area than the one it leaves (``exclude``,
+    a piece of that area)."""
+    zone = sol_zone(ctx, s) if s.race[seat] == SOL else None
+    left = ctx.b.piece_area[exclude] if exclude != NOBODY else NOBODY
+    out = []
+    occupied = occupants(ctx, s)
+    for piece in range(len(ctx.b.piece_ids)):
+        if ctx.b.piece_area[piece] == left or not may_end_in(ctx, s, seat, piece, occupied):
+            continue
+        if zone is not None and ctx.b.piece_area[piece] not in zone:
+            continue
+        if landing_cost(ctx, s, seat, piece, 1, occupied) <= s.influence[seat]:
+            out.append(piece)
+    return tuple(out)
+
+
+def hacan_may_cross(ctx: Ctx, s: Fields, seat: int) -> bool:
+    return s.race[seat] == HACAN and ctx.config.hacan_cross_landing
+
+
+def own_open_pieces(ctx: Ctx, s: Fields, seat: int) -> tuple[int, ...]:
+    return tuple(st[0] for st in s.stacks if st[1] == seat and not ctx.b.is_blocked(st[0], s.fleet))
+
+
+def landing_choices(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
+    """§9.4 first decision: (mode, piece): land from reserves there; or, for the Hacan (§18), cross-
+    land from there or withdraw from there."""
+    out: list[tuple[int, int]] = []
+    if s.reserves[seat] + s.reserves_mech[seat]:
+        out += [(FROM_RESERVES, p) for p in landing_targets(ctx, s, seat)]
+    if hacan_may_cross(ctx, s, seat):
+        for origin in own_open_pieces(ctx, s, seat):
+            if landing_targets(ctx, s, seat, exclude=origin):
+                out.append((CROSS, origin))
+            if s.influence[seat] >= 1:
+                out.append((WITHDRAW, origin))
+    return out
+
+
+def begin_landing_step(ctx: Ctx, d: Draft, out: Events) -> None:
+    seat = d.turn_seat
+    d.actor = seat
+    d.origin = NOBODY
+    if landing_choices(ctx, d, seat):
+        d.step = LAND_TO
+        return
+    end_turn(ctx, d, out)
+
+
+def resolve_land_choice(ctx: Ctx, d: Draft, seat: int, mode: int, piece: int, out: Events) -> None:
+    d.landing_mode = mode
+    if mode == FROM_RESERVES:
+        d.target = piece
+        d.step = LAND_COUNT
+    elif mode == CROSS:
+        d.origin = piece
+        d.step = CROSS_TO
+    else:
+        d.origin = piece
+        d.step = LAND_COUNT
+
+
+def resolve_skip_landing(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
+    """§9.1: the landing step may be skipped (or, after a landing, ended)."""
+    end_turn(ctx, d, out)
+
+
+def resolve_cross_to(ctx: Ctx, d: Draft, seat: int, target: int, out: Events) -> None:
+    d.target = target
+    d.step = LAND_COUNT
+
+
+def withdraw_cost(units: int) -> int:
+    """§18 (Hacan) [Dune]: 1 influence per 2 units withdrawn, rounded up (E24)."""
+    return (units + 1) // 2
+
+
+def legal_land_counts(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
+    """§9.4: at least one unit, no more than he has and can pay for [guess]."""
+    if s.landing_mode == FROM_RESERVES:
+        units, mech, piece = s.reserves[seat], s.reserves_mech[seat], s.target
+    else:
+        (units, mech), piece = units_of(s.stacks, s.origin, seat), s.target
+    out = []
+    for m in range(mech + 1):
+        for u in range(units + 1):
+            if not u + m:
+                continue
+            if s.landing_mode == WITHDRAW:
+                cost = withdraw_cost(u + m)
+            else:
+                cost = landing_cost(ctx, s, seat, piece, u + m)
+            if cost <= s.influence[seat]:
+                out.append((u, m))
+    return out
+
+
+def resolve_land_count(ctx: Ctx, d: Draft, seat: int, units: int, mech: int, out: Events) -> None:
+    """§9.4: the units land and the cost is paid (to the Hacan or the pool); then the Xxcha may send
+    an envoy to the Galactic Council (§18)."""
+    b = ctx.b
+    mode = d.landing_mode
+    if mode == WITHDRAW:
+        cost = withdraw_cost(units + mech)
+        d.stacks = add_units(d.stacks, d.origin, seat, -units, -mech)
+        d.set_seat("reserves", seat, d.reserves[seat] + units)
+        d.set_seat("reserves_mech", seat, d.reserves_mech[seat] + mech)
+        d.set_seat("influence", seat, d.influence[seat] - cost)
+        d.pool += cost
+        out.append(
+            UnitsWithdrawn(seat=seat, piece=b.piece_ids[d.origin], units=units, mechanized=mech, cost=cost)
+        )
+        after_landing(ctx, d, seat, False, out)
+        return
+    cost = landing_cost(ctx, d, seat, d.target, units + mech)
+    receiver = fee_receiver(ctx, d, seat)
+    d.set_seat("influence", seat, d.influence[seat] - cost)
+    if receiver == NOBODY:
+        d.pool += cost
+    else:
+        d.set_seat("influence", receiver, d.influence[receiver] + cost)
+    if mode == CROSS:
+        d.stacks = add_units(d.stacks, d.origin, seat, -units, -mech)
+    else:
+        d.set_seat("reserves", seat, d.reserves[seat] - units)
+        d.set_seat("reserves_mech", seat, d.reserves_mech[seat] - mech)
+    d.stacks = add_units(d.stacks, d.target, seat, units, mech)
+    out.append(
+        UnitsLanded(
+            seat=seat,
+            piece=b.piece_ids[d.target],
+            units=units,
+            mechanized=mech,
+            cost=cost,
+            paid_to=None if receiver == NOBODY else receiver,
+            origin=b.piece_ids[d.origin] if mode == CROSS else None,
+        )
+    )
+    envoy = mode == FROM_RESERVES or ctx.config.cross_landing_triggers_xxcha
+    after_landing(ctx, d, seat, envoy, out)
+
+
+def envoy_possible(ctx: Ctx, s: Fields, lander: int) -> int:
+    """§18 (Xxcha) [Rex: S7, S13]: the Xxcha seat that may now send an envoy, or NOBODY."""
+    xxcha = seat_of_race(s, XXCHA)
+    if xxcha in (NOBODY, lander) or not s.reserves[xxcha]:
+        return NOBODY
+    if allied(s, lander, xxcha) and not ctx.config.xxcha_envoy_for_allies:
+        return NOBODY
+    return xxcha
+
+
+def after_landing(ctx: Ctx, d: Draft, seat: int, envoy: bool, out: Events) -> None:
+    d.landings_made += 1
+    xxcha = envoy_possible(ctx, d, seat) if envoy else NOBODY
+    if xxcha != NOBODY:
+        d.step = ENVOY
+        d.actor = xxcha
+        return
+    continue_landing(ctx, d, out)
+
+
+def continue_landing(ctx: Ctx, d: Draft, out: Events) -> None:
+    """After a landing: the turn ends, or with ``landing_single_destination`` off the player may
+    land again elsewhere (GAPS E3)."""
+    d.origin = NOBODY
+    d.target = NOBODY
+    if ctx.config.landing_single_destination:
+        end_turn(ctx, d, out)
+        return
+    begin_landing_step(ctx, d, out)
+
+
+def resolve_envoy(ctx: Ctx, d: Draft, seat: int, send: bool, out: Events) -> None:
+    """§18 (Xxcha): one unit from reserves onto the Galactic Council, free (allies may share it)."""
+    if send:
+        council = ctx.b.area_pieces[ctx.b.council][0]
+        d.stacks = add_units(d.stacks, council, seat, 1)
+        d.set_seat("reserves", seat, d.reserves[seat] - 1)
+    out.append(EnvoySent(seat=seat, sent=send))
+    d.actor = d.turn_seat
+    continue_landing(ctx, d, out)

@@ -1,0 +1,106 @@
+"""RULES §8 Phase 3 — Recruitment: in player order, units and one leader back from the casualty pool.
+
+Up to 5 units a round (a Lazax mechanized unit counts as one, at most one of them a round [Dune]);
+the first ones are free (the race's free recruitment), each further one costs 2; a leader costs his
+strength.  Everything paid goes to the pool.  A seat with nothing it could recruit is not asked.
+"""
+
+from __future__ import annotations
+
+from turncoat.games.rex.components import LEADERS_PER_RACE, SOL
+from turncoat.games.rex.context import Ctx, Events
+from turncoat.games.rex.events import PhaseStarted, Recruited
+from turncoat.games.rex.phases.maneuvering import begin_maneuvering
+from turncoat.games.rex.state import (
+    LEADER_DEAD,
+    LEADER_READY,
+    NOBODY,
+    RECRUIT,
+    Draft,
+    State,
+    allied,
+    seat_of_race,
+    seats_from,
+)
+
+RULE = "RULES §8"
+
+Choice = tuple[int, int, int]  # (units, mechanized units, leader index or NOBODY)
+
+
+def free_recruits(ctx: Ctx, s: State | Draft, seat: int) -> int:
+    """§8: the race's free recruitment number; an ally of the Sol recruits 3 free (Sol ally card
+    [Dune])."""
+    own = ctx.t.free_recruitment[s.race[seat]]
+    sol = seat_of_race(s, SOL)
+    if sol != NOBODY and allied(s, seat, sol):
+        return max(own, SOL_ALLY_FREE_RECRUITS)
+    return own
+
+
+SOL_ALLY_FREE_RECRUITS = 3  # races.json, Sol ally advantage [Dune]
+
+
+def dead_leaders(ctx: Ctx, s: State | Draft, seat: int) -> tuple[int, ...]:
+    """§3.4: the seat's leaders in its casualty pool."""
+    first = s.race[seat] * LEADERS_PER_RACE
+    return tuple(ld for ld in range(first, first + LEADERS_PER_RACE) if s.leaders[ld] == LEADER_DEAD)
+
+
+def recruit_cost(ctx: Ctx, s: State | Draft, seat: int, units: int, mech: int, leader: int) -> int:
+    """§8: 2 per unit beyond the free ones (a mechanized unit costs the same [Dune]), plus the
+    recruited leader's strength."""
+    paid_units = max(0, units + mech - free_recruits(ctx, s, seat))
+    cost = paid_units * ctx.t.recruit_unit_cost
+    if leader != NOBODY:
+        cost += ctx.t.leader_strength[leader]
+    return cost
+
+
+def legal_recruits(ctx: Ctx, s: State | Draft, seat: int) -> list[Choice]:
+    """§8: every affordable recruitment within the limits; recruiting nothing is always allowed."""
+    t = ctx.t
+    most_mech = min(s.casualties_mech[seat], t.recruit_max_mechanized)
+    out: list[Choice] = []
+    for leader in (NOBODY, *dead_leaders(ctx, s, seat)):
+        for mech in range(most_mech + 1):
+            for units in range(min(s.casualties[seat], t.recruit_max_units - mech) + 1):
+                if recruit_cost(ctx, s, seat, units, mech, leader) <= s.influence[seat]:
+                    out.append((units, mech, leader))
+    return out
+
+
+def begin_recruitment(ctx: Ctx, d: Draft, out: Events) -> None:
+    """§8: starting with the first player."""
+    out.append(PhaseStarted(phase="recruitment"))
+    d.step = RECRUIT
+    next_recruiter(ctx, d, NOBODY, out)
+
+
+def next_recruiter(ctx: Ctx, d: Draft, after: int, out: Events) -> None:
+    """The next seat in player order that has a real choice; then the Maneuvering phase."""
+    order = seats_from(d.first_player, d.players)
+    start = order.index(after) + 1 if after != NOBODY else 0
+    for seat in order[start:]:
+        if len(legal_recruits(ctx, d, seat)) > 1:
+            d.actor = seat
+            return
+    d.actor = NOBODY
+    begin_maneuvering(ctx, d, out)
+
+
+def resolve_recruit(ctx: Ctx, d: Draft, seat: int, choice: Choice, out: Events) -> None:
+    """§8: the recruits go to the reserves; the price goes to the pool."""
+    units, mech, leader = choice
+    cost = recruit_cost(ctx, d, seat, units, mech, leader)
+    d.set_seat("casualties", seat, d.casualties[seat] - units)
+    d.set_seat("reserves", seat, d.reserves[seat] + units)
+    d.set_seat("casualties_mech", seat, d.casualties_mech[seat] - mech)
+    d.set_seat("reserves_mech", seat, d.reserves_mech[seat] + mech)
+    if leader != NOBODY:
+        d.leaders = (*d.leaders[:leader], LEADER_READY, *d.leaders[leader + 1 :])
+    d.set_seat("influence", seat, d.influence[seat] - cost)
+    d.pool += cost
+    name = ctx.t.leader_ids[leader] if leader != NOBODY else None
+    out.append(Recruited(seat=seat, units=units, mechanized=mech, leader=name, cost=cost))
+    next_recruiter(ctx, d, seat, out)

@@ -1,0 +1,374 @@
+"""RULES §9 Phase 4 — Maneuvering (E18-E24) and its race hooks (§18: Hacan, Sol, Xxcha)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.games.rex.helpers import rex, run_phase, set_up_game
+from turncoat.core.actions import Event
+from turncoat.core.errors import IllegalAction
+from turncoat.games.rex import actions as A
+from turncoat.games.rex import events as E
+from turncoat.games.rex.game import RexGame
+from turncoat.games.rex.phases.maneuvering import begin_maneuvering
+from turncoat.games.rex.state import (
+    ENVOY,
+    HACAN_TIMING,
+    LAND_TO,
+    MANEUVER_STEPS,
+    MOVE_COUNT,
+    MOVE_FROM,
+    MOVE_TO,
+    Stack,
+    State,
+    add_units,
+    total_influence,
+)
+
+QUIET = 1  # the fleet in sector 1: none of the areas below is touched
+
+
+def stacks(g: RexGame, *groups: tuple[str, int, int]) -> tuple[Stack, ...]:
+    """(piece id, seat, units) groups as board stacks."""
+    out: tuple[Stack, ...] = ()
+    for piece, seat, units in groups:
+        out = add_units(out, g.ctx.b.piece_index[piece], seat, units)
+    return out
+
+
+def maneuver(g: RexGame, **fields: Any) -> tuple[State, list[Event]]:
+    """§9 on a set-up game: first player 0, fleet in sector 1, 10 influence each, no alliances."""
+    s = set_up_game(g)
+    n = s.players
+    fields.setdefault("first_player", 0)
+    fields.setdefault("fleet", QUIET)
+    fields.setdefault("influence", (10,) * n)
+    fields.setdefault("alliance", (-1,) * n)
+    return run_phase(g, s, begin_maneuvering, **fields)
+
+
+def act(g: RexGame, s: State, seat: int, action: Any, log: list[Event] | None = None) -> State:
+    t = g.apply(s, seat, action)
+    if log is not None:
+        log.extend(t.events)
+    return t.state
+
+
+def areas_of(g: RexGame, actions: Any) -> set[str]:
+    b = g.ctx.b
+    return {b.area_ids[b.piece_area[b.piece_index[a.piece]]] for a in actions if hasattr(a, "piece")}
+
+
+# Seats: 0 Jol-Nar, 1 Letnev, 2 Lazax, 3 Sol (no Hacan, so nobody is asked about turn timing).
+def plain(**options: Any) -> RexGame:
+    return rex(4, ["jol_nar", "letnev", "lazax", "sol"], **options)
+
+
+def test_spaceport_control_at_the_start_gives_the_longer_move_rule_9_2() -> None:
+    g = plain()
+    s, _ = maneuver(g, stacks=stacks(g, ("imperial_navy_base", 1, 5), ("adminus_imperialis", 0, 3)))
+    assert s.allowance == (1, 3, 1, 1)  # the stand-in board's 1 / 3 lines
+    g = plain(movement_normal=2, movement_spaceport=4)
+    s, _ = maneuver(g, stacks=stacks(g, ("imperial_navy_base", 1, 5)))
+    assert s.allowance == (2, 4, 2, 2)
+
+
+def test_a_spaceport_taken_during_the_phase_gives_no_bonus_e22() -> None:
+    g = plain()
+    s, _ = maneuver(g, stacks=stacks(g, ("dune_imperial_basin__west", 0, 4)))
+    assert s.allowance[0] == 1
+    s = act(g, s, 0, A.MoveFrom("dune_imperial_basin__west"))
+    s = act(g, s, 0, A.MoveTo("imperial_navy_base"))
+    s = act(g, s, 0, A.MoveUnits(4))
+    assert s.allowance[0] == 1
+
+
+def test_an_allys_spaceport_gives_no_bonus_e23() -> None:
+    g = plain()
+    s, _ = maneuver(g, stacks=stacks(g, ("imperial_navy_base", 1, 5)), alliance=(0, 0, -1, -1))
+    assert s.allowance[:2] == (1, 3)
+
+
+def test_a_group_moves_up_to_its_allowance_rule_9_3() -> None:
+    g = plain()
+    s, _ = maneuver(g, stacks=stacks(g, ("adminus_imperialis", 0, 3)))
+    assert s.step == MOVE_FROM and g.to_act(s) == {0}
+    assert A.MoveFrom("adminus_imperialis") in g.legal_actions(s, 0)
+    s = act(g, s, 0, A.MoveFrom("adminus_imperialis"))
+    assert s.step == MOVE_TO
+    # one line from Adminus Imperialis (board.json): False Wall South, Pasty Mesa, South Mesa
+    assert areas_of(g, g.legal_actions(s, 0)) == {
+        "dune_false_wall_south",
+        "dune_pasty_mesa",
+        "dune_south_mesa",
+    }
+    s = act(g, s, 0, A.MoveTo("dune_south_mesa__middle"))
+    assert s.step == MOVE_COUNT
+    assert [a for a in g.legal_actions(s, 0)] == [A.MoveUnits(1), A.MoveUnits(2), A.MoveUnits(3)]
+    log: list[Event] = []
+    s = act(g, s, 0, A.MoveUnits(2), log)
+    assert (
+        E.UnitsMoved(
+            seat=0,
+            origin="adminus_imperialis",
+            target="dune_south_mesa__middle",
+            units=2,
+            mechanized=0,
+            lines=1,
+        )
+        in log
+    )
+    assert s.step == LAND_TO  # then the landing step
+
+
+def test_units_cannot_leave_the_bombarded_sector_e18() -> None:
+    g = plain()
+    s, _ = maneuver(g, stacks=stacks(g, ("adminus_imperialis", 0, 3)), fleet=4)
+    assert s.step != MOVE_FROM or A.MoveFrom("adminus_imperialis") not in g.legal_actions(s, 0)
+
+
+def test_units_cannot_enter_the_bombarded_sector_rule_9_3() -> None:
+    g = plain()
+    s, _ = maneuver(g, stacks=stacks(g, ("imperial_navy_base", 0, 3)), fleet=11)
+    s = act(g, s, 0, A.MoveFrom("imperial_navy_base"))
+    b = g.ctx.b
+    sectors = {
+        b.piece_sector[b.piece_index[a.piece]] for a in g.legal_actions(s, 0) if isinstance(a, A.MoveTo)
+    }
+    assert 11 not in sectors and 10 in sectors
+
+
+def test_a_move_may_pass_enemies_and_end_with_them_but_not_with_allies_e19() -> None:
+    g = plain()
+    groups = (
+        ("adminus_imperialis", 0, 3),
+        ("dune_south_mesa__middle", 1, 2),
+        ("dune_pasty_mesa__far_south", 2, 2),
+    )
+    s, _ = maneuver(g, stacks=stacks(g, *groups), alliance=(0, -1, 0, -1))
+    s = act(g, s, 0, A.MoveFrom("adminus_imperialis"))
+    ends = areas_of(g, g.legal_actions(s, 0))
+    assert "dune_south_mesa" in ends  # an enemy: a battle follows
+    assert "dune_pasty_mesa" not in ends  # an ally
+
+
+def test_allies_may_share_the_galactic_council_rule_13_3() -> None:
+    g = plain()
+    groups = (("dune_imperial_basin__center", 0, 3), ("galactic_council", 2, 2))
+    s, _ = maneuver(g, stacks=stacks(g, *groups), alliance=(0, -1, 0, -1))
+    s = act(g, s, 0, A.MoveFrom("dune_imperial_basin__center"))
+    assert A.MoveTo("galactic_council") in g.legal_actions(s, 0)
+
+
+def _to_landing(g: RexGame, s: State, seat: int) -> State:
+    if s.step == MOVE_FROM:
+        s = act(g, s, seat, A.SkipMove())
+    assert s.step == LAND_TO
+    return s
+
+
+def test_landing_costs_one_per_unit_two_among_enemies_one_in_the_council_e20_e21() -> None:
+    g = plain()
+    groups = (("imperial_navy_base", 1, 2), ("adminus_imperialis", 0, 1))
+    s, _ = maneuver(g, stacks=stacks(g, *groups))
+    s = _to_landing(g, s, 0)
+    before = total_influence(s)
+    for piece, units, cost in (
+        ("adminus_imperialis", 3, 3),
+        ("imperial_navy_base", 3, 6),
+        ("galactic_council", 4, 4),
+    ):
+        t = act(g, s, 0, A.LandIn(piece))
+        log: list[Event] = []
+        t = act(g, t, 0, A.LandUnits(units), log)
+        landed = next(e for e in log if isinstance(e, E.UnitsLanded))
+        assert (landed.cost, landed.paid_to) == (cost, None)  # no Hacan: to the pool
+        assert t.influence[0] == 10 - cost and total_influence(t) == before
+
+
+def test_no_landing_where_allies_are_except_the_council_e20() -> None:
+    g = plain()
+    groups = (("imperial_navy_base", 1, 2), ("galactic_council", 1, 1))
+    s, _ = maneuver(g, stacks=stacks(g, *groups), alliance=(0, 0, -1, -1))
+    s = _to_landing(g, s, 0)
+    targets = {a.piece for a in g.legal_actions(s, 0) if isinstance(a, A.LandIn)}
+    assert "imperial_navy_base" not in targets and "galactic_council" in targets
+
+
+def test_no_landing_in_the_bombarded_sector_rule_9_4() -> None:
+    g = plain()
+    s, _ = maneuver(g, stacks=(), fleet=9)
+    s = _to_landing(g, s, 0)
+    targets = {a.piece for a in g.legal_actions(s, 0) if isinstance(a, A.LandIn)}
+    assert "civilian_spaceport" not in targets and "imperial_navy_base" in targets
+
+
+def test_no_more_units_land_than_can_be_paid_for_rule_9_4() -> None:
+    g = plain()
+    s, _ = maneuver(g, stacks=stacks(g, ("imperial_navy_base", 1, 2)), influence=(5, 10, 10, 10))
+    s = _to_landing(g, s, 0)
+    s = act(g, s, 0, A.LandIn("imperial_navy_base"))
+    assert max(a.units for a in g.legal_actions(s, 0) if isinstance(a, A.LandUnits)) == 2
+    with pytest.raises(IllegalAction):
+        g.apply(s, 0, A.LandUnits(3))
+
+
+def test_the_sol_land_free_but_only_in_their_zone_rule_18() -> None:
+    g = plain()
+    s, _ = maneuver(g, stacks=(), first_player=3, influence=(10, 10, 10, 0))
+    s = _to_landing(g, s, 3)
+    zone = areas_of(g, [a for a in g.legal_actions(s, 3) if isinstance(a, A.LandIn)])
+    assert "dune_the_great_flat" in zone and "mecatol_power_south" in zone
+    assert "imperial_navy_base" not in zone and "adminus_imperialis" not in zone
+    s = act(g, s, 3, A.LandIn("dune_the_great_flat"))
+    log: list[Event] = []
+    s = act(g, s, 3, A.LandUnits(10), log)
+    assert next(e for e in log if isinstance(e, E.UnitsLanded)).cost == 0
+
+
+def test_lazax_mechanized_units_move_and_land_rule_10_7() -> None:
+    g = plain()
+    s, _ = maneuver(g, stacks=(), first_player=2)
+    s = _to_landing(g, s, 2)
+    s = act(g, s, 2, A.LandIn("adminus_imperialis"))
+    assert A.LandUnits(3, 2) in g.legal_actions(s, 2)
+    s = act(g, s, 2, A.LandUnits(3, 2))
+    assert (g.ctx.b.piece_index["adminus_imperialis"], 2, 3, 2) in s.stacks
+
+
+def test_turns_follow_player_order_move_then_land_rule_9_1() -> None:
+    g = plain()
+    s, _ = maneuver(g, stacks=stacks(g, ("adminus_imperialis", 2, 1)), first_player=2)
+    order = []
+    while s.step in MANEUVER_STEPS:
+        seat = min(g.to_act(s))
+        order.append((seat, s.step))
+        skip = A.SkipMove() if s.step == MOVE_FROM else A.SkipLanding()
+        s = act(g, s, seat, skip)
+    assert order == [(2, MOVE_FROM), (2, LAND_TO), (3, LAND_TO), (0, LAND_TO), (1, LAND_TO)]
+
+
+def test_several_groups_may_join_with_the_single_origin_reading_off_gaps_e3() -> None:
+    g = plain(movement_group_single_origin=False)
+    groups = (("dune_false_wall_south__east", 0, 2), ("dune_pasty_mesa__far_south", 0, 2))
+    s, _ = maneuver(g, stacks=stacks(g, *groups))
+    s = act(g, s, 0, A.MoveFrom("dune_false_wall_south__east"))
+    s = act(g, s, 0, A.MoveTo("adminus_imperialis"))
+    s = act(g, s, 0, A.MoveUnits(2))
+    assert s.step == MOVE_FROM
+    s = act(g, s, 0, A.MoveFrom("dune_pasty_mesa__far_south"))
+    assert s.step == MOVE_COUNT  # the second group joins the first one's destination
+    s = act(g, s, 0, A.MoveUnits(2))
+    assert (g.ctx.b.piece_index["adminus_imperialis"], 0, 4, 0) in s.stacks
+
+
+def test_one_landing_only_unless_the_reading_is_off_gaps_e3() -> None:
+    for single, step_after in ((True, MOVE_FROM), (False, LAND_TO)):
+        g = plain(landing_single_destination=single)
+        s, _ = maneuver(g, stacks=stacks(g, ("adminus_imperialis", 1, 1)))
+        s = _to_landing(g, s, 0)
+        s = act(g, s, 0, A.LandIn("imperial_navy_base"))
+        s = act(g, s, 0, A.LandUnits(1))
+        assert s.step == step_after and g.to_act(s) == ({1} if single else {0})
+
+
+def test_a_full_stronghold_admits_nobody_else_gaps_a13() -> None:
+    g = plain(stronghold_occupancy_limit=2)
+    groups = (("imperial_navy_base", 1, 2), ("imperial_navy_base", 2, 2))
+    s, _ = maneuver(g, stacks=stacks(g, *groups))
+    s = _to_landing(g, s, 0)
+    assert A.LandIn("imperial_navy_base") not in g.legal_actions(s, 0)
+
+
+# Seats: 0 Jol-Nar, 1 Hacan, 2 Xxcha, 3 Letnev.
+def hacan_game(**options: Any) -> RexGame:
+    return rex(4, ["jol_nar", "hacan", "xxcha", "letnev"], **options)
+
+
+def test_landing_fees_go_to_the_hacan_rule_9_4() -> None:
+    g = hacan_game(hacan_free_timing=False)
+    s, _ = maneuver(g, stacks=())
+    s = _to_landing(g, s, 0)
+    s = act(g, s, 0, A.LandIn("adminus_imperialis"))
+    log: list[Event] = []
+    s = act(g, s, 0, A.LandUnits(4), log)
+    assert E.UnitsLanded(seat=0, piece="adminus_imperialis", units=4, mechanized=0, cost=4, paid_to=1) in log
+    assert s.influence[:2] == (6, 14)
+
+
+def test_the_hacan_pay_half_rounded_up_e24() -> None:
+    g = hacan_game(hacan_free_timing=False)
+    s, _ = maneuver(g, stacks=stacks(g, ("imperial_navy_base", 3, 1)), first_player=1)
+    s = _to_landing(g, s, 1)
+    s = act(g, s, 1, A.LandIn("imperial_navy_base"))
+    log: list[Event] = []
+    s = act(g, s, 1, A.LandUnits(3), log)  # 3 units among enemies: 6, halved: 3
+    assert (
+        E.UnitsLanded(seat=1, piece="imperial_navy_base", units=3, mechanized=0, cost=3, paid_to=None) in log
+    )
+    g = hacan_game(hacan_free_timing=False, hacan_half_price=False)
+    s, _ = maneuver(g, stacks=(), first_player=1)
+    s = _to_landing(g, s, 1)
+    s = act(g, s, 1, A.LandIn("adminus_imperialis"))
+    s = act(g, s, 1, A.LandUnits(3))
+    assert s.influence[1] == 7
+
+
+def test_the_xxcha_may_send_an_envoy_after_another_players_landing_rule_18() -> None:
+    g = hacan_game(hacan_free_timing=False)
+    s, _ = maneuver(g, stacks=())
+    s = _to_landing(g, s, 0)
+    s = act(g, s, 0, A.LandIn("adminus_imperialis"))
+    s = act(g, s, 0, A.LandUnits(1))
+    assert s.step == ENVOY and g.to_act(s) == {2}
+    council = g.ctx.b.piece_index["galactic_council"]
+    before = sum(u for p, seat, u, _ in s.stacks if p == council and seat == 2)
+    s = act(g, s, 2, A.SendEnvoy(True))
+    assert sum(u for p, seat, u, _ in s.stacks if p == council and seat == 2) == before + 1
+    assert g.to_act(s) == {1}  # Jol-Nar's turn is over; the Hacan go next
+
+
+def test_the_hacan_may_go_before_any_player_or_wait_rule_18() -> None:
+    g = hacan_game()
+    s, _ = maneuver(g, stacks=())
+    assert s.step == HACAN_TIMING and g.to_act(s) == {1}
+    s = act(g, s, 1, A.HacanTiming(False))  # Jol-Nar first
+    assert g.to_act(s) == {0}
+    s = act(g, s, 0, A.SkipLanding())
+    assert s.step == HACAN_TIMING  # asked again before the Xxcha
+    s = act(g, s, 1, A.HacanTiming(False))
+    s = act(g, s, 2, A.SkipLanding())
+    s = act(g, s, 1, A.HacanTiming(True))  # before Letnev
+    assert g.to_act(s) == {1} and s.turn_seat == 1
+    s = act(g, s, 1, A.SkipLanding())
+    assert g.to_act(s) == {3}
+    s = act(g, s, 3, A.SkipLanding())  # no units on the board: no movement step
+    assert s.step not in MANEUVER_STEPS  # the Battle phase has begun
+
+
+def test_the_hacan_may_cross_land_or_withdraw_rule_18() -> None:
+    g = hacan_game(hacan_free_timing=False)
+    s, _ = maneuver(g, stacks=stacks(g, ("adminus_imperialis", 1, 5)), first_player=1)
+    s = _to_landing(g, s, 1)
+    legal = g.legal_actions(s, 1)
+    assert A.CrossFrom("adminus_imperialis") in legal and A.WithdrawFrom("adminus_imperialis") in legal
+    t = act(g, s, 1, A.CrossFrom("adminus_imperialis"))
+    assert A.CrossTo("adminus_imperialis") not in g.legal_actions(t, 1)  # to another area
+    t = act(g, t, 1, A.CrossTo("imperial_palace"))
+    log: list[Event] = []
+    t = act(g, t, 1, A.LandUnits(3), log)
+    moved = next(e for e in log if isinstance(e, E.UnitsLanded))
+    assert (moved.origin, moved.piece, moved.units, moved.cost) == (
+        "adminus_imperialis",
+        "imperial_palace",
+        3,
+        2,
+    )
+    assert not any(isinstance(e, E.EnvoySent) for e in log) and t.step != ENVOY  # GAPS G10
+    w = act(g, s, 1, A.WithdrawFrom("adminus_imperialis"))
+    log = []
+    w = act(g, w, 1, A.LandUnits(5), log)
+    assert E.UnitsWithdrawn(seat=1, piece="adminus_imperialis", units=5, mechanized=0, cost=3) in log
+    assert w.reserves[1] == s.reserves[1] + 5

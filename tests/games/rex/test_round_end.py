@@ -1,0 +1,271 @@
+"""RULES §11 Collection, §12 Bombardment and §14 Victory (E27-E30)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from tests.games.rex.helpers import rex, run_phase, set_up_game
+from turncoat.core.actions import Event, redact
+from turncoat.games.rex import actions as A
+from turncoat.games.rex import events as E
+from turncoat.games.rex.game import RexGame
+from turncoat.games.rex.phases.bombardment import bombardment_phase
+from turncoat.games.rex.phases.collection import collect_from_areas, give_support
+from turncoat.games.rex.phases.victory import end_of_round, final_winners, stronghold_winners
+from turncoat.games.rex.state import (
+    BETRAYAL,
+    LEADER_READY,
+    OVER,
+    Draft,
+    Stack,
+    State,
+    add_influence,
+    add_units,
+)
+
+AREA_03 = 2  # an influence area card (no Sol Offensive, so the next round starts quietly)
+PALACE, POWER, NAVY, PORT, ADMINUS = (
+    "imperial_palace",
+    "mecatol_power_south",
+    "imperial_navy_base",
+    "civilian_spaceport",
+    "adminus_imperialis",
+)
+
+
+def stacks(g: RexGame, *groups: tuple[str, int, int]) -> tuple[Stack, ...]:
+    out: tuple[Stack, ...] = ()
+    for piece, seat, units in groups:
+        out = add_units(out, g.ctx.b.piece_index[piece], seat, units)
+    return out
+
+
+def position(g: RexGame, *groups: tuple[str, int, int], **fields: Any) -> State:
+    s = set_up_game(g)
+    fields.setdefault("alliance", (-1,) * s.players)
+    fields.setdefault("prediction", (-1, 0))
+    return msgspec.structs.replace(s, stacks=stacks(g, *groups), **fields)
+
+
+# Seats: 0 Letnev, 1 Hacan, 2 Sol, 3 Lazax.
+def four(**options: Any) -> RexGame:
+    return rex(4, ["letnev", "hacan", "sol", "lazax"], **options)
+
+
+def test_the_controller_collects_two_per_unit_up_to_what_lies_there_rule_11() -> None:
+    g = four()
+    b = g.ctx.b
+    board = add_influence((), b.piece_index["dune_south_mesa__middle"], 5)
+    board = add_influence(board, b.piece_index["dune_red_chasm"], 8)
+    board = add_influence(board, b.piece_index["dune_funeral_plain"], 6)
+    s = position(
+        g,
+        ("dune_south_mesa__north", 0, 4),  # 8 wanted, 5 there (another part of the same area)
+        ("dune_red_chasm", 1, 2),  # 4 of 8; the rest stays
+        ("dune_funeral_plain", 2, 1),
+        ("dune_funeral_plain", 3, 1),  # shared: nobody controls it
+        board_influence=board,
+        influence=(0, 0, 0, 0),
+    )
+    d, out = Draft.of(s), list[Event]()
+    collect_from_areas(g.ctx, d, out)
+    assert d.influence == (5, 4, 0, 0)
+    assert dict((b.piece_ids[p], a) for p, a in d.board_influence) == {
+        "dune_red_chasm": 4,
+        "dune_funeral_plain": 6,
+    }
+
+
+def test_every_player_takes_two_support_rule_11_step_2() -> None:
+    g = four(influence_supply=100)
+    s = position(g, influence=(0, 3, 0, 1), pool=50)
+    d, out = Draft.of(s), list[Event]()
+    give_support(g.ctx, d, out)
+    assert d.influence == (2, 5, 2, 3) and d.pool == 42
+
+
+def _bombard(g: RexGame, s: State, value: int, fleet: int) -> tuple[State, list[Event]]:
+    others = tuple(v for v in g.ctx.t.bombardment_values if v != value)
+    deck = (*(c for c in s.influence_deck if c != AREA_03), AREA_03)
+    return run_phase(
+        g, s, bombardment_phase, bombardment_deck=(*others, value), fleet=fleet, influence_deck=deck
+    )
+
+
+def test_the_fleet_destroys_the_unshielded_sectors_it_enters_rule_12() -> None:
+    g = four()
+    b = g.ctx.b
+    board = add_influence((), b.piece_index["dune_south_mesa__middle"], 7)
+    board = add_influence(board, b.piece_index["dune_cielago_south__west"], 4)
+    s = position(
+        g,
+        ("dune_cielago_north__center", 0, 3),  # sector 1, where the fleet starts: not hit again
+        ("dune_cielago_east__west", 1, 2),  # sector 2
+        ("adminus_imperialis", 3, 4),  # sector 4, shielded
+        board_influence=board,
+        casualties=(0, 0, 0, 0),
+    )
+    s2, events = _bombard(g, s, 3, fleet=1)
+    hits = [e for e in events if isinstance(e, E.SectorBombarded)]
+    assert [h.sector for h in hits] == [2, 3, 4]
+    assert hits[0].losses == ((1, 2, 0),) and hits[2].influence == 7
+    assert s2.casualties == (0, 2, 0, 0)
+    assert E.FleetStopped(sector=4) in events and s2.fleet == 4
+    assert dict((b.piece_ids[p], a) for p, a in s2.board_influence).get("dune_cielago_south__west", 0) >= 4
+
+
+def test_the_fleet_wraps_from_sector_18_to_1_rule_12() -> None:
+    g = four()
+    s2, events = _bombard(g, position(g), 3, fleet=17)
+    assert [e.sector for e in events if isinstance(e, E.SectorBombarded)] == [18, 1, 2]
+    assert s2.fleet == 2
+
+
+def test_the_sol_lose_half_rounded_up_e24() -> None:
+    g = four()
+    s = position(g, ("dune_harg_pass__west", 2, 5), casualties=(0, 0, 0, 0))  # sector 3
+    s2, events = _bombard(g, s, 2, fleet=1)
+    assert s2.casualties[2] == 3
+    assert (g.ctx.b.piece_index["dune_harg_pass__west"], 2, 2, 0) in s2.stacks
+
+
+def test_the_card_goes_back_and_the_first_player_token_passes_left_rule_12_steps_4_5() -> None:
+    g = four()
+    s = position(g, first_player=3)
+    s2, events = _bombard(g, s, 2, fleet=1)
+    assert E.FirstPlayerPassed(first_player=0) in events
+    assert sorted(s2.bombardment_deck) == [1, 2, 3, 4, 5, 6]
+    assert E.RoundStarted(round=s.round + 1, first_player=0) in events
+
+
+def test_a_lone_player_wins_with_three_strongholds_rule_14_1() -> None:
+    g = four()
+    s = position(g, (PALACE, 0, 1), (POWER, 0, 1), (NAVY, 0, 1), (PORT, 1, 1))
+    assert stronghold_winners(g.ctx, s) == (0,)
+    s = position(g, (PALACE, 0, 1), (POWER, 0, 1), (NAVY, 0, 1), (NAVY, 1, 1))
+    assert stronghold_winners(g.ctx, s) == ()  # a shared stronghold is controlled by nobody
+
+
+def test_alliances_need_four_or_five_strongholds_rule_14_1() -> None:
+    g = four()
+    allied = (0, 0, -1, -1)
+    s = position(g, (PALACE, 0, 1), (POWER, 0, 1), (NAVY, 0, 1), alliance=allied)
+    assert stronghold_winners(g.ctx, s) == ()  # a member wins only through his alliance
+    s = position(g, (PALACE, 0, 1), (POWER, 0, 1), (NAVY, 1, 1), (PORT, 1, 1), alliance=allied)
+    assert stronghold_winners(g.ctx, s) == (0, 1)
+    trio = (0, 0, 0, -1)
+    s = position(g, (PALACE, 0, 1), (POWER, 0, 1), (NAVY, 1, 1), (PORT, 2, 1), alliance=trio)
+    assert stronghold_winners(g.ctx, s) == ()
+    s = position(g, (PALACE, 0, 1), (POWER, 0, 1), (NAVY, 1, 1), (PORT, 2, 1), (ADMINUS, 2, 1), alliance=trio)
+    assert stronghold_winners(g.ctx, s) == (0, 1, 2)
+
+
+def test_after_round_8_the_sol_win_first_e29() -> None:
+    g = four()
+    s = position(g, (PALACE, 2, 1), (NAVY, 0, 1))
+    assert final_winners(g.ctx, s) == ((2,), "sol")
+    s = position(g, (PALACE, 2, 1), (POWER, 0, 1))
+    assert final_winners(g.ctx, s) == ((1,), "hacan")  # then the Hacan, if in the game
+    s = position(g, (PALACE, 2, 1), alliance=(-1, -1, 2, 2))
+    assert final_winners(g.ctx, s) == ((2, 3), "sol")  # shared with the Sol's allies
+
+
+def test_after_round_8_most_strongholds_wins_and_ties_share_e30() -> None:
+    g = rex(4, ["letnev", "jol_nar", "xxcha", "lazax"])  # neither Sol nor Hacan
+    s = position(g, (POWER, 0, 1), (NAVY, 0, 1), (PORT, 1, 1), (ADMINUS, 1, 1), (PALACE, 3, 1))
+    assert final_winners(g.ctx, s) == ((0, 1), "most_strongholds")
+    s = position(g, (POWER, 0, 1), alliance=(0, 0, -1, -1))  # alliances ignored
+    assert final_winners(g.ctx, s) == ((0,), "most_strongholds")
+    assert final_winners(g.ctx, position(g))[0] == (0, 1, 2, 3)  # nobody holds any: all share
+
+
+def _end(g: RexGame, s: State) -> tuple[State, list[Event]]:
+    return run_phase(g, s, end_of_round)
+
+
+def test_the_xxcha_take_the_win_of_the_race_they_predicted_e27() -> None:
+    g = rex(4, ["letnev", "xxcha", "sol", "lazax"])
+    s = position(
+        g,
+        (PALACE, 0, 1),
+        (POWER, 0, 1),
+        (NAVY, 1, 1),
+        (PORT, 1, 1),
+        alliance=(0, 0, -1, -1),
+        prediction=(2, 3),
+    )
+    s = msgspec.structs.replace(s, round=3)  # the Xxcha predicted Letnev (race 2) in round 3
+    s2, events = _end(g, s)
+    assert s2.step == OVER and s2.winners == (1,) and s2.victory == "prediction"
+    assert g.outcome(s2) is not None and g.outcome(s2).winners == (1,)  # type: ignore[union-attr]
+
+
+def test_the_prediction_covers_special_victories_e28() -> None:
+    g = rex(4, ["letnev", "xxcha", "hacan", "lazax"])
+    s = position(g, prediction=(3, 8))  # the Hacan (race 3) in round 8
+    s = msgspec.structs.replace(s, round=8)
+    s2, _ = _end(g, s)
+    assert s2.winners == (1,) and s2.victory == "prediction"
+
+
+def test_leaders_are_rested_and_the_next_round_begins_rule_5() -> None:
+    g = four()
+    fought = tuple(g.ctx.b.area_index[NAVY] if ld == 10 else LEADER_READY for ld in range(30))
+    s = position(g, leaders=fought)
+    s2, events = _end(g, s)
+    assert s2.leaders[10] == LEADER_READY and E.LeadersRested() in events
+    assert s2.round == s.round + 1
+
+
+def test_a_winning_alliance_may_betray_with_the_module_rule_14_4() -> None:
+    g = four(betrayal_cards=True)
+    s = position(
+        g,
+        (PALACE, 0, 1),
+        (POWER, 0, 1),
+        (NAVY, 1, 1),
+        (PORT, 1, 1),
+        ("galactic_council", 1, 3),
+        ("galactic_council", 0, 1),
+        alliance=(0, 0, -1, -1),
+        betrayal=(3, 0, 1, 2),  # Hacan holds card 1, Path of Peace: most units in the Council
+    )
+    s, _ = _end(g, s)
+    assert s.step == BETRAYAL and g.to_act(s) == {0, 1}
+    s = g.apply(s, 0, A.Betray(True)).state  # card 4: condition unknown, never met
+    t = g.apply(s, 1, A.Betray(True))
+    assert t.state.step == OVER and t.state.winners == (1,) and t.state.victory == "betrayal"
+    answers = [e for e in redact(t.events, None) if isinstance(e, E.BetrayalAnswered)]
+    assert answers == [
+        E.BetrayalAnswered(seat=0, number=4, met=False),
+        E.BetrayalAnswered(seat=1, number=1, met=True),
+    ]
+
+
+def test_shaking_hands_shares_the_win_rule_14_4() -> None:
+    g = four(betrayal_cards=True)
+    s = position(
+        g,
+        (PALACE, 0, 1),
+        (POWER, 0, 1),
+        (NAVY, 1, 1),
+        (PORT, 1, 1),
+        alliance=(0, 0, -1, -1),
+        betrayal=(3, 0, 1, 2),
+    )
+    s, _ = _end(g, s)
+    s = g.apply(s, 0, A.Betray(False)).state
+    s = g.apply(s, 1, A.Betray(False)).state
+    assert s.winners == (0, 1) and s.victory == "strongholds"
+
+
+def test_pinned_bombardment_draws_are_revealed_round_by_round() -> None:
+    g = rex(4, ["letnev", "hacan", "sol", "lazax"], scenario={"bombardment_draws": [5, 2]})
+    s = set_up_game(g)
+    assert s.bombardment_deck[-1] == 5 and g.observe(s, 2).next_bombardment == 5
+    deck = (*(c for c in s.influence_deck if c != AREA_03), AREA_03)
+    s2, events = run_phase(g, s, bombardment_phase, fleet=1, influence_deck=deck)
+    assert E.BombardmentCardRevealed(value=5) in events and s2.fleet == 6
+    assert s2.bombardment_deck[-1] == 2
