@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from turncoat.core.present import plain
 from turncoat.core.registry import load_game
 from turncoat.games.verrater import VerraterGame
 from turncoat.play import GameInProgress
@@ -132,3 +133,19 @@ def test_the_hand_limit_step_says_how_many_cards_to_discard() -> None:
     assert [g["title"] for g in groups] == [f"Discard {extra} cards down to the hand limit of 5"]
     assert f"Discard {extra} cards down to the hand limit of 5" in page_text(table, seat)
     assert views.discard_title(6, 5) == "Discard 1 card down to the hand limit of 5"
+
+
+def test_the_log_names_each_seat_once_even_where_a_name_looks_like_a_seat_number() -> None:
+    """The log comes written with the seats' names (the presentation's seat references): a
+    player called "Seat 2" sits at seat 1 and must not be taken for a reference to seat 2."""
+    table = played_table(lambda game, state: state.round == 2)
+    table.seats = [SeatRow(i, "human", None, f"Seat {i + 1}", None, True) for i in range(4)]
+    names = [s.name for s in table.seats]
+    for viewer in (None, 1):
+        payload = build_payload(table, viewer, -1)
+        expected = [plain(line, names) for line in table.play.view(viewer).log]
+        assert payload.log == expected and len(expected) > 10
+        page = html.unescape(page_text(table, viewer))
+        assert re.findall(r"<li>([^<]*)</li>", page.split('id="log"')[1].split("</ol>")[0]) == expected
+    placed = next(e for e in table.play.events() if type(e).__name__ == "EstatePlaced")
+    assert any(line.startswith(f"Seat {placed.seat + 1} places an estate") for line in expected)  # type: ignore[attr-defined]
