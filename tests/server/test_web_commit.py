@@ -3,11 +3,19 @@ the message, as JSON objects, and go in whole or not at all."""
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 from typing import Any
 
-from tests.server.web_support import app_client, create_table, receive_json, receive_until
+from tests.server.web_support import (
+    app_client,
+    create_table,
+    csrf_of,
+    receive_json,
+    receive_until,
+    seat_cookie,
+)
 
 
 def _seat_update(ws: Any, token: str, seat: int) -> dict[str, Any]:
@@ -109,3 +117,37 @@ def test_an_action_sent_as_json_text_is_refused(tmp_path: Path) -> None:
             refusal = _refusal(ws)
             assert refusal["code"] == "malformed_action" and "not a string" in refusal["message"]
             assert client.get(f"/api/tables/{table_id}").json()["version"] == update["version"]
+
+
+def test_a_set_decision_is_submitted_by_the_plain_form_too(tmp_path: Path) -> None:
+    """Without JavaScript the commit form posts each ticked card as a ``pick`` (one action's
+    JSON each) with the ``finish``: the same submission, parsed once, all or nothing."""
+    with app_client(tmp_path) as client:
+        created = create_table(client, seats=[{"kind": "human"}] * 4)
+        table_id, tokens = created["table"], created["seat_tokens"]
+        for token in tokens.values():
+            client.get(f"/join/{table_id}/{token}", follow_redirects=False)
+        client.cookies.clear()
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            update = _to_commit(client, ws, tokens)
+        version, actor = update["version"], update["seat"]
+        (decision,) = [d for d in update["decisions"] if d["shape"] == "set"]
+        by_value = {c["action"]["value"]: json.dumps(c["action"]) for c in decision["choices"]}
+        client.cookies.update(seat_cookie(table_id, tokens[str(actor)]))
+        csrf = csrf_of(client.get(f"/t/{table_id}").text)
+        form = {"csrf": csrf, "version": str(version), "finish": json.dumps(decision["finish"]["action"])}
+
+        bad = client.post(f"/t/{table_id}/act", data={**form, "pick": [by_value[5], "{not json"]})
+        assert bad.status_code == 400 and "the action is not valid JSON" in html.unescape(bad.text)
+        assert client.get(f"/api/tables/{table_id}").json()["version"] == version
+
+        done = client.post(
+            f"/t/{table_id}/act", data={**form, "pick": [by_value[5], by_value[3]]}, follow_redirects=False
+        )
+        assert done.status_code == 303
+        assert client.get(f"/api/tables/{table_id}").json()["version"] == version + 3
+        client.cookies.clear()
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            after = _seat_update(ws, tokens[str(actor)], actor)
+        seat = next(s for s in after["observation"]["seats"] if s["seat"] == actor)
+        assert seat["committed"] == [5, 3] and sorted(after["observation"]["hand"]) == [4]
