@@ -78,3 +78,25 @@ def test_the_toy_game_plays_to_its_end_through_the_websocket(tmp_path: Path) -> 
             assert update["decisions"] == [] and update["clocks"] == {}
         final = client.get(f"/api/tables/{table_id}").json()
         assert final["status"] == "over" and final["version"] == moves
+
+
+def test_the_state_api_shows_each_viewer_its_own_update(tmp_path: Path) -> None:
+    """``GET /api/tables/{id}/state``: a seat's full update with its own secret (its favourite
+    prize) and its decision; a spectator's without either."""
+    seats = [{"kind": "human", "name": name} for name in NAMES]
+    with app_client(tmp_path) as client:
+        created = create_table(client, seats=seats, game="sealed_bids")
+        table_id, tokens = created["table"], created["seat_tokens"]
+        for token in tokens.values():
+            client.get(f"/join/{table_id}/{token}", follow_redirects=False)
+        client.cookies.clear()
+        spectator = client.get(f"/api/tables/{table_id}/state").json()
+        assert spectator["type"] == "update" and spectator["seat"] is None and spectator["full"]
+        assert spectator["decisions"] == [] and not any("favourite is" in x for x in spectator["log"])
+        client.cookies.update({f"tc_seat_{table_id}": tokens["1"]})
+        mine = client.get(f"/api/tables/{table_id}/state").json()
+        assert mine["seat"] == 1 and [d["shape"] for d in mine["decisions"]] == ["number"]
+        assert [x for x in mine["log"] if "favourite is" in x] == [
+            x for x in mine["log"] if x.startswith("Bea's favourite is the")
+        ]
+        assert any(x.startswith("Bea's favourite is the") for x in mine["log"])

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+import msgspec
+from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
 from turncoat.core.present import presentation_of
 from turncoat.core.registry import load_game
 from turncoat.server.adapters import level_choices
-from turncoat.server.deps import ClientAddress, HubDep, TableDep
+from turncoat.server.deps import ClientAddress, HubDep, SeatDep, TableDep
 from turncoat.server.inputs import optional_text, parse_json, whole_number
-from turncoat.server.live import SeatSpec, ServerError
+from turncoat.server.live import SeatSpec, ServerError, build_payload
 from turncoat.server.routes.common import base_url
 
 router = APIRouter()
@@ -30,6 +31,14 @@ async def api_tables(hub: HubDep) -> JSONResponse:
 @router.get("/api/tables/{table_id}")
 async def api_table(table: TableDep) -> JSONResponse:
     return JSONResponse(table.summary())
+
+
+@router.get("/api/tables/{table_id}/state")
+async def api_state(table: TableDep, seat: SeatDep) -> Response:
+    """What this client may see of the game now (its seat cookie, or a spectator's view): the
+    full update its websocket would send first."""
+    body = msgspec.json.encode(build_payload(table, seat, -1))
+    return Response(body, media_type="application/json")
 
 
 @router.get("/api/agents")
