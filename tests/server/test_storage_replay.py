@@ -4,7 +4,9 @@ exactly (log replayed and checked against every snapshot).  On SQLite and Postgr
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
+import re
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +19,17 @@ from turncoat.core.errors import RulesError
 from turncoat.core.record import decode_action, encode_action, state_digest
 from turncoat.core.registry import load_game
 from turncoat.core.serialize import to_builtins
-from turncoat.server.live import BROKEN, OVER, PLAYING, Conn, Hub, LiveTable, SeatSpec, ServerError
+from turncoat.server.live import (
+    BROKEN,
+    OVER,
+    PLAYING,
+    Conn,
+    Hub,
+    LiveTable,
+    SeatSpec,
+    ServerError,
+    build_payload,
+)
 from turncoat.server.schema import actions_t
 from turncoat.server.settings import Settings
 from turncoat.server.storage import ActionRow, Store
@@ -314,6 +326,32 @@ def test_a_damaged_early_action_is_recovered_from_the_latest_snapshot(
         assert recovered.status == PLAYING and recovered.log_from == SNAPSHOT_EVERY
         await play(hub, recovered, 3, random.Random(1))  # and the game goes on
         assert stored_version(hub.store, table.id) == 13
+        await close_hub(hub)
+
+    run(scenario())
+
+
+def test_a_recovered_table_logs_what_it_logged_before(database_url: str, tmp_path: Path) -> None:
+    """The log of a table recovered from a snapshot starts there and says what it said there:
+    a line may draw on the setup (Verräter names each landscape's type from it), which the same
+    rules give again."""
+    settings = dataclasses.replace(settings_for(database_url, tmp_path), snapshot_every=2)
+
+    async def scenario() -> None:
+        hub = await open_hub(settings)
+        table = await new_table(hub)
+        await play(hub, table, 3, random.Random(4))  # estates placed; a snapshot after the second
+        viewers = [None, *range(len(table.seats))]
+        since_snapshot = [build_payload(table, v, 2).log for v in viewers]
+        await close_hub(hub)
+        tamper(database_url, table.id, 1)
+        hub = await open_hub(settings)
+        recovered = hub.get(table.id)
+        assert recovered.log_from == 2 and recovered.status == PLAYING
+        assert [build_payload(recovered, v, -1).log for v in viewers] == since_snapshot
+        assert re.fullmatch(
+            r".* places an estate under landscape \d+ \([A-Z][a-z]+\)\.", since_snapshot[0][0]
+        )
         await close_hub(hub)
 
     run(scenario())

@@ -58,6 +58,9 @@ class GameInProgress:
         # 0, unless the game was recovered from a snapshot (``recover``): then the record and
         # the steps start at that version, and what came before is not known here.
         self.first_step = first_step
+        # What the log's lines may draw on besides the steps held: the setup, for a recovered
+        # game whose setup is known (``recover``); the steps themselves otherwise.
+        self.context: tuple[Event, ...] = ()
         self.face: Presentation = presentation_of(game)
 
     # -- making ----------------------------------------------------------------------------------
@@ -79,12 +82,24 @@ class GameInProgress:
         return cls(game, record, result.final_state, steps)
 
     @classmethod
-    def recover(cls, game: Game[Any, Any, Any], seed: int, version: int, state_json: str) -> GameInProgress:
+    def recover(
+        cls,
+        game: Game[Any, Any, Any],
+        seed: int,
+        version: int,
+        state_json: str,
+        *,
+        setup_known: bool = False,
+    ) -> GameInProgress:
         """The game from a ``snapshot`` taken at ``version``: its record holds only the actions
-        played after it, and its log starts there (no setup, no earlier events)."""
-        state_type = type(game.start(seed).state)
-        state = msgspec.json.decode(state_json.encode(), type=state_type)
-        return cls(game, new_record(game, seed), state, [()], first_step=version)
+        played after it, and its log starts there.  ``setup_known``: the rules and content are
+        the ones the game began with, so starting it again gives its setup, which the log's
+        lines may draw on (its own lines are not shown: the log starts at ``version``)."""
+        started = game.start(seed)
+        state = msgspec.json.decode(state_json.encode(), type=type(started.state))
+        recovered = cls(game, new_record(game, seed), state, [()], first_step=version)
+        recovered.context = tuple(started.events) if setup_known else ()
+        return recovered
 
     def fork(self) -> GameInProgress:
         """A copy to try moves on: the original stays as it is whatever the copy plays (the
@@ -153,9 +168,13 @@ class GameInProgress:
         The setup is rendered with them and its own lines dropped: a game's lines may draw on
         what the setup said (Verräter names each landscape's type from it).
         """
-        face, setup = self.face, list(self.steps[0]) if self.first_step == 0 else []
-        if since < 0:
-            return tuple(face.log(setup + self.events(1), viewer, omniscient=omniscient))
+        face = self.face
+        if self.first_step == 0:
+            setup = list(self.steps[0])
+            if since < 0:
+                return tuple(face.log(setup + self.events(1), viewer, omniscient=omniscient))
+        else:  # recovered: the setup, where known, only as context; the log starts later
+            setup = list(self.context)
         known = len(face.log(setup, viewer, omniscient=omniscient))
         lines = face.log(setup + self.events(since + 1), viewer, omniscient=omniscient)
         return tuple(lines[known:])

@@ -66,7 +66,8 @@ def _from_snapshot(game: Game[Any, Any, Any], row: TableRow) -> GameInProgress:
     """The latest snapshot's position, then the actions after it (their events only)."""
     assert row.snapshot is not None
     version, snap_state, _ = row.snapshot
-    play = GameInProgress.recover(game, row.seed, version, snap_state)
+    same_rules = game.rules_version == row.rules_version and game.content.digest == row.content_digest
+    play = GameInProgress.recover(game, row.seed, version, snap_state, setup_known=same_rules)
     for a in row.actions[version:]:
         play.apply(a.seat, decode_action(game, a.action))
     return play
