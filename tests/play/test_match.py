@@ -137,3 +137,31 @@ def test_new_log_lines_still_draw_on_what_the_setup_said() -> None:
     text = plain(placed, ["Ann", "Bob", "Cy"])
     assert "landscape" in text and "(" in text, text  # "… under landscape 7 (Village, Eagles)."
     assert text in [plain(x, ["Ann", "Bob", "Cy"]) for x in match.view(None).log]
+
+
+def test_a_fork_plays_on_without_changing_the_original() -> None:
+    match = _match()
+    before = (match.version, match.snapshot(), len(match.steps), canonical_json(match.view(0)))
+    fork = match.fork()
+    fork.apply(0, EndParley())
+    assert fork.version == match.version + 1 and fork.snapshot() != match.snapshot()
+    assert (match.version, match.snapshot(), len(match.steps), canonical_json(match.view(0))) == before
+
+
+def test_a_game_recovered_from_a_snapshot_plays_on_from_that_version() -> None:
+    """A server that cannot replay a record recovers the position from its latest snapshot: the
+    same state, the version it was taken at, and a log that starts there."""
+    match = _match()
+    match.apply(0, EndParley())
+    state_json, digest = match.snapshot()
+    recovered = GameInProgress.recover(GAME, 11, match.version, state_json)
+    assert recovered.version == match.version == 1 and recovered.first_step == 1
+    assert recovered.snapshot() == (state_json, digest)
+    assert recovered.view(0).observation == match.view(0).observation
+    for seat in (1, 2):
+        match.apply(seat, EndParley())
+        recovered.apply(seat, EndParley())
+    assert recovered.version == match.version == 3 and recovered.snapshot() == match.snapshot()
+    new_lines = match.view(0, 1).log
+    assert recovered.view(0, 1).log == new_lines and recovered.view(0).log == new_lines
+    assert recovered.events(2) == match.events(2)

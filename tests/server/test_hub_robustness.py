@@ -21,6 +21,7 @@ from starlette.websockets import WebSocketDisconnect
 from tests.server.test_storage_replay import (
     SNAPSHOT_EVERY,
     close_hub,
+    in_memory,
     new_table,
     open_hub,
     play,
@@ -30,9 +31,11 @@ from tests.server.test_storage_replay import (
     views_of,
 )
 from tests.server.web_support import app_client, create_table, csrf_of, receive_until
-from turncoat.core.record import encode_action, state_digest
-from turncoat.server import live
+from turncoat.core.record import encode_action
+from turncoat.server.hub import base as hub_base
+from turncoat.server.hub import runner
 from turncoat.server.live import BROKEN, OVER, PLAYING, Hub, LiveTable, SeatSpec, ServerError, build_payload
+from turncoat.server.payload import for_templates
 from turncoat.server.restore import RECORD_DAMAGED, RULES_CHANGED
 from turncoat.server.schema import snapshots_t, tables_t
 from turncoat.server.settings import Settings
@@ -102,16 +105,14 @@ def test_sqlite_moves_at_several_tables_share_one_group_commit(
         tables = [await new_table(hub) for _ in range(4)]
         moves = []
         for table in tables:
-            (seat,) = table.game.to_act(table.state)
-            moves.append(
-                hub.submit(table, seat, [encode_action(table.game.legal_actions(table.state, seat)[0])], 0)
-            )
+            (seat,) = table.play.to_act()
+            moves.append(hub.submit(table, seat, [encode_action(table.play.legal_actions(seat)[0])], 0))
         await asyncio.gather(*moves)
-        seen = [(t.id, t.version, state_digest(t.state)) for t in tables]
+        seen = [(t.id, t.version, t.play.snapshot()[1]) for t in tables]
         assert [stored_version(store, t.id) for t in tables] == [1, 1, 1, 1]
         await close_hub(hub)
         hub = await open_hub(settings)
-        again = [(t, hub.get(t).version, state_digest(hub.get(t).state)) for t, _, _ in seen]
+        again = [(t, hub.get(t).version, hub.get(t).play.snapshot()[1]) for t, _, _ in seen]
         assert again == seen
         await close_hub(hub)
         return seen
@@ -129,10 +130,10 @@ def test_many_concurrent_moves_on_sqlite_all_land_in_order(tmp_path: Path) -> No
         hub = await open_hub(settings)
         tables = [await new_table(hub) for _ in range(8)]
         await asyncio.gather(*(play(hub, t, 25, random.Random(i)) for i, t in enumerate(tables)))
-        seen = {t.id: (t.version, state_digest(t.state)) for t in tables}
+        seen = {t.id: (t.version, t.play.snapshot()[1]) for t in tables}
         await close_hub(hub)
         hub = await open_hub(settings)
-        assert {i: (hub.get(i).version, state_digest(hub.get(i).state)) for i in seen} == seen
+        assert {i: (hub.get(i).version, hub.get(i).play.snapshot()[1]) for i in seen} == seen
         assert all(hub.get(i).log_from == 0 for i in seen)  # every snapshot matched the replay
         await close_hub(hub)
 
@@ -162,22 +163,16 @@ def test_a_database_failure_refuses_the_move_and_changes_nothing(
         hub = await open_hub(sqlite_settings(tmp_path))
         table = await new_table(hub)
         await play(hub, table, 3, random.Random(8))
-        before = (
-            table.version,
-            table.status,
-            state_digest(table.state),
-            len(table.steps),
-            len(table.actions),
-        )
-        (seat,) = table.game.to_act(table.state)
-        move = encode_action(table.game.legal_actions(table.state, seat)[0])
+        before = (table.status, *in_memory(table))
+        (seat,) = table.play.to_act()
+        move = encode_action(table.play.legal_actions(seat)[0])
         with monkeypatch.context() as patch:
             attempts = failing_appends(patch, hub.store)
             with pytest.raises(ServerError) as err:
                 await hub.submit(table, seat, [move], 3)
         assert attempts == [3]
         assert err.value.code == "storage_unavailable" and "nothing changed" in err.value.message
-        after = (table.version, table.status, state_digest(table.state), len(table.steps), len(table.actions))
+        after = (table.status, *in_memory(table))
         assert after == before and stored_version(hub.store, table.id) == 3
         await hub.submit(table, seat, [move], 3)  # the database is back: the same move goes through
         assert table.version == stored_version(hub.store, table.id) == 4
@@ -197,8 +192,8 @@ def test_a_move_stored_although_its_commit_was_reported_failed_is_caught_up(
         hub = await open_hub(sqlite_settings(tmp_path))
         table = await new_table(hub)
         await play(hub, table, 3, random.Random(8))
-        (seat,) = table.game.to_act(table.state)
-        move = encode_action(table.game.legal_actions(table.state, seat)[0])
+        (seat,) = table.play.to_act()
+        move = encode_action(table.play.legal_actions(seat)[0])
         original = hub.store.append_actions
 
         def lost_ack(*args: Any, **kwargs: Any) -> None:
@@ -214,14 +209,14 @@ def test_a_move_stored_although_its_commit_was_reported_failed_is_caught_up(
         with pytest.raises(ServerError) as err:
             await hub.submit(table, seat, [move], 3)  # the player tries again
         assert err.value.code == "stale_version"
-        assert table.version == 4 and len(table.actions) == 4 and len(table.steps) == 5
-        (nxt,) = table.game.to_act(table.state)
-        await hub.submit(table, nxt, [encode_action(table.game.legal_actions(table.state, nxt)[0])], 4)
+        assert table.version == 4 and len(table.play.record.actions) == 4 and len(table.play.steps) == 5
+        (nxt,) = table.play.to_act()
+        await hub.submit(table, nxt, [encode_action(table.play.legal_actions(nxt)[0])], 4)
         assert table.version == stored_version(hub.store, table.id) == 5
-        digest = state_digest(table.state)
+        digest = table.play.snapshot()[1]
         await close_hub(hub)
         hub = await open_hub(sqlite_settings(tmp_path))  # what a restart rebuilds is the same game
-        assert state_digest(hub.get(table.id).state) == digest
+        assert hub.get(table.id).play.snapshot()[1] == digest
         await close_hub(hub)
 
     run(scenario())
@@ -238,7 +233,7 @@ def test_a_database_failure_is_reported_on_the_websocket_which_stays_open(
         client.cookies.clear()
         hub = client.app.state.hub  # type: ignore[attr-defined]
         table = hub.get(table_id)
-        (actor,) = table.game.to_act(table.state)
+        (actor,) = table.play.to_act()
         failing_appends(monkeypatch, hub.store)
         cookie = {"cookie": f"tc_seat_{table_id}={tokens[str(actor)]}"}
         with client.websocket_connect(f"/ws/{table_id}", headers=cookie) as ws:
@@ -261,7 +256,7 @@ def test_a_database_failure_on_the_plain_form_gives_a_clear_page(
         client.get(f"/join/{table_id}/{token}")
         hub = client.app.state.hub  # type: ignore[attr-defined]
         table = hub.get(table_id)
-        wait_for(lambda: 0 in table.game.to_act(table.state))
+        wait_for(lambda: 0 in table.play.to_act())
         page = client.get(f"/t/{table_id}").text
         action = html.unescape(re.search(r'name="action" value="([^"]+)"', page).group(1))  # type: ignore[union-attr]
         version = table.version
@@ -277,7 +272,7 @@ def test_a_database_failure_on_the_plain_form_gives_a_clear_page(
 def test_a_bot_whose_move_could_not_be_saved_tries_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(live, "STORAGE_RETRY_S", 0.01)
+    monkeypatch.setattr(runner, "STORAGE_RETRY_S", 0.01)
 
     async def scenario() -> None:
         hub = await open_hub(sqlite_settings(tmp_path))
@@ -329,13 +324,13 @@ def test_every_snapshot_is_checked_not_only_the_latest(tmp_path: Path) -> None:
         hub = await open_hub(settings)
         table = await new_table(hub)
         await play(hub, table, 17, random.Random(11))  # snapshots at 7 and 14
-        before = (table.version, state_digest(table.state), views_of(table))
+        before = (table.version, table.play.snapshot()[1], views_of(table))
         await close_hub(hub)
         damage(settings.url(), table.id, snapshot_version=7, digest="0" * 64)
         hub = await open_hub(settings)
         again = hub.get(table.id)
         assert again.log_from == 14 and again.status == PLAYING
-        assert (again.version, state_digest(again.state), views_of(again)) == before
+        assert (again.version, again.play.snapshot()[1], views_of(again)) == before
         await close_hub(hub)
 
     run(scenario())
@@ -377,7 +372,7 @@ def test_a_table_that_cannot_be_recovered_is_broken_alone_and_keeps_its_log(tmp_
             assert (broken.status, broken.problem) == (BROKEN, problem)
             assert broken.summary()["problem"] == problem
             payload = build_payload(broken, 0, -1)  # no half-replayed position, for anyone
-            assert "observation" not in payload and payload["legal"] == [] and payload["status"] == BROKEN
+            assert payload.observation is None and payload.legal == [] and payload.status == BROKEN
         assert hub.get(fine).status == PLAYING and hub.get(fine).problem is None
         await play(hub, hub.get(fine), 2, random.Random(1))
         await close_hub(hub)
@@ -473,20 +468,20 @@ def test_finished_games_do_not_count_towards_max_tables(tmp_path: Path) -> None:
 def test_finished_games_are_loaded_only_when_opened_and_few_are_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(live, "FINISHED_KEPT", 2)
+    monkeypatch.setattr(hub_base, "FINISHED_KEPT", 2)
     settings = sqlite_settings(tmp_path)
 
     async def scenario() -> None:
         hub = await open_hub(settings)
         games = [await finished_game(hub, seed) for seed in range(3)]
-        seen = {t.id: (t.version, state_digest(t.state)) for t in games}
+        seen = {t.id: (t.version, t.play.snapshot()[1]) for t in games}
         assert list(hub.finished) == [t.id for t in games[1:]] and not hub.tables
         await close_hub(hub)
         hub = await open_hub(settings)
         assert not hub.tables and not hub.finished  # nothing finished is loaded at start-up
         for table_id, (version, digest) in seen.items():
             table = await hub.fetch(table_id)
-            assert (table.status, table.version, state_digest(table.state)) == (OVER, version, digest)
+            assert (table.status, table.version, table.play.snapshot()[1]) == (OVER, version, digest)
         assert list(hub.finished) == list(seen)[1:]
         with pytest.raises(ServerError) as err:
             await hub.fetch("no-such-table")
@@ -561,7 +556,7 @@ def test_the_leave_button_goes_away_with_the_update_that_ends_the_game(tmp_path:
         hub = await open_hub(sqlite_settings(tmp_path))
 
         def update(table: LiveTable) -> str:
-            payload = build_payload(table, 0, -1)
+            payload = for_templates(table, build_payload(table, 0, -1))
             info = hub.board_info(table)
             return views.render_update(payload, info, is_host=False, csrf="x", levels=level_choices())
 

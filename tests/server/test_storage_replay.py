@@ -4,7 +4,9 @@ exactly (log replayed and checked against every snapshot).  On SQLite and Postgr
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
+import re
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +19,17 @@ from turncoat.core.errors import RulesError
 from turncoat.core.record import decode_action, encode_action, state_digest
 from turncoat.core.registry import load_game
 from turncoat.core.serialize import to_builtins
-from turncoat.server.live import BROKEN, OVER, PLAYING, Conn, Hub, LiveTable, SeatSpec, ServerError
+from turncoat.server.live import (
+    BROKEN,
+    OVER,
+    PLAYING,
+    Conn,
+    Hub,
+    LiveTable,
+    SeatSpec,
+    ServerError,
+    build_payload,
+)
 from turncoat.server.schema import actions_t
 from turncoat.server.settings import Settings
 from turncoat.server.storage import ActionRow, Store
@@ -65,24 +77,29 @@ async def new_table(hub: Hub) -> LiveTable:
     return table
 
 
+def in_memory(table: LiveTable) -> tuple[int, str, int, int]:
+    """What the hub holds of a table's game: version, state digest, steps and recorded actions."""
+    play = table.play
+    return (table.version, play.snapshot()[1], len(play.steps), len(play.record.actions))
+
+
 async def play(hub: Hub, table: LiveTable, moves: int, rng: random.Random) -> None:
     """Up to ``moves`` random legal actions, each sent as a client would (JSON, its version)."""
-    game = table.game
     for _ in range(moves):
         if table.status != PLAYING:
             return
-        (seat,) = game.to_act(table.state)
-        action = rng.choice(game.legal_actions(table.state, seat))
+        (seat,) = table.play.to_act()
+        action = rng.choice(table.play.legal_actions(seat))
         await hub.submit(table, seat, [encode_action(action)], table.version)
 
 
 def views_of(table: LiveTable) -> list[Any]:
     """What every seat and a spectator are shown (observation and legal actions)."""
-    game = table.game
-    shown: list[Any] = [to_builtins(game.observe(table.state, None))]
-    for seat in range(game.num_players()):
-        legal = [encode_action(a) for a in game.legal_actions(table.state, seat)]
-        shown.append((to_builtins(game.observe(table.state, seat)), legal))
+    play = table.play
+    shown: list[Any] = [to_builtins(play.view(None).observation)]
+    for seat in range(table.game.num_players()):
+        legal = [encode_action(a) for a in play.legal_actions(seat)]
+        shown.append((to_builtins(play.view(seat).observation), legal))
     return shown
 
 
@@ -102,16 +119,16 @@ def test_reloaded_table_replays_to_exactly_the_same_state(
         hub = await open_hub(settings)
         table = await new_table(hub)
         await play(hub, table, moves, random.Random(moves))
-        outcome = to_builtins(table.game.outcome(table.state))
-        seen = (table.id, table.version, table.status, state_digest(table.state), views_of(table), outcome)
+        outcome = to_builtins(table.play.outcome())
+        seen = (table.id, table.version, table.status, table.play.snapshot()[1], views_of(table), outcome)
         await close_hub(hub)
         return seen
 
     async def after(table_id: str) -> tuple[str, int, str, str, list[Any], Any]:
         hub = await open_hub(settings)
         table = await hub.fetch(table_id)  # a finished game is loaded when asked for
-        outcome = to_builtins(table.game.outcome(table.state))
-        seen = (table.id, table.version, table.status, state_digest(table.state), views_of(table), outcome)
+        outcome = to_builtins(table.play.outcome())
+        seen = (table.id, table.version, table.status, table.play.snapshot()[1], views_of(table), outcome)
         await close_hub(hub)
         return seen
 
@@ -177,9 +194,9 @@ def test_every_update_is_sent_only_after_its_action_is_stored(database_url: str,
 
 async def refusals(hub: Hub, table: LiveTable) -> list[str]:
     game = table.game
-    (seat,) = game.to_act(table.state)
+    (seat,) = table.play.to_act()
     other = (seat + 1) % game.num_players()
-    legal = encode_action(game.legal_actions(table.state, seat)[0])
+    legal = encode_action(table.play.legal_actions(seat)[0])
     attempts: list[tuple[Any, list[Any], Any]] = [
         (seat, [legal], table.version - 1),  # answers an old version
         (seat, [legal], None),  # says no version
@@ -204,10 +221,20 @@ def test_refused_actions_change_nothing_in_memory_or_in_the_database(
         hub = await open_hub(settings_for(database_url, tmp_path))
         table = await new_table(hub)
         await play(hub, table, 5, random.Random(9))
-        before = (table.version, state_digest(table.state), len(table.steps), len(table.actions))
+        before = (
+            table.version,
+            table.play.snapshot()[1],
+            len(table.play.steps),
+            len(table.play.record.actions),
+        )
         codes = await refusals(hub, table)
         assert codes[:2] == ["stale_version", "missing_version"]
-        assert (table.version, state_digest(table.state), len(table.steps), len(table.actions)) == before
+        assert (
+            table.version,
+            table.play.snapshot()[1],
+            len(table.play.steps),
+            len(table.play.record.actions),
+        ) == before
         assert stored_version(hub.store, table.id) == 5
         await close_hub(hub)
 
@@ -222,20 +249,21 @@ def test_table_changed_by_another_process_refuses_the_stale_write(database_url: 
         hub = await open_hub(settings_for(database_url, tmp_path))
         table = await new_table(hub)
         await play(hub, table, 3, random.Random(2))
-        game = table.game
-        (seat,) = game.to_act(table.state)
-        first, *_ = game.legal_actions(table.state, seat)
+        (seat,) = table.play.to_act()
+        first, *_ = table.play.legal_actions(seat)
         elsewhere = Store(hub.settings.url())  # another server process writes version 4 first
         elsewhere.append_actions(table.id, 3, [ActionRow(4, seat, encode_action(first), "other")], PLAYING)
-        after_other = state_digest(game.apply(table.state, seat, first).state)
+        other = table.play.fork()
+        other.apply(seat, first)
+        after_other = other.snapshot()[1]
         with pytest.raises(ServerError) as err:
             await hub.submit(table, seat, [encode_action(first)], 3)
         assert err.value.code == "stale_version"
-        assert (table.version, state_digest(table.state)) == (4, after_other)  # caught up
+        assert (table.version, table.play.snapshot()[1]) == (4, after_other)  # caught up
         assert [a.source for a in elsewhere.actions(table.id)][-1] == "other"
         assert stored_version(elsewhere, table.id) == 4  # the refused move was not stored
-        (nxt,) = game.to_act(table.state)
-        await hub.submit(table, nxt, [encode_action(game.legal_actions(table.state, nxt)[0])], 4)
+        (nxt,) = table.play.to_act()
+        await hub.submit(table, nxt, [encode_action(table.play.legal_actions(nxt)[0])], 4)
         assert stored_version(elsewhere, table.id) == table.version == 5
         elsewhere.close()
         await close_hub(hub)
@@ -269,8 +297,8 @@ def test_a_log_that_no_longer_replays_marks_the_table_broken_and_keeps_the_log(
         hub = await open_hub(settings)
         broken = hub.get(table.id)
         assert broken.status == BROKEN
-        (seat,) = broken.game.to_act(broken.state)
-        legal = encode_action(broken.game.legal_actions(broken.state, seat)[0])
+        (seat,) = broken.play.to_act()
+        legal = encode_action(broken.play.legal_actions(seat)[0])
         with pytest.raises(ServerError) as err:
             await hub.submit(broken, seat, [legal], broken.version)
         assert err.value.code == "broken"
@@ -289,15 +317,41 @@ def test_a_damaged_early_action_is_recovered_from_the_latest_snapshot(
         hub = await open_hub(settings)
         table = await new_table(hub)
         await play(hub, table, 10, random.Random(6))
-        before = (table.version, state_digest(table.state), views_of(table))
+        before = (table.version, table.play.snapshot()[1], views_of(table))
         await close_hub(hub)
         tamper(database_url, table.id, 2)
         hub = await open_hub(settings)
         recovered = hub.get(table.id)
-        assert (recovered.version, state_digest(recovered.state), views_of(recovered)) == before
+        assert (recovered.version, recovered.play.snapshot()[1], views_of(recovered)) == before
         assert recovered.status == PLAYING and recovered.log_from == SNAPSHOT_EVERY
         await play(hub, recovered, 3, random.Random(1))  # and the game goes on
         assert stored_version(hub.store, table.id) == 13
+        await close_hub(hub)
+
+    run(scenario())
+
+
+def test_a_recovered_table_logs_what_it_logged_before(database_url: str, tmp_path: Path) -> None:
+    """The log of a table recovered from a snapshot starts there and says what it said there:
+    a line may draw on the setup (Verräter names each landscape's type from it), which the same
+    rules give again."""
+    settings = dataclasses.replace(settings_for(database_url, tmp_path), snapshot_every=2)
+
+    async def scenario() -> None:
+        hub = await open_hub(settings)
+        table = await new_table(hub)
+        await play(hub, table, 3, random.Random(4))  # estates placed; a snapshot after the second
+        viewers = [None, *range(len(table.seats))]
+        since_snapshot = [build_payload(table, v, 2).log for v in viewers]
+        await close_hub(hub)
+        tamper(database_url, table.id, 1)
+        hub = await open_hub(settings)
+        recovered = hub.get(table.id)
+        assert recovered.log_from == 2 and recovered.status == PLAYING
+        assert [build_payload(recovered, v, -1).log for v in viewers] == since_snapshot
+        assert re.fullmatch(
+            r".* places an estate under landscape \d+ \([A-Z][a-z]+\)\.", since_snapshot[0][0]
+        )
         await close_hub(hub)
 
     run(scenario())

@@ -141,9 +141,15 @@ def next_to_act(page: Page, seats: tuple[int, ...], at_least: int) -> int | None
     return next(s for s in to_act if s in seats)
 
 
+def card_box(value: int) -> str:
+    """A card's box in the commit form: its value is the action that commits the card."""
+    return json.dumps({"type": "commit_supply", "value": value})
+
+
 def commit_choice(page: Page, rng: random.Random) -> list[int]:
     boxes = page.locator("#controls form.commit input[type=checkbox]")
-    return [int(v) for v in boxes.evaluate_all("bs => bs.map(b => b.value)") if rng.random() < 0.4]
+    actions = [json.loads(v) for v in boxes.evaluate_all("bs => bs.map(b => b.value)")]
+    return [a["value"] for a in actions if rng.random() < 0.4]
 
 
 def play_by_keyboard(page: Page, name: str, rng: random.Random) -> None:
@@ -387,7 +393,7 @@ def expected_strengths(events: list[dict[str, Any]], totals: dict[int, int]) -> 
 def tick_by_keyboard(page: Page, values: list[int], between: Callable[[], None] = lambda: None) -> None:
     """Tab to each wanted card's box and press Space, then Tab to the commit button and press
     Enter: no mouse at all.  ``between`` runs after the first box is ticked."""
-    wanted = [str(v) for v in values]
+    wanted = [card_box(v) for v in values]
     for _ in range(80):
         box = page.evaluate(
             "() => { const a = document.activeElement;"
@@ -409,7 +415,7 @@ def tick_by_keyboard(page: Page, values: list[int], between: Callable[[], None] 
 def tick_by_mouse(page: Page, values: list[int], between: Callable[[], None] = lambda: None) -> None:
     commit = page.locator("#controls form.commit")
     for n, v in enumerate(values):
-        commit.locator(f"input[type=checkbox][value='{v}']:not(:checked)").first.click()
+        commit.locator(f"input[type=checkbox][value='{card_box(v)}']:not(:checked)").first.click()
         if n == 0:
             between()
     commit.locator("button[type=submit]").click()

@@ -3,7 +3,7 @@ received is checked against what that viewer may know.
 
 The reference is rebuilt afterwards from the database (config, seed, action log): at the version
 a payload names, it must hold exactly ``game.observe(state, viewer)``, that viewer's legal actions,
-and only events the game's own filter lets that viewer see; no payload may carry state fields,
+and only events the core's redaction lets that viewer see; no payload may carry state fields,
 the seed, another seat's secrets or anybody's token.
 """
 
@@ -21,10 +21,10 @@ import pytest
 import websockets
 
 from tests.server.web_support import served
+from turncoat.core.actions import redact
 from turncoat.core.record import decode_action, encode_action
 from turncoat.core.registry import load_game
 from turncoat.core.serialize import to_builtins
-from turncoat.games.verrater import log as verrater_log
 from turncoat.server.storage import Store
 
 STATE_ONLY_FIELDS = ('"hands"', '"draw_pile"', '"seed"', '"rng"', '"removed_role"', '"leftover"')
@@ -117,8 +117,8 @@ def _check_json(
         checked += 1
         last = version
     everything = [e for step in steps[: last + 1] for e in step]
-    allowed = [to_builtins(e) for e in verrater_log.visible(everything, viewer, False)]
-    assert seen_events == allowed  # each event once, in order, nothing the filter holds back
+    allowed = [to_builtins(e) for e in redact(everything, viewer)]
+    assert seen_events == allowed  # each event once, in order, nothing redaction holds back
     return checked
 
 

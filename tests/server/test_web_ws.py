@@ -256,8 +256,9 @@ def _junk_session(client: TestClient) -> None:
             action = _junk(rng)
             if isinstance(action, dict) and rng.random() < 0.6:
                 action["type"] = rng.choice(action_types)
-            message = {"type": rng.choice(["act", "commit_set", "act"]), "action": action}
-            message |= {"version": rng.choice([0, 0, "0", -1, None, 1.0, [0]]), "values": _junk(rng)}
+            message = {"type": rng.choice(["act", "submit", "act"]), "action": action}
+            message |= {"version": rng.choice([0, 0, "0", -1, None, 1.0, [0]])}
+            message |= {"actions": rng.choice([[action], _junk(rng)]), "finish": _junk(rng)}
             if i % 7 == 0:
                 message = _junk(rng)
             ws.send_text(json.dumps(message))

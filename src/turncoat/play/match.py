@@ -7,16 +7,20 @@ action is appended to the record, so the record always replays to the state held
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
+
+import msgspec
 
 from turncoat.agents import SeatView
 from turncoat.core.actions import Action, Event, PlayerId, Viewer
 from turncoat.core.engine import Game, Outcome
 from turncoat.core.errors import NotYourDecision, RulesError
 from turncoat.core.present import Line, Presentation, presentation_of
-from turncoat.core.record import GameRecord, append_action, new_record, replay
+from turncoat.core.record import GameRecord, append_action, new_record, replay, state_digest
 from turncoat.core.registry import load_stored_game
+from turncoat.core.serialize import canonical_json
 from turncoat.play.view import View
 
 
@@ -39,12 +43,24 @@ class GameInProgress:
     """One game being played: game, state, record and the events of every step."""
 
     def __init__(
-        self, game: Game[Any, Any, Any], record: GameRecord, state: Any, steps: list[tuple[Event, ...]]
+        self,
+        game: Game[Any, Any, Any],
+        record: GameRecord,
+        state: Any,
+        steps: list[tuple[Event, ...]],
+        first_step: int = 0,
     ):
         self.game = game
         self.record = record
         self.__state = state
-        self.steps = steps  # steps[0]: the setup; steps[v]: the events of action v
+        # steps[i]: the events of step first_step + i; step 0 is the setup, step v action v.
+        self.steps = steps
+        # 0, unless the game was recovered from a snapshot (``recover``): then the record and
+        # the steps start at that version, and what came before is not known here.
+        self.first_step = first_step
+        # What the log's lines may draw on besides the steps held: the setup, for a recovered
+        # game whose setup is known (``recover``); the steps themselves otherwise.
+        self.context: tuple[Event, ...] = ()
         self.face: Presentation = presentation_of(game)
 
     # -- making ----------------------------------------------------------------------------------
@@ -65,11 +81,43 @@ class GameInProgress:
         steps = [tuple(result.initial_events), *(tuple(s.events) for s in result.steps)]
         return cls(game, record, result.final_state, steps)
 
+    @classmethod
+    def recover(
+        cls,
+        game: Game[Any, Any, Any],
+        seed: int,
+        version: int,
+        state_json: str,
+        *,
+        setup_known: bool = False,
+    ) -> GameInProgress:
+        """The game from a ``snapshot`` taken at ``version``: its record holds only the actions
+        played after it, and its log starts there.  ``setup_known``: the rules and content are
+        the ones the game began with, so starting it again gives its setup, which the log's
+        lines may draw on (its own lines are not shown: the log starts at ``version``)."""
+        started = game.start(seed)
+        state = msgspec.json.decode(state_json.encode(), type=type(started.state))
+        recovered = cls(game, new_record(game, seed), state, [()], first_step=version)
+        recovered.context = tuple(started.events) if setup_known else ()
+        return recovered
+
+    def fork(self) -> GameInProgress:
+        """A copy to try moves on: the original stays as it is whatever the copy plays (the
+        server plays a move on a fork and keeps it only once the move is stored)."""
+        twin = copy.copy(self)
+        twin.steps = list(self.steps)
+        return twin
+
     # -- asking ----------------------------------------------------------------------------------
     @property
     def version(self) -> int:
         """How many actions have been played."""
-        return len(self.record.actions)
+        return self.first_step + len(self.record.actions)
+
+    def snapshot(self) -> tuple[str, str]:
+        """The state as canonical JSON and its digest: what a server stores to recover from
+        (``recover``) and hands a bot's worker process.  Never shown to a player."""
+        return canonical_json(self.__state).decode(), state_digest(self.__state)
 
     def to_act(self) -> frozenset[PlayerId]:
         return self.game.to_act(self.__state)
@@ -91,7 +139,7 @@ class GameInProgress:
 
     def events(self, first_step: int = 0) -> list[Event]:
         """Every event from step ``first_step`` on (unredacted: for the engine's own use)."""
-        return [e for step in self.steps[max(0, first_step) :] for e in step]
+        return [e for step in self.steps[max(0, first_step - self.first_step) :] for e in step]
 
     def view(self, viewer: Viewer, since: int = -1, *, omniscient: bool = False) -> View:
         """What ``viewer`` may see now.  ``since`` is the version it already has (-1: none), so
@@ -120,9 +168,13 @@ class GameInProgress:
         The setup is rendered with them and its own lines dropped: a game's lines may draw on
         what the setup said (Verräter names each landscape's type from it).
         """
-        face, setup = self.face, list(self.steps[0])
-        if since < 0:
-            return tuple(face.log(setup + self.events(1), viewer, omniscient=omniscient))
+        face = self.face
+        if self.first_step == 0:
+            setup = list(self.steps[0])
+            if since < 0:
+                return tuple(face.log(setup + self.events(1), viewer, omniscient=omniscient))
+        else:  # recovered: the setup, where known, only as context; the log starts later
+            setup = list(self.context)
         known = len(face.log(setup, viewer, omniscient=omniscient))
         lines = face.log(setup + self.events(since + 1), viewer, omniscient=omniscient)
         return tuple(lines[known:])

@@ -1,7 +1,7 @@
 """What the server needs to know about each game beyond the Game protocol.
 
-Only public, static information lives here (board labels, content values) plus the per-game
-event filter; nothing here ever touches a state's hidden parts.
+Only public, static information lives here (board labels, content values, bot levels); nothing
+here ever touches a state's hidden parts.
 """
 
 from __future__ import annotations
@@ -10,28 +10,17 @@ import functools
 from collections.abc import Iterable
 from typing import Any
 
-from turncoat.core.actions import Event, Viewer, redact
+from turncoat.core.actions import Event, Viewer
 from turncoat.core.engine import Game
 from turncoat.core.present import options_of
 from turncoat.core.registry import load_game
-from turncoat.games.verrater import log as verrater_log
 from turncoat.games.verrater import present as verrater_words
 from turncoat.games.verrater.config import VerraterConfig
-from turncoat.games.verrater.events import GameSetUp
 from turncoat.games.verrater.game import VerraterGame
 from turncoat.games.verrater.notation import ROLE_NAMES
 
 # The game's own words (games/verrater/present.py): the option labels.
 OPTION_LABELS = verrater_words.OPTION_LABELS
-
-
-def visible_events(
-    game: Game[Any, Any, Any], events: Iterable[Event], viewer: Viewer, omniscient: bool
-) -> list[Event]:
-    """Events the viewer may see (the game's own filter where it has one)."""
-    if isinstance(game, VerraterGame):
-        return verrater_log.visible(events, viewer, omniscient)
-    return redact(events, viewer, omniscient=omniscient)
 
 
 def round_summaries(
@@ -41,20 +30,6 @@ def round_summaries(
     if isinstance(game, VerraterGame):
         return game.round_summaries(events, viewer, omniscient=omniscient)
     return []
-
-
-def log_lines(game: Game[Any, Any, Any], shown: Iterable[Event], types: tuple[str, ...]) -> list[str]:
-    """English lines for already-redacted events."""
-    if isinstance(game, VerraterGame):
-        out = []
-        for e in shown:
-            if isinstance(e, GameSetUp):
-                types = e.types
-            line = verrater_log.describe_event(e, types)
-            if line is not None:
-                out.append(line)
-        return out
-    return [type(e).__name__ for e in shown]
 
 
 def board_info(game: Game[Any, Any, Any]) -> dict[str, Any]:

@@ -41,7 +41,7 @@ _BAD_REQUEST = (
     "bad_name",
     "bad_timer",
     "bad_options",
-    "bad_values",
+    "too_many_actions",
     "unknown_bot",
     "content_type",
     "no_action",

@@ -1,7 +1,7 @@
 """Bot moves in worker processes, so a searching bot holds neither the event loop nor its GIL.
 
-A worker gets only what one bot move needs (game name and options, the agent spec, the state,
-the seat and a seed) and rebuilds the game and agent once per process.  The agent still sees
+A worker gets only what one bot move needs (game name and options, the agent spec, the state as
+JSON, the seat and a seed) and rebuilds the game and agent once per process.  The agent still sees
 nothing but its :class:`SeatView`.
 """
 
@@ -17,23 +17,29 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
+import msgspec
+
 from turncoat.agents import Agent, SeatView, make_agent
 from turncoat.core.actions import Action
 from turncoat.core.engine import Game
 from turncoat.core.registry import load_game
 
-_games: dict[str, Game[Any, Any, Any]] = {}
+_games: dict[str, tuple[Game[Any, Any, Any], type[Any]]] = {}
 _agents: dict[tuple[str, str, int], Agent] = {}
 
 
 def choose_in_worker(
-    game_name: str, options: dict[str, Any], agent_spec: str, state: Any, seat: int, seed: int
+    game_name: str, options: dict[str, Any], agent_spec: str, state_json: str, seat: int, seed: int
 ) -> Action:
-    """One bot decision (runs in a worker process)."""
+    """One bot decision (runs in a worker process).  The state comes as the game in progress's
+    snapshot JSON: the server itself never hands the state object around."""
     key = f"{game_name}:{json.dumps(options, sort_keys=True)}"
-    game = _games.get(key)
-    if game is None:
-        game = _games[key] = load_game(game_name, **options)
+    known = _games.get(key)
+    if known is None:
+        game = load_game(game_name, **options)
+        known = _games[key] = (game, type(game.start(0).state))
+    game, state_type = known
+    state = msgspec.json.decode(state_json.encode(), type=state_type)
     agent = _agents.get((key, agent_spec, seat))
     if agent is None:
         agent = _agents[(key, agent_spec, seat)] = make_agent(agent_spec)
@@ -70,11 +76,11 @@ class BotPool:
         return self._pool
 
     async def choose(
-        self, game_name: str, options: dict[str, Any], agent_spec: str, state: Any, seat: int, seed: int
+        self, game_name: str, options: dict[str, Any], agent_spec: str, state_json: str, seat: int, seed: int
     ) -> Action:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
-            self._executor(), choose_in_worker, game_name, options, agent_spec, state, seat, seed
+            self._executor(), choose_in_worker, game_name, options, agent_spec, state_json, seat, seed
         )
 
     def shutdown(self) -> None:

@@ -173,7 +173,7 @@ def context(payload: dict[str, Any], info: dict[str, Any], **extra: Any) -> dict
     obs = payload["observation"]
     me = payload.get("seat")
     seat_names = {s["seat"]: s["name"] for s in payload["seats"]}
-    log = [name_seats(line, seat_names) for line in payload["log"]]
+    log = payload.get("log", [])  # already written with the seats' names
     return {
         "log": log,
         "p": payload,

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+import msgspec
+from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
-from turncoat.server.adapters import game_options, level_choices
-from turncoat.server.deps import ClientAddress, HubDep, TableDep
+from turncoat.core.present import presentation_of
+from turncoat.core.registry import load_game
+from turncoat.server.adapters import level_choices
+from turncoat.server.deps import ClientAddress, HubDep, SeatDep, TableDep
 from turncoat.server.inputs import optional_text, parse_json, whole_number
-from turncoat.server.live import SeatSpec, ServerError
+from turncoat.server.live import SeatSpec, ServerError, build_payload
 from turncoat.server.routes.common import base_url
 
 router = APIRouter()
 
-MAX_SEATS = 8  # more than any game here seats; the game itself says exactly how many
+MAX_SEATS = 8  # as many as any game seats; the game itself says exactly how many
+DEFAULT_GAME = "verrater"
 
 
 @router.get("/api/tables")
@@ -27,6 +31,14 @@ async def api_tables(hub: HubDep) -> JSONResponse:
 @router.get("/api/tables/{table_id}")
 async def api_table(table: TableDep) -> JSONResponse:
     return JSONResponse(table.summary())
+
+
+@router.get("/api/tables/{table_id}/state")
+async def api_state(table: TableDep, seat: SeatDep) -> Response:
+    """What this client may see of the game now (its seat cookie, or a spectator's view): the
+    full update its websocket would send first."""
+    body = msgspec.json.encode(build_payload(table, seat, -1))
+    return Response(body, media_type="application/json")
 
 
 @router.get("/api/agents")
@@ -46,14 +58,19 @@ async def api_create(request: Request, hub: HubDep, address: ClientAddress) -> J
     body = parse_json(await request.body())
     if not isinstance(body, dict):
         raise ServerError("malformed_json", "the body must be a JSON object")
-    game_name = optional_text(body.get("game", "verrater"), "game", 40) or "verrater"
-    players = whole_number(body.get("players", 4), "players", 1, MAX_SEATS, code="bad_players", text_ok=False)
+    game_name = optional_text(body.get("game", DEFAULT_GAME), "game", 40) or DEFAULT_GAME
+    game = load_game(game_name)  # unknown_game: refused before anything else is read
+    seats_raw = body.get("seats")
+    default_players = len(seats_raw) if isinstance(seats_raw, list) and seats_raw else game.num_players()
+    players = whole_number(
+        body.get("players", default_players), "players", 1, MAX_SEATS, code="bad_players", text_ok=False
+    )
     options = body.get("options")
     options = {} if options is None else options
     if not isinstance(options, dict):
         raise ServerError("bad_options", "options must be an object")
-    options = _checked_options(options)
-    seats_raw = body.get("seats") or [{"kind": "human"}] * players
+    options = _checked_options(options, _choices(game))
+    seats_raw = seats_raw or [{"kind": "human"}] * players
     if not isinstance(seats_raw, list) or len(seats_raw) != players:
         raise ServerError("bad_seats", f"seats must be a list of {players} seats (one per player)")
     specs = [_seat_spec(s) for s in seats_raw]
@@ -88,10 +105,14 @@ async def api_create(request: Request, hub: HubDep, address: ClientAddress) -> J
     )
 
 
-def _checked_options(options: dict[str, Any]) -> dict[str, Any]:
+def _choices(game: Any) -> dict[str, tuple[str, ...]]:
+    """The rule options a table of this game may choose, as its presentation offers them."""
+    return {spec.name: spec.values for spec in presentation_of(game).options()}
+
+
+def _checked_options(options: dict[str, Any], allowed: dict[str, tuple[str, ...]]) -> dict[str, Any]:
     """Only the variants a table may choose (never scenarios or content overrides), plus a
     shorter game for practice (``rounds``)."""
-    allowed = game_options()
     out: dict[str, Any] = {}
     for key, value in options.items():
         variant = key in allowed and value in allowed[key]

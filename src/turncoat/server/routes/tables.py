@@ -24,8 +24,10 @@ from turncoat.server.deps import (
     seat_cookie,
     whole_params,
 )
+from turncoat.server.hub.moves import MAX_SUBMITTED
 from turncoat.server.inputs import version_of
 from turncoat.server.live import BROKEN, OVER, ServerError, build_payload, chat_dict
+from turncoat.server.payload import for_templates
 from turncoat.server.routes.common import base_url, broken_message, html, parse_action, set_secret_cookie
 
 router = APIRouter()
@@ -67,7 +69,7 @@ async def table_page(
     if table.status == BROKEN:  # say so plainly instead of drawing a position that is not the game's
         body = views.page("message.html", title="This table cannot continue", message=broken_message(table))
         return html(request, settings, body)
-    payload = build_payload(table, seat, -1)
+    payload = for_templates(table, build_payload(table, seat, -1))
     chat = [chat_dict(m) for m in await hub.chat_history(table)]
     info = hub.board_info(table)
     my_link = None
@@ -147,12 +149,19 @@ async def seat_invite(
 
 @router.post("/t/{table_id}/act")
 async def act_form(form: CheckedForm, hub: HubDep, table: TableDep, seat: SeatDep) -> Response:
-    """Plain-form fallback for the websocket (works without JavaScript)."""
+    """Plain-form fallback for the websocket (works without JavaScript): ``action`` (one
+    action's JSON text), or ``pick`` (repeated, a set decision's picks) with ``finish``."""
     version = version_of(form.get("version"))
-    if form.get("type") == "commit_set":
-        await hub.commit_set(table, seat, [str(v) for v in form.getlist("values")], version)
+    picks = form.getlist("pick")
+    raw_finish = form.get("finish")
+    if len(picks) > MAX_SUBMITTED:
+        raise ServerError("too_many_actions", f"one move holds at most {MAX_SUBMITTED} actions")
+    if picks or raw_finish:
+        actions = [parse_action(p) for p in picks]
+        finish = parse_action(raw_finish) if raw_finish else None
+        await hub.submit_actions(table, seat, actions, finish, version)
     else:
-        await hub.submit(table, seat, [parse_action(form.get("action"))], version)
+        await hub.submit_actions(table, seat, [parse_action(form.get("action"))], None, version)
     return RedirectResponse(f"/t/{table.id}", 303)
 
 
@@ -178,15 +187,12 @@ async def replay_page(
         raise ServerError("broken", broken_message(table))
     if table.log_from > 0:
         raise ServerError("no_replay", "this table's early history could not be restored")
-    total = len(table.actions)
+    total = table.version
     step = total if step < 0 or step > total else step
     omniscient = bool(full) and table.status == OVER
-    game = table.game
-    state = game.start(table.seed).state
-    for player, action in table.actions[:step]:
-        state = game.apply(state, player, action).state
-    payload = build_payload(table, seat, -1, state=state, version=step, omniscient=omniscient)
-    payload["legal"] = []
+    replayed = table.replay_to(step)
+    update = build_payload(table, seat, -1, play=replayed, omniscient=omniscient)
+    payload = for_templates(table, update, play=replayed)
     info = hub.board_info(table)
     body = views.page(
         "replay.html",

@@ -9,7 +9,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from typing import Any
 
+import msgspec
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from turncoat.core.errors import RulesError
@@ -25,9 +27,11 @@ from turncoat.server.deps import (
     origin_allowed,
     seat_cookie,
 )
+from turncoat.server.hub.moves import MAX_SUBMITTED
 from turncoat.server.inputs import optional_text, parse_json, version_of
 from turncoat.server.live import BROKEN, Conn, Hub, LiveTable, ServerError, build_payload, chat_dict
-from turncoat.server.routes.common import broken_message, error_body, parse_action
+from turncoat.server.payload import for_templates
+from turncoat.server.routes.common import broken_message, error_body
 from turncoat.server.security import TokenBucket
 
 router = APIRouter()
@@ -144,16 +148,11 @@ async def _handle(hub: Hub, table: LiveTable, conn: Conn, text: str) -> None:
                 await hub.claim(table, seat, None, rotate=False)
             hub.rebind(table, conn, seat)
         elif kind == "act":
-            await hub.submit(
-                table, conn.viewer, [parse_action(msg.get("action"))], version_of(msg.get("version"))
-            )
-        elif kind == "commit_set":
-            if "values" not in msg:  # a client that lost the ticked cards must not commit none
-                raise ServerError("bad_values", "commit_set needs the list of card values to commit")
-            values = msg["values"]
-            if isinstance(values, str):
-                values = [values]
-            await hub.commit_set(table, conn.viewer, values, version_of(msg.get("version")))
+            action = action_object(msg.get("action"), "the action")
+            await hub.submit_actions(table, conn.viewer, [action], None, version_of(msg.get("version")))
+        elif kind == "submit":
+            actions, finish = submission(msg)
+            await hub.submit_actions(table, conn.viewer, actions, finish, version_of(msg.get("version")))
         elif kind == "chat":
             text = optional_text(msg.get("text"), "a chat message", 8192)
             await hub.chat(table, conn.viewer, text, conn.address)
@@ -181,16 +180,20 @@ async def _send_loop(hub: Hub, table: LiveTable, conn: Conn, websocket: WebSocke
                 return
             full = conn.sent_version < 0
             if conn.dirty or conn.sent_version != table.version:
-                payload = build_payload(table, conn.viewer, conn.sent_version)
-                conn.sent_version = payload["version"]
+                update = build_payload(table, conn.viewer, conn.sent_version)
+                conn.sent_version = update.version
                 conn.dirty = False
                 if conn.fmt == "html":
                     html_update = views.render_update(
-                        payload, info, is_host=conn.is_host, csrf=conn.csrf, levels=level_choices()
+                        for_templates(table, update),
+                        info,
+                        is_host=conn.is_host,
+                        csrf=conn.csrf,
+                        levels=level_choices(),
                     )
                     await websocket.send_text(html_update)
                 else:
-                    await websocket.send_text(json.dumps(payload, separators=(",", ":")))
+                    await websocket.send_text(msgspec.json.encode(update).decode())
                 if full:
                     try:
                         history = [chat_dict(m) for m in await hub.chat_history(table, 100)]
@@ -213,3 +216,29 @@ async def _send_loop(hub: Hub, table: LiveTable, conn: Conn, websocket: WebSocke
                     await websocket.send_text(json.dumps(data, separators=(",", ":")))
     except (WebSocketDisconnect, RuntimeError, OSError):
         conn.closed = True
+
+
+def action_object(raw: Any, what: str) -> dict[str, Any]:
+    """An action as a message carries it: a JSON object with its ``type``, never JSON text."""
+    if isinstance(raw, str):
+        raise ServerError(
+            "malformed_action", f"{what} must be a JSON object, not a string (send the object itself)"
+        )
+    if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
+        raise ServerError("malformed_action", f"{what} must be a JSON object with a type")
+    return raw
+
+
+def submission(msg: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """A ``submit`` message's picks and its closing action (checked, never trusted)."""
+    actions = msg.get("actions")
+    if not isinstance(actions, list):  # a client that lost the picks must not submit none
+        raise ServerError("malformed_action", "submit needs the list of actions picked")
+    if len(actions) > MAX_SUBMITTED:
+        raise ServerError("too_many_actions", f"one move holds at most {MAX_SUBMITTED} actions")
+    picks = [action_object(a, f"action {i + 1} of the submission") for i, a in enumerate(actions)]
+    raw_finish = msg.get("finish")
+    finish = None if raw_finish is None else action_object(raw_finish, "the finishing action")
+    if not picks and finish is None:
+        raise ServerError("no_action", "submit needs at least one action or a finish")
+    return picks, finish

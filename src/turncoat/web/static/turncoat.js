@@ -123,6 +123,17 @@
       else if (own(name)) msg[name] = [msg[name], value];
       else msg[name] = value;
     });
+    // Actions travel as JSON objects: each form field holds one action's JSON text, parsed here
+    // once.  Ticked picks of a set decision go as one submission with its finishing action.
+    var parse = function (text) { try { return JSON.parse(text); } catch (e) { return text; } };
+    if (typeof msg.action === "string") msg.action = parse(msg.action);
+    if (typeof msg.finish === "string") msg.finish = parse(msg.finish);
+    if (own("pick")) {
+      msg.type = "submit";
+      msg.actions = (Array.isArray(msg.pick) ? msg.pick : [msg.pick]).map(parse);
+      delete msg.pick;
+      if (!own("finish")) msg.finish = null;
+    }
     return msg;
   }
   document.addEventListener("htmx:wsConfigSend", function (ev) {
