@@ -1,0 +1,1 @@
+"""Verräter's faces: its web board and its terminal table."""

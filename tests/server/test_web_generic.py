@@ -1,0 +1,242 @@
+"""A game without a skin of its own, in the browser: the generic templates draw it from its
+presentation alone (lists, buttons, panels), and two people play it to the end.
+
+The toy game ``sealed_bids`` is registered by importing it here, so the server runs in this
+process (uvicorn on a thread, on 127.0.0.1) where the registration is seen.  Only people play:
+bots would run in worker processes that never imported the toy game.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import msgspec
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, Page, sync_playwright
+
+import turncoat.core.testing.toy  # noqa: F401  (registers sealed_bids)
+from tests.server.test_web_browser import CHROMIUM, FLAGS, shot, version_of, wait_for_news
+from tests.server.web_support import free_port, settings_for
+from turncoat.core.present import SEAT_STYLES, Plain
+from turncoat.core.registry import load_game
+from turncoat.play import GameInProgress
+from turncoat.server import views
+from turncoat.server.app import create_app
+from turncoat.server.payload import SeatPublic, Update
+
+GAME_TIMEOUT_S = 240
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real app, served over HTTP from a thread of this process."""
+    data = tmp_path_factory.mktemp("web-generic")
+    settings = settings_for(data, allowed_hosts=("127.0.0.1",))
+    port = free_port()
+    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while not running.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield base
+    running.should_exit = True
+    thread.join(30)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+def log_lines(page: Page) -> list[str]:
+    return page.locator("#log li").all_inner_texts()
+
+
+def wait_until_to_act_or_over(page: Page, seat: int) -> bool:
+    """Until ``seat`` has live controls on this page, or the game is over; True: it may act."""
+    page.wait_for_function(
+        "seat => { if (document.querySelector('.results')) return true;"
+        " const s = document.getElementById('status');"
+        " return s && s.dataset.toAct.split(' ').includes(String(seat))"
+        " && !!document.querySelector('#controls button:not([disabled])'); }",
+        arg=seat,
+        timeout=30_000,
+    )
+    return page.locator(".results").count() == 0
+
+
+def to_act(page: Page) -> list[int]:
+    return [int(x) for x in (page.get_attribute("#status", "data-to-act") or "").split()]
+
+
+def play_one_move(page: Page, name: str, heading: str) -> str:
+    """Click one of the first decision's buttons; the log must then say the move happened.
+
+    Returns the log line the move added."""
+    before, lines = version_of(page), len(log_lines(page))
+    buttons = page.locator("#controls .choices button:not([disabled])")
+    if buttons.count():
+        labels = buttons.all_inner_texts()
+        pick = len(labels) // 2  # a middle bid: neither nothing nor everything
+        buttons.nth(pick).click()
+    else:  # a long list: the list box
+        select = page.locator("#controls form.pick-one select").first
+        values = select.locator("option").evaluate_all("os => os.map(o => o.value)")
+        select.select_option(values[len(values) // 2])
+        page.locator("#controls form.pick-one button").first.click()
+    wait_for_news(page, before)
+    page.wait_for_function("n => document.querySelectorAll('#log li').length > n", arg=lines, timeout=15_000)
+    added = log_lines(page)[lines:]
+    assert any(line.startswith(name) for line in added), (heading, added)
+    return "\n".join(added)
+
+
+@pytest.mark.timeout(GAME_TIMEOUT_S + 60)
+def test_sealed_bids_plays_to_the_end_in_the_browser_through_the_generic_skin(
+    server: str, browser: Browser
+) -> None:
+    """Ann sets up a two-player table of the toy game in the lobby, Bea joins by her invite
+    link; each seals bids and keeps or sells what she wins, with the mouse, until the end
+    screen shows the score the server computed."""
+    errors: list[str] = []
+    ann_ctx, bea_ctx = browser.new_context(), browser.new_context()
+    ann = ann_ctx.new_page()
+    ann.on("pageerror", lambda e: errors.append(str(e)))
+    ann.goto(server + "/")
+    ann.click("text=Sealed Bids")  # the lobby offers every registered game
+    assert "Set up a table of Sealed Bids" in ann.inner_text("#new-table")
+    ann.check("input[name=players][value='2']")
+    ann.fill("#name", "Toy table")
+    ann.fill("#my_name", "Ann")
+    ann.select_option("#seat1", "human")
+    ann.click("form.create button[type=submit]")
+    invite = ann.get_attribute("input[aria-label='Invite link for seat 2']", "value")
+    assert invite
+    table = invite.split("/")[-2]
+    ann.click("text=Take my seat")
+    bea = bea_ctx.new_page()
+    bea.on("pageerror", lambda e: errors.append(str(e)))
+    bea.goto(invite)
+    bea.fill("#welcome-name", "Bea")
+    bea.press("#welcome-name", "Enter")
+    for page in (ann, bea):
+        page.wait_for_selector("#table[data-ws='open']", timeout=15_000)
+    ann.wait_for_selector("#players .pname:has-text('Bea')", timeout=10_000)
+    # The generic skin: the presentation's panels and the seats' colours and marks.
+    assert "The table" in ann.inner_text("#board") and "Only you can see" in ann.inner_text("#board")
+    assert ann.locator("#players .seat-mark").all_inner_texts() == ["A", "B"]
+    shot(ann, "generic-01-ann-start")
+
+    pages = {0: (ann, "Ann"), 1: (bea, "Bea")}
+    deadline = time.monotonic() + GAME_TIMEOUT_S
+    moves = {"bid": 0, "prize": 0}
+    while ann.locator(".results").count() == 0:
+        assert time.monotonic() < deadline, "the game did not finish in time"
+        acting = to_act(ann)
+        assert acting, "nobody is to act, yet the game is not over"
+        seat = acting[0]
+        page, name = pages[seat]
+        if not wait_until_to_act_or_over(page, seat):
+            break
+        heading = page.inner_text("#controls h3, #controls label >> nth=0")
+        added = play_one_move(page, name, heading)
+        if "sealed bid" in heading:
+            assert f"{name} seals a bid." in added
+            moves["bid"] += 1
+        else:
+            assert re.search(rf"{name} (keeps|sells) the ", added), added
+            moves["prize"] += 1
+        for other in (ann, bea):  # both pages at the new position before the next look
+            other.wait_for_function(
+                "v => Number(document.getElementById('status').dataset.version) >= v",
+                arg=version_of(page),
+                timeout=15_000,
+            )
+        if moves["bid"] == 2 and moves["prize"] == 0:
+            shot(ann, "generic-02-ann-after-bids")
+
+    for page in (ann, bea):
+        page.wait_for_selector(".results", timeout=15_000)
+    state = httpx.get(f"{server}/api/tables/{table}/state", timeout=10).json()
+    outcome = state["outcome"]
+    assert moves["bid"] >= 2 and moves["prize"] >= 1
+    for page in (ann, bea):
+        assert "Game over" in page.inner_text("#status")
+        totals = page.locator("table.final tbody td strong").all_inner_texts()
+        assert [float(t) for t in totals] == [float(s) for s in outcome["scores"]]
+        heads = page.locator("table.final thead th").all_inner_texts()
+        assert heads == ["Player", "Coins", "Prizes", "Total"]
+        assert any(line.startswith("Game over.") for line in log_lines(page))
+    shot(ann, "generic-03-ann-end")
+    for ctx in (ann_ctx, bea_ctx):
+        ctx.close()
+    assert errors == []
+
+
+# -- the generic templates without a browser -----------------------------------------------------
+def toy_update(players: int, seats: int, viewer: int | None = 0) -> dict[str, Any]:
+    """A real toy game's first update for ``viewer``, at a table of ``seats`` seats styled by
+    the plain presentation (it styles up to eight)."""
+    game = load_game("sealed_bids", players=players)
+    play = GameInProgress.start(game, seed=3)
+    view = play.view(viewer)
+    styles = Plain(game).seat_styles(seats)
+    update = Update(
+        table="t" * 12,
+        game=game.name,
+        version=play.version,
+        status="playing",
+        seat=viewer,
+        full=True,
+        seats=[
+            SeatPublic(
+                seat=i,
+                name=f"Player {i + 1}",
+                kind="human",
+                agent=None,
+                claimed=True,
+                connected=True,
+                colour=style.colour,
+                mark=style.mark,
+            )
+            for i, style in enumerate(styles)
+        ],
+        step=view.step,
+        to_act=list(view.to_act),
+    )
+    data: dict[str, Any] = msgspec.to_builtins(update)
+    return data
+
+
+def test_eight_seats_each_have_their_own_colour_and_mark() -> None:
+    """Up to eight seats are told apart by a colour each and, without colour, by a mark each:
+    the page sets every seat's colour and writes its mark next to its name."""
+    game = load_game("sealed_bids", players=2)
+    payload = toy_update(2, 8)
+    page = html.unescape(views.render_update(game, payload, is_host=False, csrf="x", levels=[]))
+    about = {"id": "t" * 12, "name": "x", "players": 8}
+    table = views.table_page("table.html", game, payload, table=about, chat=[])
+    colours = dict(re.findall(r"--seat(\d):(#[0-9a-f]{6})", table))
+    assert len(colours) == 8 and len(set(colours.values())) == 8
+    assert colours == {str(i): s.colour for i, s in enumerate(SEAT_STYLES)}
+    badge = r'<span class="seat-mark seat-\1"[^>]*>(\w)</span>'
+    players = re.findall(r'<article class="player seat-(\d)[^"]*"[^>]*>\s*<header>\s*' + badge, page)
+    assert [int(i) for i, _ in players] == list(range(8))
+    assert len({mark for _, mark in players}) == 8
