@@ -24,13 +24,14 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 import turncoat.core.testing.toy  # noqa: F401  (registers sealed_bids)
 from tests.server.test_web_browser import CHROMIUM, FLAGS, shot, version_of, wait_for_news
-from tests.server.web_support import free_port, settings_for
+from tests.server.web_support import app_client, create_table, free_port, settings_for
 from turncoat.core.present import SEAT_STYLES, Plain
 from turncoat.core.registry import load_game
 from turncoat.play import GameInProgress
 from turncoat.server import views
 from turncoat.server.app import create_app
 from turncoat.server.payload import SeatPublic, Update
+from turncoat.server.skin import seats_css
 
 GAME_TIMEOUT_S = 240
 
@@ -142,6 +143,11 @@ def test_sealed_bids_plays_to_the_end_in_the_browser_through_the_generic_skin(
     # The generic skin: the presentation's panels and the seats' colours and marks.
     assert "The table" in ann.inner_text("#board") and "Only you can see" in ann.inner_text("#board")
     assert ann.locator("#players .seat-mark").all_inner_texts() == ["A", "B"]
+    worn = ann.evaluate(
+        "() => [...document.querySelectorAll('#players .seat-mark')]"
+        ".map(e => getComputedStyle(e).backgroundColor)"
+    )
+    assert worn == ["rgb(0, 114, 178)", "rgb(213, 94, 0)"]  # the game's first two seat colours
     shot(ann, "generic-01-ann-start")
 
     pages = {0: (ann, "Ann"), 1: (bea, "Bea")}
@@ -227,16 +233,34 @@ def toy_update(players: int, seats: int, viewer: int | None = 0) -> dict[str, An
 
 def test_eight_seats_each_have_their_own_colour_and_mark() -> None:
     """Up to eight seats are told apart by a colour each and, without colour, by a mark each:
-    the page sets every seat's colour and writes its mark next to its name."""
+    the seats' stylesheet gives every seat its colour and the page writes its mark by its name."""
     game = load_game("sealed_bids", players=2)
     payload = toy_update(2, 8)
     page = html.unescape(views.render_update(game, payload, is_host=False, csrf="x", levels=[]))
-    about = {"id": "t" * 12, "name": "x", "players": 8}
-    table = views.table_page("table.html", game, payload, table=about, chat=[])
-    colours = dict(re.findall(r"--seat(\d):(#[0-9a-f]{6})", table))
-    assert len(colours) == 8 and len(set(colours.values())) == 8
+    css = seats_css(":root", ((s["seat"], s["colour"]) for s in payload["seats"]))
+    colours = dict(re.findall(r"--seat(\d):(#[0-9a-f]{6});", css))
     assert colours == {str(i): s.colour for i, s in enumerate(SEAT_STYLES)}
+    assert len(set(colours.values())) == 8
     badge = r'<span class="seat-mark seat-\1"[^>]*>(\w)</span>'
     players = re.findall(r'<article class="player seat-(\d)[^"]*"[^>]*>\s*<header>\s*' + badge, page)
     assert [int(i) for i, _ in players] == list(range(8))
     assert len({mark for _, mark in players}) == 8
+
+
+def test_a_table_page_links_its_seat_colours(tmp_path: Path) -> None:
+    """The page asks for its table's stylesheet, which holds the game's colour for each seat
+    (the content security policy allows no inline style)."""
+    with app_client(tmp_path) as client:
+        created = create_table(client, seats=[{"kind": "human"}] * 2, game="sealed_bids")
+        table = created["table"]
+        page = client.get(f"/t/{table}").text
+        assert f'<link rel="stylesheet" href="/t/{table}/seats.css">' in page
+        css = client.get(f"/t/{table}/seats.css")
+        assert css.headers["content-type"].startswith("text/css")
+        assert css.text == ":root{--seat0:#0072b2;--seat1:#d55e00;}\n"
+        lobby = client.get("/").text
+        assert '<link rel="stylesheet" href="/games/seats.css">' in lobby
+        assert '<li class="table-row game-sealed_bids">' in lobby
+        games = client.get("/games/seats.css").text
+        assert ".game-sealed_bids{--seat0:#0072b2;--seat1:#d55e00;--seat2:#009e73;--seat3:#cc79a7;}" in games
+        assert ".game-verrater{--seat0:#2f6db5;" in games
