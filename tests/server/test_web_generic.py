@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 import turncoat.core.testing.toy  # noqa: F401  (registers sealed_bids)
 from tests.server.test_web_browser import CHROMIUM, FLAGS, shot, version_of, wait_for_news
-from tests.server.web_support import app_client, create_table, free_port, settings_for
+from tests.server.web_support import app_client, create_table, csrf_of, free_port, settings_for
 from turncoat.core.present import SEAT_STYLES, Plain
 from turncoat.core.registry import load_game
 from turncoat.play import GameInProgress
@@ -264,3 +264,45 @@ def test_a_table_page_links_its_seat_colours(tmp_path: Path) -> None:
         games = client.get("/games/seats.css").text
         assert ".game-sealed_bids{--seat0:#0072b2;--seat1:#d55e00;--seat2:#009e73;--seat3:#cc79a7;}" in games
         assert ".game-verrater{--seat0:#2f6db5;" in games
+
+
+# -- the lobby offers every registered game, from its presentation ---------------------------------
+def test_the_lobby_offers_each_game_with_its_own_players_and_options(tmp_path: Path) -> None:
+    """Verräter first (the built-in game), with its 3 or 4 players; Sealed Bids on its own page
+    with 2 to 4 players and its parley option; a table made from that form is that game."""
+    with app_client(tmp_path) as client:
+        first = client.get("/").text
+        assert "Set up a table of Verräter" in first and 'href="/?game=sealed_bids"' in first
+        assert re.findall(r'name="players" value="(\d)"', first) == ["4", "3"]
+        toy = client.get("/?game=sealed_bids").text
+        assert "Set up a table of Sealed Bids" in toy
+        assert re.findall(r'name="players" value="(\d)"', toy) == ["4", "3", "2"]
+        assert "Parley before each auction (pacts and gifts)" in toy
+        form = {"csrf": csrf_of(toy), "game": "sealed_bids", "players": "2", "parley": "true"}
+        form |= {"seat0": "me", "seat1": "human", "name": "Pacts"}
+        made = client.post("/tables", data=form, follow_redirects=False)
+        assert made.status_code == 303, made.text
+        table = made.headers["location"].split("/")[2]
+        state = client.get(f"/api/tables/{table}/state").json()
+        assert state["game"] == "sealed_bids" and len(state["seats"]) == 2
+        assert state["observation"]["phase"] == "parley"  # the option took effect (RULES §6)
+
+
+def test_the_lobby_refuses_what_a_game_does_not_offer(tmp_path: Path) -> None:
+    """A player count outside the game's range, an option value it does not have, a game the
+    server does not offer: each refused in plain words, and no table is made."""
+    with app_client(tmp_path) as client:
+        csrf = csrf_of(client.get("/").text)
+        base = {"csrf": csrf, "seat0": "me", "seat1": "human", "seat2": "human", "seat3": "human"}
+        cases = [
+            ({"game": "sealed_bids", "players": "5"}, "Sealed Bids is for 2 to 4 players"),
+            ({"game": "verrater", "players": "2"}, "Verräter is for 3 to 4 players"),
+            ({"game": "verrater", "players": "4", "ring_layout": "spiral"}, "cannot be set to 'spiral'"),
+            ({"game": "chess", "players": "2"}, "does not offer the game 'chess'"),
+        ]
+        for fields, said in cases:
+            refused = client.post("/tables", data={**base, **fields}, follow_redirects=False)
+            assert refused.status_code == 400 and said in html.unescape(refused.text), fields
+        unknown = client.get("/?game=chess")
+        assert unknown.status_code == 400 and "does not offer the game" in unknown.text
+        assert client.get("/api/tables").json() == []

@@ -19,7 +19,7 @@ from turncoat.games.verrater import VerraterGame
 from turncoat.games.verrater.present import discard_title
 from turncoat.play import GameInProgress
 from turncoat.server import skin, views
-from turncoat.server.payload import OVER, PLAYING, build_payload
+from turncoat.server.payload import BROKEN, OVER, PLAYING, build_payload
 from turncoat.server.storage import SeatRow
 from turncoat.server.table import LiveTable
 from turncoat.skins.verrater import web
@@ -154,6 +154,17 @@ def test_the_log_names_each_seat_once_even_where_a_name_looks_like_a_seat_number
         assert re.findall(r"<li>([^<]*)</li>", page.split('id="log"')[1].split("</ol>")[0]) == expected
     placed = next(e for e in table.play.events() if type(e).__name__ == "EstatePlaced")
     assert any(line.startswith(f"Seat {placed.seat + 1} places an estate") for line in expected)  # type: ignore[attr-defined]
+
+
+def test_a_broken_table_says_so_and_draws_no_position() -> None:
+    """A table whose record no longer replays has no position: its update says why, and no
+    board, hand or log is drawn from what was half restored."""
+    table = played_table(lambda play: seen_by(play).round == 2)
+    table.status, table.problem = BROKEN, "the record no longer replays"
+    for viewer in (None, 0):
+        page = page_text(table, viewer)
+        assert "it cannot continue" in page
+        assert 'id="board"' not in page and 'id="me"' not in page and 'id="log"' not in page
 
 
 # -- skins: found by game id, the generic one for a game without -----------------------------------

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from turncoat.core.errors import InvalidConfig
 from turncoat.core.present import OptionSpec, presentation_of
 from turncoat.core.registry import BUILTIN_GAMES, load_game, registered
 from turncoat.server.table import ServerError
@@ -65,7 +66,8 @@ def offer(game_id: Any) -> GameOffer:
             return game
     known = ", ".join(g.id for g in offered())
     asked = str(game_id)[:40]
-    raise ServerError("unknown_game", f"this server does not offer the game {asked!r} (it offers {known})")
+    message = f"this server does not offer the game {asked!r} (it offers {known})"
+    raise InvalidConfig(message, code="unknown_game")
 
 
 def default_game() -> GameOffer:

@@ -112,7 +112,8 @@ def points(payload: dict[str, Any]) -> dict[int, int]:
 
 def context(game: Game[Any, Any, Any], payload: dict[str, Any], events: Sequence[Event]) -> dict[str, Any]:
     """What the Verräter templates draw beyond the payload."""
-    assert isinstance(game, VerraterGame), f"the Verräter skin cannot draw {game.name}"
+    if not isinstance(game, VerraterGame):
+        raise TypeError(f"the Verräter skin cannot draw {game.name}")
     everyone = payload.get("everyone") or []
     omniscient = bool(everyone)
     ended = payload.get("outcome") is not None
