@@ -191,6 +191,14 @@ def test_sealed_bids_plays_to_the_end_in_the_browser_through_the_generic_skin(
         assert heads == ["Player", "Coins", "Prizes", "Total"]
         assert any(line.startswith("Game over.") for line in log_lines(page))
     shot(ann, "generic-03-ann-end")
+
+    # The replay goes through the same generic skin: the table as it stood at each step.
+    ann.click("text=Step through the replay")
+    ann.wait_for_selector(".replay-nav")
+    assert re.fullmatch(r"Step 0 of \d+", ann.inner_text(".step-count"))
+    assert "Round 1 of 3" in ann.inner_text("#board")
+    ann.click("text=End »")
+    assert "Game over." in ann.inner_text(".status")
     for ctx in (ann_ctx, bea_ctx):
         ctx.close()
     assert errors == []
