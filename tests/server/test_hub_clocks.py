@@ -6,6 +6,7 @@ person at the table has a clock running at the same time.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -76,6 +77,34 @@ def test_every_seat_out_of_time_gets_its_default_move(
         await until(lambda: table.version >= 2)
         sources = [(a.seat, a.source) for a in hub.store.actions(table.id)[:2]]
         assert sorted(sources) == [(0, "timeout"), (1, "timeout")]
+        await close_hub(hub)
+
+    run(scenario())
+
+
+def test_a_seat_still_to_act_after_its_own_move_gets_a_fresh_clock(tmp_path: Path) -> None:
+    """In the toy's parley (RULES toy §6) every seat acts at once and may act again after a
+    gift: the giver's next decision gets a fresh clock, the others' clocks run on."""
+
+    async def scenario() -> None:
+        hub = await open_hub(sqlite_settings(tmp_path))
+        table, _host, _tokens = await hub.create_table(
+            game_name="sealed_bids",
+            options={"players": 3, "parley": True},
+            seats=[SeatSpec("human") for _ in range(3)],
+            name="parley",
+            turn_seconds=60,
+            listed=False,
+        )
+        await sit_down(hub, table)
+        started = dict(table.clocks.deadlines)
+        assert set(started) == {0, 1, 2}
+        gift = next(a for a in table.play.legal_actions(0) if type(a).__name__ == "Give")
+        await until(lambda: time.time() > started[0] - 60)  # time has passed since the clock started
+        await hub.submit(table, 0, [encode_action(gift)], table.version)
+        assert 0 in table.play.to_act()
+        assert table.clocks.deadlines[0] > started[0]  # a new decision, a new clock
+        assert {s: table.clocks.deadlines[s] for s in (1, 2)} == {1: started[1], 2: started[2]}
         await close_hub(hub)
 
     run(scenario())

@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from turncoat.core.actions import Viewer
 from turncoat.server.bots import BotPool
 from turncoat.server.security import Clock, RateLimiter
@@ -119,6 +121,12 @@ class HubBase:
             table.timer_task.cancel()
         table.timer_task = None
         table.clocks = no_clocks()
+
+    def _moved(self, table: LiveTable, seat: int) -> None:
+        """A seat that moved has answered its clock: if it is still to act, its next decision
+        gets a fresh one (``_kick`` starts it).  The other seats' clocks run on."""
+        deadlines = {s: d for s, d in table.clocks.deadlines.items() if s != seat}
+        table.clocks = msgspec.structs.replace(table.clocks, deadlines=deadlines)
 
     def _keep_finished(self, table: LiveTable) -> None:
         """Hold a finished table; forget the least recently used ones nobody is watching."""

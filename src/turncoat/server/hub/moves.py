@@ -90,6 +90,7 @@ class MovesPart(HubBase):
             table.play = trial
             table.version = new_version
             table.status = status
+            self._moved(table, seat)
             if status == OVER:  # read-only from now on: kept like any other finished game
                 self._stop_clocks(table)
                 self._keep_finished(table)

@@ -2,8 +2,9 @@
 
 Every timed person who is to act has a clock of their own (``play.Clocks``): in a simultaneous
 decision they tick side by side, and a move by one seat leaves the others' deadlines as they
-were.  One task per table sleeps until the earliest deadline and plays the game's
-``default_action`` for every seat whose time is up.
+were.  A seat that moves and is still to act starts its next decision with a fresh clock.  One
+task per table sleeps until the earliest deadline and plays the game's ``default_action`` for
+every seat whose time is up.
 """
 
 from __future__ import annotations
@@ -95,9 +96,7 @@ class RunnerPart(HubBase):
                 await self.submit(table, seat, [action], table.version, source="timeout", note=note)
             except ServerError as exc:
                 if exc.code == "storage_unavailable":  # nothing was stored: the seat's clock restarts
-                    table.clocks = msgspec.structs.replace(
-                        table.clocks, deadlines={s: d for s, d in table.clocks.deadlines.items() if s != seat}
-                    )
+                    self._moved(table, seat)
                     self._kick(table)
                     return
             except RulesError:
