@@ -9,6 +9,7 @@ bots would run in worker processes that never imported the toy game.
 from __future__ import annotations
 
 import html
+import json
 import re
 import threading
 import time
@@ -27,11 +28,13 @@ from tests.server.test_web_browser import CHROMIUM, FLAGS, shot, version_of, wai
 from tests.server.web_support import app_client, create_table, csrf_of, free_port, settings_for
 from turncoat.core.present import SEAT_STYLES, Plain
 from turncoat.core.registry import load_game
-from turncoat.play import GameInProgress
+from turncoat.play import Clocks, GameInProgress
 from turncoat.server import views
 from turncoat.server.app import create_app
-from turncoat.server.payload import SeatPublic, Update
+from turncoat.server.payload import PLAYING, SeatPublic, Update, build_payload
 from turncoat.server.skin import seats_css
+from turncoat.server.storage import SeatRow
+from turncoat.server.table import LiveTable
 
 GAME_TIMEOUT_S = 240
 
@@ -314,3 +317,57 @@ def test_the_lobby_refuses_what_a_game_does_not_offer(tmp_path: Path) -> None:
         unknown = client.get("/?game=chess")
         assert unknown.status_code == 400 and "does not offer the game" in unknown.text
         assert client.get("/api/tables").json() == []
+
+
+# -- decisions and clocks of a game without a skin -------------------------------------------------
+def toy_table(**options: Any) -> LiveTable:
+    """A two-seat toy table at its first auction, both people to seal a bid."""
+    game = load_game("sealed_bids", players=2, **options)
+    play = GameInProgress.start(game, seed=5)
+    return LiveTable(
+        id="t" * 12,
+        name="toy",
+        play=play,
+        options=game.config_json(),
+        seed=5,
+        version=play.version,
+        status=PLAYING,
+        seats=[SeatRow(i, "human", None, name, None, True) for i, name in enumerate(("Ann", "Bea"))],
+        turn_seconds=60,
+        listed=True,
+        host_hash="",
+        created_at=0.0,
+    )
+
+
+def test_a_simultaneous_decision_shows_each_seats_clock() -> None:
+    """Both seats seal their bids at once, so both clocks run side by side, each by its name."""
+    table = toy_table()
+    assert table.play.to_act() == {0, 1}
+    table.clocks = Clocks(seconds=60, timed=frozenset({0, 1})).follow({0, 1}, now=1000.0)
+    table.clocks = table.clocks.follow({0, 1}, now=1030.0)  # a clock is its seat's own: not reset
+    page = html.unescape(
+        views.update_html(table, build_payload(table, 1, -1), is_host=False, csrf="x", levels=[])
+    )
+    status = page.split('id="status"')[1].split("</section>")[0]
+    clocks = re.findall(r'(\w+)(?: \(you\))?: <span class="timer" data-deadline="([\d.]+)">', status)
+    assert clocks == [("Ann", "1060.0"), ("Bea", "1060.0")]
+    assert "Bea (you)" in status
+
+
+def test_a_long_decision_is_a_list_box_of_its_actions() -> None:
+    """Past twelve choices a decision is one list box; each option holds one action as JSON and
+    reads as the presentation words it."""
+    table = toy_table(content_overrides={"starting_coins": 20})
+    update = build_payload(table, 0, -1)
+    (decision,) = update.decisions
+    assert decision.shape == "number" and len(decision.choices) == 21
+    page = views.update_html(table, update, is_host=False, csrf="x", levels=[])
+    form = page.split('class="pick-one" data-message="act"')[1].split("</form>")[0]
+    options = [
+        (json.loads(html.unescape(value)), html.unescape(label))
+        for value, label in re.findall(r'<option value="([^"]+)">([^<]+)</option>', form)
+    ]
+    assert [action for action, _ in options] == [{"type": "bid", "amount": a} for a in range(21)]
+    assert [label for _, label in options] == [c.label for c in decision.choices]
+    assert f'<label for="sel-1">{decision.title}</label>' in form
