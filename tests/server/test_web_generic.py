@@ -371,3 +371,46 @@ def test_a_long_decision_is_a_list_box_of_its_actions() -> None:
     assert [action for action, _ in options] == [{"type": "bid", "amount": a} for a in range(21)]
     assert [label for _, label in options] == [c.label for c in decision.choices]
     assert f'<label for="sel-1">{decision.title}</label>' in form
+
+
+def form_fields(page: str, form_class: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The hidden fields and the boxes of the page's first form of ``form_class``, as a browser
+    without JavaScript reads them: (name, value) pairs."""
+    form = page.split(f'class="{form_class}"', 1)[1].split("</form>", 1)[0]
+    fields = re.findall(r'<input type="(hidden|checkbox)" name="(\w+)" value="([^"]*)"', form)
+    hidden = [(name, html.unescape(value)) for kind, name, value in fields if kind == "hidden"]
+    boxes = [(name, html.unescape(value)) for kind, name, value in fields if kind == "checkbox"]
+    return hidden, boxes
+
+
+def test_a_set_decision_form_works_without_javascript(tmp_path: Path) -> None:
+    """The page's own set form (Verräter's commit step, drawn by the shared decisions template)
+    posted as a browser without JavaScript posts it: its hidden fields and the ticked boxes.
+    The seat then holds exactly the ticked cards and the commit step is finished."""
+    from tests.server.test_web_commit import _seat_update, _to_commit
+
+    with app_client(tmp_path) as client:
+        created = create_table(client, seats=[{"kind": "human"}] * 4)
+        table_id, tokens = created["table"], created["seat_tokens"]
+        for token in tokens.values():
+            client.get(f"/join/{table_id}/{token}", follow_redirects=False)
+        client.cookies.clear()
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            update = _to_commit(client, ws, tokens)
+        actor, version = update["seat"], update["version"]
+        client.cookies.update({f"tc_seat_{table_id}": tokens[str(actor)]})
+        hidden, boxes = form_fields(client.get(f"/t/{table_id}").text, "pick-set")
+        assert [name for name, _ in hidden] == ["csrf", "version", "finish"]
+        assert json.loads(dict(hidden)["finish"]) == {"type": "finish_committing"}
+        ticked = [(name, value) for name, value in boxes if json.loads(value)["value"] in (5, 3)]
+        assert [json.loads(v) for _, v in ticked] == [{"type": "commit_supply", "value": v} for v in (5, 3)]
+        posted = {**dict(hidden), "pick": [value for _, value in ticked]}  # ticked boxes: one name
+        sent = client.post(f"/t/{table_id}/act", data=posted, follow_redirects=False)
+        assert sent.status_code == 303, sent.text
+        assert client.get(f"/api/tables/{table_id}").json()["version"] == version + 3
+        client.cookies.clear()
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            after = _seat_update(ws, tokens[str(actor)], actor)
+        seat = next(s for s in after["observation"]["seats"] if s["seat"] == actor)
+        assert seat["committed"] == [5, 3] and sorted(after["observation"]["hand"]) == [4]
+        assert any(line.endswith("is done committing (total 8).") for line in after["log"])
