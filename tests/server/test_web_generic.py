@@ -31,7 +31,7 @@ from turncoat.core.registry import load_game
 from turncoat.play import Clocks, GameInProgress
 from turncoat.server import views
 from turncoat.server.app import create_app
-from turncoat.server.payload import PLAYING, SeatPublic, Update, build_payload
+from turncoat.server.payload import PLAYING, ChoiceOut, DecisionOut, SeatPublic, Update, build_payload
 from turncoat.server.skin import seats_css
 from turncoat.server.storage import SeatRow
 from turncoat.server.table import LiveTable
@@ -414,3 +414,40 @@ def test_a_set_decision_form_works_without_javascript(tmp_path: Path) -> None:
         seat = next(s for s in after["observation"]["seats"] if s["seat"] == actor)
         assert seat["committed"] == [5, 3] and sorted(after["observation"]["hand"]) == [4]
         assert any(line.endswith("is done committing (total 8).") for line in after["log"])
+
+
+def test_the_page_script_sends_a_set_whole_and_takes_no_more_than_its_room(browser: Browser) -> None:
+    """A set with room for two of three choices: once two are ticked the third box rests, and
+    the message the script builds is one submit of the ticked actions, in the order offered,
+    each a JSON object (never JSON inside a string), with the set's finish."""
+    game = load_game("sealed_bids", players=2)
+    payload = toy_update(2, 2)
+    choices = [ChoiceOut(action={"type": "pick", "n": n}, label=f"Choice {n}") for n in range(3)]
+    finish = ChoiceOut(action={"type": "done"}, label="Done")
+    decision = DecisionOut(title="Pick two", shape="set", most=2, choices=choices, finish=finish)
+    payload["decisions"] = [msgspec.to_builtins(decision)]
+    fragment = views.render_update(game, payload, is_host=False, csrf="x", levels=[])
+    page = browser.new_page()
+    try:
+        page.set_content(f"<!doctype html><html><body>{fragment}</body></html>")
+        page.add_script_tag(path=str(views.STATIC / "turncoat.js"))
+        boxes = page.locator("#controls form.pick-set input[type=checkbox]")
+        assert boxes.count() == 3
+        boxes.nth(2).check()
+        boxes.nth(0).check()
+        assert [boxes.nth(i).is_disabled() for i in range(3)] == [False, True, False]
+        message = page.evaluate(
+            "() => { const form = document.querySelector('#controls form.pick-set');"
+            " const ev = new CustomEvent('htmx:wsConfigSend', {bubbles: true, detail: {}});"
+            " form.dispatchEvent(ev); return ev.detail.messageBody; }"
+        )
+        assert json.loads(message) == {
+            "type": "submit",
+            "version": payload["version"],
+            "actions": [{"type": "pick", "n": 0}, {"type": "pick", "n": 2}],
+            "finish": {"type": "done"},
+        }
+        boxes.nth(2).uncheck()
+        assert not boxes.nth(1).is_disabled()
+    finally:
+        page.close()
