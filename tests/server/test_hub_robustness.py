@@ -35,7 +35,6 @@ from turncoat.core.record import encode_action
 from turncoat.server.hub import base as hub_base
 from turncoat.server.hub import runner
 from turncoat.server.live import BROKEN, OVER, PLAYING, Hub, LiveTable, SeatSpec, ServerError, build_payload
-from turncoat.server.payload import for_templates
 from turncoat.server.restore import RECORD_DAMAGED, RULES_CHANGED
 from turncoat.server.schema import snapshots_t, tables_t
 from turncoat.server.settings import Settings
@@ -556,9 +555,9 @@ def test_the_leave_button_goes_away_with_the_update_that_ends_the_game(tmp_path:
         hub = await open_hub(sqlite_settings(tmp_path))
 
         def update(table: LiveTable) -> str:
-            payload = for_templates(table, build_payload(table, 0, -1))
-            info = hub.board_info(table)
-            return views.render_update(payload, info, is_host=False, csrf="x", levels=level_choices())
+            return views.update_html(
+                table, build_payload(table, 0, -1), is_host=False, csrf="x", levels=level_choices()
+            )
 
         playing = update(await new_table(hub))
         assert '<div id="leave" hx-swap-oob="true">' in playing and "Leave my seat" in playing

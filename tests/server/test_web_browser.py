@@ -141,20 +141,25 @@ def next_to_act(page: Page, seats: tuple[int, ...], at_least: int) -> int | None
     return next(s for s in to_act if s in seats)
 
 
-def card_box(value: int) -> str:
-    """A card's box in the commit form: its value is the action that commits the card."""
-    return json.dumps({"type": "commit_supply", "value": value})
+# The commit step is a set decision: a box per card, its value the commit action as JSON.
+COMMIT_FORM = "#controls form.pick-set"
+
+
+def commit_box(value: int) -> str:
+    """The box that commits a card of ``value`` (its action, as the page writes it)."""
+    action = json.dumps({"type": "commit_supply", "value": value}, sort_keys=True, separators=(",", ":"))
+    return f"input[type=checkbox][value='{action}']"
 
 
 def commit_choice(page: Page, rng: random.Random) -> list[int]:
-    boxes = page.locator("#controls form.commit input[type=checkbox]")
-    actions = [json.loads(v) for v in boxes.evaluate_all("bs => bs.map(b => b.value)")]
-    return [a["value"] for a in actions if rng.random() < 0.4]
+    boxes = page.locator(f"{COMMIT_FORM} input[type=checkbox]")
+    values = boxes.evaluate_all("bs => bs.map(b => JSON.parse(b.value).value)")
+    return [int(v) for v in values if rng.random() < 0.4]
 
 
 def play_by_keyboard(page: Page, name: str, rng: random.Random) -> None:
     """Tab and Space/Enter only: tick some cards at the commit step, else the first button."""
-    if page.locator("#controls form.commit").count():
+    if page.locator(COMMIT_FORM).count():
         commit_in_browser(page, name, commit_choice(page, rng), "keyboard")
         return
     for _ in range(60):
@@ -173,7 +178,7 @@ def play_by_keyboard(page: Page, name: str, rng: random.Random) -> None:
 
 
 def play_by_mouse(page: Page, name: str, rng: random.Random) -> None:
-    if page.locator("#controls form.commit").count() and rng.random() < 0.7:
+    if page.locator(COMMIT_FORM).count() and rng.random() < 0.7:
         commit_in_browser(page, name, commit_choice(page, rng), "mouse")
         return
     before = version_of(page)
@@ -393,12 +398,12 @@ def expected_strengths(events: list[dict[str, Any]], totals: dict[int, int]) -> 
 def tick_by_keyboard(page: Page, values: list[int], between: Callable[[], None] = lambda: None) -> None:
     """Tab to each wanted card's box and press Space, then Tab to the commit button and press
     Enter: no mouse at all.  ``between`` runs after the first box is ticked."""
-    wanted = [card_box(v) for v in values]
+    wanted = [str(v) for v in values]
     for _ in range(80):
         box = page.evaluate(
             "() => { const a = document.activeElement;"
-            " if (!a || !a.closest('#controls form.commit')) return null;"
-            " return a.type === 'checkbox' ? a.value : a.type; }"
+            " if (!a || !a.closest('#controls form.pick-set')) return null;"
+            " return a.type === 'checkbox' ? String(JSON.parse(a.value).value) : a.type; }"
         )
         if box in wanted and not page.evaluate("() => document.activeElement.checked"):
             page.keyboard.press("Space")
@@ -413,9 +418,9 @@ def tick_by_keyboard(page: Page, values: list[int], between: Callable[[], None] 
 
 
 def tick_by_mouse(page: Page, values: list[int], between: Callable[[], None] = lambda: None) -> None:
-    commit = page.locator("#controls form.commit")
+    commit = page.locator(COMMIT_FORM)
     for n, v in enumerate(values):
-        commit.locator(f"input[type=checkbox][value='{card_box(v)}']:not(:checked)").first.click()
+        commit.locator(f"{commit_box(v)}:not(:checked)").first.click()
         if n == 0:
             between()
     commit.locator("button[type=submit]").click()
@@ -472,9 +477,9 @@ def test_ticked_cards_are_committed_for_an_invited_player(
         for puppet in puppets:
             puppet.start()
         # Place the first estate and keep an action card with the mouse, until it is time to commit.
-        while not page.locator("#controls form.commit").count():
+        while not page.locator(COMMIT_FORM).count():
             page.wait_for_selector("#controls button:not([disabled])", timeout=15_000)
-            if page.locator("#controls form.commit").count():
+            if page.locator(COMMIT_FORM).count():
                 break
             before = version_of(page)
             page.locator("#controls button:not([disabled])").first.click()
@@ -484,11 +489,11 @@ def test_ticked_cards_are_committed_for_an_invited_player(
         def redraw() -> None:
             """Someone opens the table once more while Ann ticks: the server redraws her
             controls at the same version, and what she ticked must survive it."""
-            page.evaluate("() => { window.ticking = document.querySelector('#controls form.commit'); }")
+            page.evaluate("() => { window.ticking = document.querySelector('#controls form.pick-set'); }")
             extra = stack.enter_context(connect(f"{server.replace('http://', 'ws://')}/ws/{table}"))
             extra.send(json.dumps({"type": "hello", "token": created["seat_tokens"][str((ann + 1) % 4)]}))
             page.wait_for_function(
-                "() => document.querySelector('#controls form.commit') !== window.ticking", timeout=15_000
+                "() => document.querySelector('#controls form.pick-set') !== window.ticking", timeout=15_000
             )
 
         commit_in_browser(page, NAMES[ann], values, by, redraw)

@@ -2,41 +2,43 @@
 
 from __future__ import annotations
 
+import ast
 import html
 import random
 import re
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from turncoat.core.present import plain
 from turncoat.core.registry import load_game
 from turncoat.games.verrater import VerraterGame
+from turncoat.games.verrater.present import discard_title
 from turncoat.play import GameInProgress
-from turncoat.server import adapters, views
-from turncoat.server.live import OVER, PLAYING, LiveTable, build_payload
-from turncoat.server.payload import for_templates
+from turncoat.server import skin, views
+from turncoat.server.payload import BROKEN, OVER, PLAYING, build_payload
 from turncoat.server.storage import SeatRow
+from turncoat.server.table import LiveTable
+from turncoat.skins.verrater import web
 
 NAMES = ["Ann", "Bea", "Cyd", "Dov"]
-STATES: dict[int, Any] = {}  # the position each played table was stopped at, by its game's id
 
 
-def played_table(stop: Callable[[VerraterGame, Any], bool], seeds: range = range(200)) -> LiveTable:
-    """A table played by random legal moves until ``stop(game, state)`` holds (the first seed
-    whose game gets there), exactly as the server keeps it: a game in progress."""
+def played_table(stop: Callable[[GameInProgress], bool], seeds: range = range(200)) -> LiveTable:
+    """A table played by random legal moves until ``stop(play)`` holds (the first seed whose
+    game gets there), exactly as the server keeps it: a game in progress."""
     game = load_game("verrater", players=4)
     assert isinstance(game, VerraterGame)
     for seed in seeds:
         rng = random.Random(seed)
         play = GameInProgress.start(game, seed)
-        state = game.start(seed).state  # the test's own copy, to know where to stop
-        while not stop(game, state) and game.outcome(state) is None:
-            (seat,) = game.to_act(state)
-            action = rng.choice(list(game.legal_actions(state, seat)))
-            state = game.apply(state, seat, action).state
-            play.apply(seat, action)
-        if stop(game, state):
-            STATES[id(play)] = state
+        while not stop(play) and play.outcome() is None:
+            (seat,) = play.to_act()
+            play.apply(seat, rng.choice(list(play.legal_actions(seat))))
+        if stop(play):
             return LiveTable(
                 id="t" * 12,
                 name="views",
@@ -44,7 +46,7 @@ def played_table(stop: Callable[[VerraterGame, Any], bool], seeds: range = range
                 options=game.config_json(),
                 seed=seed,
                 version=play.version,
-                status=OVER if game.outcome(state) is not None else PLAYING,
+                status=OVER if play.outcome() is not None else PLAYING,
                 seats=[SeatRow(i, "human", None, NAMES[i], None, True) for i in range(4)],
                 turn_seconds=None,
                 listed=True,
@@ -54,19 +56,18 @@ def played_table(stop: Callable[[VerraterGame, Any], bool], seeds: range = range
     raise AssertionError("no seed reached the wanted position")
 
 
-def state_of(table: LiveTable) -> Any:
-    """The position the test played the table to (the table itself never shows its state)."""
-    return STATES[id(table.play)]
+def seen_by(play: GameInProgress, viewer: int | None = None) -> Any:
+    """What ``viewer`` sees now (None: a spectator), without the log."""
+    return play.view(viewer, play.version).observation
 
 
 def page_text(table: LiveTable, viewer: int | None) -> str:
-    payload = for_templates(table, build_payload(table, viewer, -1))
-    info = adapters.board_info(table.game)
-    return views.render_update(payload, info, is_host=False, csrf="x", levels=[])
+    update = build_payload(table, viewer, -1)
+    return views.update_html(table, update, is_host=False, csrf="x", levels=[])
 
 
-def with_trading_posts(game: VerraterGame, state: Any) -> bool:
-    outcome = game.outcome(state)
+def with_trading_posts(play: GameInProgress) -> bool:
+    outcome = play.outcome()
     return outcome is not None and any(outcome.details["trading_posts"])
 
 
@@ -76,7 +77,7 @@ def test_player_panels_show_the_final_score_with_trading_posts_at_the_end() -> N
     table = played_table(with_trading_posts)
     outcome = table.play.outcome()
     assert outcome is not None
-    running = [s.victory_points for s in table.play.view(None).observation.seats]
+    running = [s.victory_points for s in seen_by(table.play).seats]
     page = page_text(table, 0)
     panels = dict(
         re.findall(
@@ -91,8 +92,8 @@ def test_player_panels_show_the_final_score_with_trading_posts_at_the_end() -> N
 
 
 def test_player_panels_show_the_running_vp_during_the_game() -> None:
-    table = played_table(lambda game, state: state.round == 3 and state.step == "commit")
-    running = [s.victory_points for s in table.play.view(None).observation.seats]
+    table = played_table(lambda play: seen_by(play).round == 3 and seen_by(play).step == "commit")
+    running = [s.victory_points for s in seen_by(table.play).seats]
     page = page_text(table, None)
     panels = re.findall(r'<span class="vp"[^>]*>(\d+) VP</span>', page)
     assert [int(v) for v in panels] == running
@@ -103,9 +104,11 @@ def test_the_round_by_round_table_says_what_each_number_is() -> None:
     and a player's cell names the action card and the VP (not "Diplomat +5 +7")."""
     table = played_table(with_trading_posts)
     page = html.unescape(page_text(table, 1))
-    rounds = adapters.round_summaries(table.game, table.play.events(), 1, False)
-    types = state_of(table).types
-    info = adapters.board_info(table.game)
+    game = table.game
+    assert isinstance(game, VerraterGame)
+    rounds = web.round_summaries(game, table.play.events(), 1, False)
+    types = seen_by(table.play).types
+    info = web.board_info(game)
     assert "Conflict site" in page and "Strength and result" in page
     for r in rounds:
         a, b = r["site"]
@@ -119,26 +122,28 @@ def test_the_round_by_round_table_says_what_each_number_is() -> None:
     assert sorted({role for role, _ in cells}) <= sorted(info["roles"].values())
 
 
-def at_hand_limit(game: VerraterGame, state: Any) -> bool:
-    return bool(state.step == "discard" and len(state.hands[state.actor]) - game.ctx.t.hand_limit >= 2)
+def at_hand_limit(play: GameInProgress) -> bool:
+    if seen_by(play).step != "discard":
+        return False
+    (seat,) = play.to_act()
+    return len(seen_by(play, seat).hand) - 5 >= 2
 
 
 def test_the_hand_limit_step_says_how_many_cards_to_discard() -> None:
     """RULES step 10.4: "Discard 2 cards down to the hand limit of 5", then "Discard 1 card"."""
     table = played_table(at_hand_limit)
-    seat = state_of(table).actor
-    extra = len(state_of(table).hands[seat]) - 5
-    payload = for_templates(table, build_payload(table, seat, -1))
-    groups = views.controls(payload, adapters.board_info(table.game))
-    assert [g["title"] for g in groups] == [f"Discard {extra} cards down to the hand limit of 5"]
+    (seat,) = table.play.to_act()
+    extra = len(seen_by(table.play, seat).hand) - 5
+    update = build_payload(table, seat, -1)
+    assert [d.title for d in update.decisions] == [f"Discard {extra} cards down to the hand limit of 5"]
     assert f"Discard {extra} cards down to the hand limit of 5" in page_text(table, seat)
-    assert views.discard_title(6, 5) == "Discard 1 card down to the hand limit of 5"
+    assert discard_title(6, 5) == "Discard 1 card down to the hand limit of 5"
 
 
 def test_the_log_names_each_seat_once_even_where_a_name_looks_like_a_seat_number() -> None:
     """The log comes written with the seats' names (the presentation's seat references): a
     player called "Seat 2" sits at seat 1 and must not be taken for a reference to seat 2."""
-    table = played_table(lambda game, state: state.round == 2)
+    table = played_table(lambda play: seen_by(play).round == 2)
     table.seats = [SeatRow(i, "human", None, f"Seat {i + 1}", None, True) for i in range(4)]
     names = [s.name for s in table.seats]
     for viewer in (None, 1):
@@ -149,3 +154,75 @@ def test_the_log_names_each_seat_once_even_where_a_name_looks_like_a_seat_number
         assert re.findall(r"<li>([^<]*)</li>", page.split('id="log"')[1].split("</ol>")[0]) == expected
     placed = next(e for e in table.play.events() if type(e).__name__ == "EstatePlaced")
     assert any(line.startswith(f"Seat {placed.seat + 1} places an estate") for line in expected)  # type: ignore[attr-defined]
+
+
+def test_a_broken_table_says_so_and_draws_no_position() -> None:
+    """A table whose record no longer replays has no position: its update says why, and no
+    board, hand or log is drawn from what was half restored."""
+    table = played_table(lambda play: seen_by(play).round == 2)
+    table.status, table.problem = BROKEN, "the record no longer replays"
+    for viewer in (None, 0):
+        page = page_text(table, viewer)
+        assert "it cannot continue" in page
+        assert 'id="board"' not in page and 'id="me"' not in page and 'id="log"' not in page
+
+
+# -- skins: found by game id, the generic one for a game without -----------------------------------
+SERVER = Path(views.__file__).resolve().parent
+
+
+def test_a_game_is_drawn_by_its_own_skin_or_else_by_the_generic_one() -> None:
+    import turncoat.core.testing.toy  # noqa: F401  (registers sealed_bids, which has no skin)
+
+    assert skin.web_skin("verrater") is web.SKIN
+    assert skin.web_skin("sealed_bids") is skin.GENERIC
+    assert skin.environment("sealed_bids") is skin.GENERIC_ENV
+    board = skin.environment("verrater").get_template("_board.html").filename or ""
+    assert Path(board).parent == web.SKIN.templates
+    log = skin.environment("verrater").get_template("_log.html").filename or ""
+    assert Path(log).parent == skin.GENERIC_TEMPLATES  # what a skin does not draw is generic
+
+
+def test_a_skin_that_fails_to_import_is_an_error_not_a_missing_skin(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only a missing ``turncoat.skins.<id>.web`` means "no skin"; a skin that imports something
+    missing is a bug that must show, not a game quietly drawn by the generic templates."""
+    import turncoat.skins
+
+    probe = tmp_path / "probe_skin"
+    probe.mkdir()
+    (probe / "__init__.py").write_text("")
+    (probe / "web.py").write_text("import turncoat_no_such_module_here\n")
+    monkeypatch.setattr(turncoat.skins, "__path__", [*turncoat.skins.__path__, str(tmp_path)])
+    try:
+        with pytest.raises(ModuleNotFoundError, match="turncoat_no_such_module_here"):
+            skin.web_skin("probe_skin")
+    finally:
+        skin.web_skin.cache_clear()
+        for name in ("turncoat.skins.probe_skin", "turncoat.skins.probe_skin.web"):
+            sys.modules.pop(name, None)
+    assert skin.web_skin("no_such_game") is skin.GENERIC
+
+
+def test_the_server_and_the_generic_templates_know_no_game() -> None:
+    """The game's words come from its presentation, its board from its skin: no module of the
+    web frontend imports a game, and no generic template or the page script says a game's word."""
+    own = [SERVER / "views.py", SERVER / "skin.py", SERVER / "offer.py", SERVER / "adapters.py"]
+    modules = [*own, *(SERVER / "routes").glob("*.py")]
+    for path in modules:
+        tree = ast.parse(path.read_text())
+        imported = [
+            n.module if isinstance(n, ast.ImportFrom) else a.name
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Import | ast.ImportFrom)
+            for a in (n.names if isinstance(n, ast.Import) else [n])  # type: ignore[list-item]
+        ]
+        assert not [m for m in imported if m and m.startswith("turncoat.games")], path
+    words = re.compile(
+        r"\b(verr[aä]ter|eagles?|roses?|landscapes?|supply|commit(?:_\w+)?|estates?|VP)\b", re.I
+    )
+    web_files = [*skin.GENERIC_TEMPLATES.glob("*.html"), views.STATIC / "turncoat.js"]
+    for path in [*web_files, *modules]:
+        found = words.findall(path.read_text())
+        assert not found, f"{path.name} says {found}"

@@ -1,69 +1,7 @@
-"""What the server needs to know about each game beyond the Game protocol.
-
-Only public, static information lives here (board labels, content values, bot levels); nothing
-here ever touches a state's hidden parts.
-"""
+"""The bot levels the server offers people, each an agent spec (no game is named here: a
+game's words and board come from its presentation and its web skin)."""
 
 from __future__ import annotations
-
-import functools
-from collections.abc import Iterable
-from typing import Any
-
-from turncoat.core.actions import Event, Viewer
-from turncoat.core.engine import Game
-from turncoat.core.present import options_of
-from turncoat.core.registry import load_game
-from turncoat.games.verrater import present as verrater_words
-from turncoat.games.verrater.config import VerraterConfig
-from turncoat.games.verrater.game import VerraterGame
-from turncoat.games.verrater.notation import ROLE_NAMES
-
-# The game's own words (games/verrater/present.py): the option labels.
-OPTION_LABELS = verrater_words.OPTION_LABELS
-
-
-def round_summaries(
-    game: Game[Any, Any, Any], events: Iterable[Event], viewer: Viewer, omniscient: bool
-) -> list[dict[str, Any]]:
-    """Per-round summaries (site, roles once revealed, strengths, VP), filtered for the viewer."""
-    if isinstance(game, VerraterGame):
-        return game.round_summaries(events, viewer, omniscient=omniscient)
-    return []
-
-
-def board_info(game: Game[Any, Any, Any]) -> dict[str, Any]:
-    """Public component values for drawing the board (with estimated values marked)."""
-    if not isinstance(game, VerraterGame):
-        return {}
-    t = game.ctx.t
-    data = game.content.data
-    return {
-        "title": game.title,
-        "pack_title": data.title,
-        "estimated": bool(game.content.estimated_paths),
-        "types": {
-            lt.id: {
-                "name": lt.name,
-                "conflict": t.conflict_value[lt.id],
-                "vp": list(t.vp[lt.id][1:]),
-                "vp_estimated": list(t.vp_estimated[lt.id][1:]),
-            }
-            for lt in data.landscape_types
-        },
-        "houses": {h.id: h.name for h in data.houses},
-        "roles": {r.id: ROLE_NAMES.get(r.id, r.name) for r in data.roles},
-        "role_help": verrater_words.role_help(t),
-        "commit_max": t.commit_max,
-        "hand_limit": t.hand_limit,
-        "buildings_per_player": t.buildings_per_player,
-    }
-
-
-def game_options() -> dict[str, list[str]]:
-    """Variant options a table creator may choose, read from VerraterConfig, first = default."""
-    return {spec.name: list(spec.values) for spec in options_of(VerraterConfig, OPTION_LABELS)}
-
 
 # Bot strength levels offered to people; each names an agent spec (see turncoat.agents).  Only
 # these specs are accepted from the web, so nobody can ask the server for a million-iteration
@@ -101,10 +39,3 @@ def bot_level(spec: str | None) -> str:
 
 def level_choices() -> list[tuple[str, str]]:
     return [(level, label) for level, (_, label) in BOT_LEVELS.items()]
-
-
-@functools.cache
-def pack_title() -> str:
-    """The title of the default Verräter content pack (for the lobby's pack choice)."""
-    game = load_game("verrater")
-    return str(game.content.data.title) if isinstance(game, VerraterGame) else game.name

@@ -198,24 +198,6 @@ def visible_events(play: GameInProgress, viewer: Viewer, *, omniscient: bool = F
     return redact(play.events(0), viewer, omniscient=omniscient)
 
 
-def for_templates(table: LiveTable, update: Update, *, play: GameInProgress | None = None) -> dict[str, Any]:
-    """The update as the HTML templates read it (``p``).
-
-    Until the Verräter web skin builds them from ``events`` and ``everyone`` itself, its end
-    screen's round-by-round table (``rounds``) and the review's hands and roles are added here.
-    """
-    data: dict[str, Any] = msgspec.to_builtins(update)
-    play = table.play if play is None else play
-    omniscient = update.everyone is not None
-    if update.outcome is not None:
-        shown = visible_events(play, update.seat, omniscient=omniscient)
-        data["rounds"] = adapters.round_summaries(play.game, shown, update.seat, omniscient)
-    if update.everyone is not None:
-        data["all_hands"] = [o.get("hand") for o in update.everyone]
-        data["all_roles"] = [o.get("role") for o in update.everyone]
-    return data
-
-
 def _deadline(clocks: dict[int, float], viewer: Viewer) -> float | None:
     """The viewer's own clock when it has one running, else the earliest (what it waits on)."""
     if viewer is not None and viewer in clocks:

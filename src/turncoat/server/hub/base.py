@@ -58,7 +58,6 @@ class HubBase:
         # Safe: storage serialises appends itself, other writes begin IMMEDIATE and wait on
         # SQLite's busy timeout, and each table's writes are ordered by its lock here.
         self.db_pool = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="turncoat-db")
-        self.info_cache: dict[str, dict[str, Any]] = {}
 
     if TYPE_CHECKING:  # parts other parts call
 

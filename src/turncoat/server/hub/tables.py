@@ -128,12 +128,6 @@ class TablesPart(HubBase):
         self._notify(table)
         self._kick(table)
 
-    def board_info(self, table: LiveTable) -> dict[str, Any]:
-        key = f"{table.game.name}:{table.game.content.digest}"
-        if key not in self.info_cache:
-            self.info_cache[key] = adapters.board_info(table.game)
-        return self.info_cache[key]
-
     # -- opening ---------------------------------------------------------------------------------
     async def create_table(
         self,

@@ -14,12 +14,12 @@ from turncoat.server.adapters import level_choices
 from turncoat.server.deps import ClientAddress, HubDep, SeatDep, TableDep
 from turncoat.server.inputs import optional_text, parse_json, whole_number
 from turncoat.server.live import SeatSpec, ServerError, build_payload
+from turncoat.server.offer import default_game
 from turncoat.server.routes.common import base_url
 
 router = APIRouter()
 
 MAX_SEATS = 8  # as many as any game seats; the game itself says exactly how many
-DEFAULT_GAME = "verrater"
 
 
 @router.get("/api/tables")
@@ -58,7 +58,8 @@ async def api_create(request: Request, hub: HubDep, address: ClientAddress) -> J
     body = parse_json(await request.body())
     if not isinstance(body, dict):
         raise ServerError("malformed_json", "the body must be a JSON object")
-    game_name = optional_text(body.get("game", DEFAULT_GAME), "game", 40) or DEFAULT_GAME
+    first = default_game().id  # the first game this server offers (the only one, most often)
+    game_name = optional_text(body.get("game", first), "game", 40) or first
     game = load_game(game_name)  # unknown_game: refused before anything else is read
     seats_raw = body.get("seats")
     default_players = len(seats_raw) if isinstance(seats_raw, list) and seats_raw else game.num_players()

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from turncoat.server import views
-from turncoat.server.adapters import OPTION_LABELS, game_options, level_choices, pack_title
+from turncoat.server.adapters import level_choices
 from turncoat.server.deps import (
     CheckedForm,
     ClientAddress,
@@ -24,13 +24,19 @@ from turncoat.server.deps import (
 )
 from turncoat.server.inputs import whole_number
 from turncoat.server.live import BROKEN, OVER, SeatSpec, ServerError
+from turncoat.server.offer import checked_players, chosen_options, default_game, offer, offered
 from turncoat.server.routes.common import base_url, html, set_secret_cookie
+from turncoat.server.skin import seats_css
 
 router = APIRouter()
 
 
 @router.get("/", response_class=HTMLResponse)
-async def lobby(request: Request, hub: HubDep, settings: SettingsDep, csrf: CsrfToken) -> HTMLResponse:
+async def lobby(
+    request: Request, hub: HubDep, settings: SettingsDep, csrf: CsrfToken, game: str | None = None
+) -> HTMLResponse:
+    """The open tables and the form for a new one, of ``?game=`` (else the first game offered)."""
+    chosen = default_game() if game is None else offer(game)
     listed = [t.summary() for t in hub.tables.values() if t.listed and t.status not in (OVER, BROKEN)]
     listed.sort(key=lambda t: -t["created_at"])
     body = views.page(
@@ -38,18 +44,26 @@ async def lobby(request: Request, hub: HubDep, settings: SettingsDep, csrf: Csrf
         csrf=csrf,
         tables=listed[:100],
         levels=level_choices(),
-        options=game_options(),
-        option_labels=OPTION_LABELS,
-        pack_title=pack_title(),
+        game=chosen,
+        games=offered(),
+        titles={g.id: g.title for g in offered()},
     )
     return html(request, settings, body, csrf=csrf)
+
+
+@router.get("/games/seats.css")
+async def game_seat_colours() -> Response:
+    """Each offered game's seat colours, for the lobby's seat chips (``.game-<id>``)."""
+    css = "".join(seats_css(f".game-{g.id}", enumerate(g.colours)) for g in offered())
+    return Response(css, media_type="text/css")
 
 
 @router.post("/tables")
 async def create_from_form(
     form: CheckedForm, hub: HubDep, settings: SettingsDep, address: ClientAddress
 ) -> Response:
-    players = 3 if form.get("players") == "3" else 4
+    game = offer(form.get("game") or default_game().id)
+    players = checked_players(game, form.get("players") or game.default_players)
     specs: list[SeatSpec] = []
     me: int | None = None
     my_name = str(form.get("my_name") or "Host")
@@ -63,15 +77,11 @@ async def create_from_form(
             specs.append(SeatSpec("human"))
         else:  # a bot level; the hub refuses unknown ones
             specs.append(SeatSpec("bot", agent=choice))
-    options: dict[str, Any] = {"players": players}
-    for key, allowed in game_options().items():
-        value = form.get(key)
-        if isinstance(value, str) and value in allowed:
-            options[key] = value
+    options: dict[str, Any] = {**chosen_options(game, form), "players": players}
     timer: int | None = whole_number(form.get("timer") or "0", "the turn timer", 0, 3600, code="bad_timer")
     timer = timer or None  # 0: no timer
     table, host, tokens = await hub.create_table(
-        game_name="verrater",
+        game_name=game.id,
         options=options,
         seats=specs,
         name=str(form.get("name") or "")[:80],

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
+import msgspec
 from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 
@@ -27,8 +28,9 @@ from turncoat.server.deps import (
 from turncoat.server.hub.moves import MAX_SUBMITTED
 from turncoat.server.inputs import version_of
 from turncoat.server.live import BROKEN, OVER, ServerError, build_payload, chat_dict
-from turncoat.server.payload import for_templates
+from turncoat.server.payload import public_seats
 from turncoat.server.routes.common import base_url, broken_message, html, parse_action, set_secret_cookie
+from turncoat.server.skin import seats_css
 
 router = APIRouter()
 
@@ -69,15 +71,16 @@ async def table_page(
     if table.status == BROKEN:  # say so plainly instead of drawing a position that is not the game's
         body = views.page("message.html", title="This table cannot continue", message=broken_message(table))
         return html(request, settings, body)
-    payload = for_templates(table, build_payload(table, seat, -1))
+    update = build_payload(table, seat, -1)
     chat = [chat_dict(m) for m in await hub.chat_history(table)]
-    info = hub.board_info(table)
     my_link = None
     if seat is not None:
         my_link = f"{base_url(request)}/join/{table.id}/{request.cookies.get(seat_cookie(table.id))}"
-    body = views.page(
+    body = views.table_page(
         "table.html",
-        **views.context(payload, info, oob=False),
+        table.game,
+        msgspec.to_builtins(update),
+        views.story(table.play, update),
         table=table.summary(),
         chat=chat,
         csrf=csrf,
@@ -87,6 +90,13 @@ async def table_page(
         watch=f"{base_url(request)}/t/{table.id}",
     )
     return html(request, settings, body, csrf=csrf)
+
+
+@router.get("/t/{table_id}/seats.css")
+async def seat_colours(table: TableDep) -> Response:
+    """The table's seat colours (the game's, seat by seat) for its pages."""
+    css = seats_css(":root", ((s.seat, s.colour) for s in public_seats(table)))
+    return Response(css, media_type="text/css")
 
 
 @router.post("/t/{table_id}/join")
@@ -190,13 +200,13 @@ async def replay_page(
     total = table.version
     step = total if step < 0 or step > total else step
     omniscient = bool(full) and table.status == OVER
-    replayed = table.replay_to(step)
-    update = build_payload(table, seat, -1, play=replayed, omniscient=omniscient)
-    payload = for_templates(table, update, play=replayed)
-    info = hub.board_info(table)
-    body = views.page(
+    play = table.replay_to(step)
+    update = build_payload(table, seat, -1, play=play, omniscient=omniscient)
+    body = views.table_page(
         "replay.html",
-        **views.context(payload, info, oob=False),
+        table.game,
+        msgspec.to_builtins(update),
+        views.story(play, update),
         table=table.summary(),
         step=step,
         total=total,

@@ -30,7 +30,6 @@ from turncoat.server.deps import (
 from turncoat.server.hub.moves import MAX_SUBMITTED
 from turncoat.server.inputs import optional_text, parse_json, version_of
 from turncoat.server.live import BROKEN, Conn, Hub, LiveTable, ServerError, build_payload, chat_dict
-from turncoat.server.payload import for_templates
 from turncoat.server.routes.common import broken_message, error_body
 from turncoat.server.security import TokenBucket
 
@@ -171,7 +170,6 @@ async def _handle(hub: Hub, table: LiveTable, conn: Conn, text: str) -> None:
 
 async def _send_loop(hub: Hub, table: LiveTable, conn: Conn, websocket: WebSocket) -> None:
     """Send this connection its own updates (coalesced: always the newest position)."""
-    info = hub.board_info(table)
     try:
         while not conn.closed:
             await conn.wake.wait()
@@ -184,9 +182,9 @@ async def _send_loop(hub: Hub, table: LiveTable, conn: Conn, websocket: WebSocke
                 conn.sent_version = update.version
                 conn.dirty = False
                 if conn.fmt == "html":
-                    html_update = views.render_update(
-                        for_templates(table, update),
-                        info,
+                    html_update = views.update_html(
+                        table,
+                        update,
                         is_host=conn.is_host,
                         csrf=conn.csrf,
                         levels=level_choices(),

@@ -88,6 +88,7 @@
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
     restoreControls();
+    limitAllPicks();
     tick();
     ["log", "chat-log"].forEach(function (id) {
       var el = document.getElementById(id);
@@ -109,33 +110,62 @@
     var table = document.getElementById("table");
     if (table) table.setAttribute("data-ws", "closed");
   });
-  // Build each websocket message from the form's own data.  The ws extension copies the form
-  // through htmx's FormData proxy, which answers a field named like a FormData method
-  // ("values", "keys", "entries"...) with that method, so the ticked cards never travelled.
-  // Ticked boxes always go as a list (empty when nothing is ticked, one item for one card).
+  // Build each websocket message from the form's own data.  A move's form says which message it
+  // is (data-message): "act" sends the one action its hidden field or list box holds, "submit"
+  // sends the ticked choices of a set, in the order they are offered, with the set's closing
+  // action.  Each field holds one action as JSON text; the message carries the actions as
+  // objects.  Other forms (chat) go field by field.  (The ws extension's own copy of the form
+  // goes through htmx's FormData proxy, which answers a field named like a FormData method
+  // with that method; building the message here avoids it.)
+  function actionOf(text) {
+    try { return JSON.parse(text); } catch (e) { return null; }
+  }
+  function moveMessage(form, kind) {
+    var version = form.querySelector("input[name=version]");
+    var msg = { type: kind, version: version ? Number(version.value) : null };
+    if (kind === "act") {
+      var field = form.elements.namedItem("action");
+      msg.action = field ? actionOf(field.value) : null;
+      return msg;
+    }
+    msg.actions = [];
+    var boxes = form.querySelectorAll("input[type=checkbox][name=pick]");
+    for (var i = 0; i < boxes.length; i++) {
+      if (boxes[i].checked) msg.actions.push(actionOf(boxes[i].value));
+    }
+    var finish = form.querySelector("input[name=finish]");
+    msg.finish = finish ? actionOf(finish.value) : null;
+    return msg;
+  }
   function formMessage(form) {
+    var kind = form.getAttribute("data-message");
+    if (kind === "act" || kind === "submit") return moveMessage(form, kind);
     var msg = {};
     var own = function (name) { return Object.prototype.hasOwnProperty.call(msg, name); };
-    var boxes = form.querySelectorAll("input[type=checkbox][name]");
-    for (var i = 0; i < boxes.length; i++) msg[boxes[i].name] = [];
     new FormData(form).forEach(function (value, name) {
       if (own(name) && Array.isArray(msg[name])) msg[name].push(value);
       else if (own(name)) msg[name] = [msg[name], value];
       else msg[name] = value;
     });
-    // Actions travel as JSON objects: each form field holds one action's JSON text, parsed here
-    // once.  Ticked picks of a set decision go as one submission with its finishing action.
-    var parse = function (text) { try { return JSON.parse(text); } catch (e) { return text; } };
-    if (typeof msg.action === "string") msg.action = parse(msg.action);
-    if (typeof msg.finish === "string") msg.finish = parse(msg.finish);
-    if (own("pick")) {
-      msg.type = "submit";
-      msg.actions = (Array.isArray(msg.pick) ? msg.pick : [msg.pick]).map(parse);
-      delete msg.pick;
-      if (!own("finish")) msg.finish = null;
-    }
     return msg;
   }
+  // A set takes at most data-most picks: once that many are ticked the other boxes rest.
+  function limitPicks(fieldset) {
+    var most = parseInt(fieldset.getAttribute("data-most") || "0", 10);
+    if (!(most > 0)) return;
+    var boxes = fieldset.querySelectorAll("input[type=checkbox][name=pick]");
+    var ticked = 0;
+    for (var i = 0; i < boxes.length; i++) if (boxes[i].checked) ticked++;
+    for (var j = 0; j < boxes.length; j++) boxes[j].disabled = !boxes[j].checked && ticked >= most;
+  }
+  function limitAllPicks() {
+    var sets = document.querySelectorAll("#controls fieldset[data-most]");
+    for (var i = 0; i < sets.length; i++) limitPicks(sets[i]);
+  }
+  document.addEventListener("change", function (ev) {
+    var fieldset = ev.target.closest ? ev.target.closest("fieldset[data-most]") : null;
+    if (fieldset) limitPicks(fieldset);
+  });
   document.addEventListener("htmx:wsConfigSend", function (ev) {
     var form = ev.target;
     if (form && form.tagName === "FORM") ev.detail.messageBody = JSON.stringify(formMessage(form));
@@ -152,12 +182,13 @@
       setTimeout(function () { for (var j = 0; j < buttons.length; j++) buttons[j].disabled = false; }, 4000);
     }
   });
-  // Light up the landscapes a control is about while it has the mouse or the keyboard focus.
+  // Light up the board places a control is about (its choice's marks, data-spots) while it has
+  // the mouse or the keyboard focus; a skin's board names its places with data-spot.
   function spotlight(spots) {
-    var tiles = document.querySelectorAll("#board g.tile");
+    var places = document.querySelectorAll("#board [data-spot]");
     var wanted = (spots || "").split(" ");
-    for (var i = 0; i < tiles.length; i++) {
-      tiles[i].classList.toggle("spot", !!spots && wanted.indexOf(tiles[i].getAttribute("data-i")) >= 0);
+    for (var i = 0; i < places.length; i++) {
+      places[i].classList.toggle("spot", !!spots && wanted.indexOf(places[i].getAttribute("data-spot")) >= 0);
     }
   }
   function spotsOf(el) {
@@ -183,6 +214,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     tick();
+    limitAllPicks();
     ["log", "chat-log"].forEach(function (id) {
       var el = document.getElementById(id);
       if (el) el.scrollTop = el.scrollHeight;
