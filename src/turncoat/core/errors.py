@@ -7,6 +7,8 @@ guarantees that nothing was changed: engines validate before they build the next
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class RulesError(Exception):
     """Base class: an action or record was refused.  Nothing changed."""
@@ -22,6 +24,20 @@ class RulesError(Exception):
 
     def to_dict(self) -> dict[str, str]:
         return {"kind": self.kind, "code": self.code, "rule": self.rule, "message": self.message}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Errors cross process boundaries (a bot's move is chosen in a worker process).  The
+        # default pickling calls __init__ with the message alone, which fails on the keyword-only
+        # code, and a result that cannot be unpickled breaks the whole worker pool.
+        return (_restore_error, (type(self), self.args, dict(self.__dict__)))
+
+
+def _restore_error(cls: type[RulesError], args: tuple[Any, ...], fields: dict[str, Any]) -> RulesError:
+    """A pickled error, rebuilt without calling its ``__init__`` (subclasses take other arguments)."""
+    error = cls.__new__(cls)
+    Exception.__init__(error, *args)
+    error.__dict__.update(fields)
+    return error
 
 
 class MalformedAction(RulesError):
