@@ -108,3 +108,23 @@ def test_a_seat_still_to_act_after_its_own_move_gets_a_fresh_clock(tmp_path: Pat
         await close_hub(hub)
 
     run(scenario())
+
+
+def test_a_bot_still_moves_when_a_person_moved_while_it_was_thinking(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a simultaneous decision a person may move during a bot's pause; the bot's turn then
+    starts again on the new position instead of being dropped (the table used to wait forever)."""
+    monkeypatch.setenv("TURNCOAT_GAMES", "turncoat.core.testing.toy")  # bot workers see the game
+
+    async def scenario() -> None:
+        hub = await open_hub(sqlite_settings(tmp_path, bot_delay_s=0.5))
+        table = await toy_table(hub, [SeatSpec("human"), SeatSpec("bot", agent="easy")], turn_seconds=3600)
+        await sit_down(hub, table)
+        assert table.bot_task is not None and not table.bot_task.done()  # the bot is pausing
+        await hub.submit(table, 0, [encode_action(Bid(1))], table.version)
+        await until(lambda: table.version >= 2, timeout=30.0)
+        assert [a.seat for a in hub.store.actions(table.id)[:2]] == [0, 1]
+        await close_hub(hub)
+
+    run(scenario())

@@ -49,12 +49,12 @@ class RunnerPart(HubBase):
             table.timer_task = asyncio.create_task(self._timer(table, due))
 
     async def _bot_turn(self, table: LiveTable, seat: int, version: int) -> None:
-        retry = False
+        retry = stopping = False
         try:
             if self.settings.bot_delay_s > 0:
                 await asyncio.sleep(self.settings.bot_delay_s)
             if table.version != version or table.status != PLAYING:
-                return
+                return  # someone moved meanwhile: the finally block looks again
             spec = table.seats[seat].agent or "random"
             state_json, _digest = table.play.snapshot()
             action = await self.bot_pool.choose(
@@ -74,11 +74,16 @@ class RunnerPart(HubBase):
             retry = True
         except RuntimeError as exc:  # the pool was shut down (server stopping)
             log.info("bot stopped: %s", exc)
-            return
+            stopping = True
+        except asyncio.CancelledError:
+            stopping = True
+            raise
         finally:
             table.bot_task = None
-        if retry or table.version != version:
-            self._kick(table)
+            # A move made while this bot was pausing or thinking found its task still running and
+            # started no other: look again at who is to act, or the table would wait for ever.
+            if not stopping and (retry or table.version != version):
+                self._kick(table)
 
     async def _timer(self, table: LiveTable, due: float) -> None:
         """Wait for the earliest clock; then play the default move of each seat out of time."""
