@@ -87,3 +87,15 @@ def test_the_toy_game_offers_its_bids_as_a_number_and_its_parley_in_groups() -> 
     (bid,) = face.decisions(plain_game.observe(state, 1), plain_game.legal_actions(state, 1))
     assert bid.shape == "number" and bid.choices[0].action == Bid(0)
     assert face.step_title(plain_game.observe(state, None)) == "§2 Seal a bid"
+
+
+def test_a_shared_win_is_read_as_a_list() -> None:
+    """ "Ann, Bob and Cid win." — commas, then one "and", as people write a list."""
+    from turncoat.core.testing.toy import GameEnded
+
+    face = SealedBidsPresentation(SealedBidsGame(SealedBidsConfig(players=4)))
+    names = ["Ann", "Bob", "Cid", "Dee"]
+    three = face.log([GameEnded(scores=(5, 5, 5, 2), favourites=(0, 1, 2, 3), winners=(0, 1, 2))], None)
+    two = face.log([GameEnded(scores=(5, 5, 0, 2), favourites=(0, 1, 2, 3), winners=(0, 1))], None)
+    assert plain(three[-1], names) == "Game over. Ann, Bob and Cid win."
+    assert plain(two[-1], names) == "Game over. Ann and Bob win."

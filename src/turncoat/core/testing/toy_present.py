@@ -164,7 +164,7 @@ class SealedBidsPresentation:
             case GameEnded(winners=ws):
                 parts = ["Game over. "]
                 for k, w in enumerate(ws):
-                    parts += [SeatRef(w), " and " if k < len(ws) - 1 else ""]
+                    parts += [SeatRef(w), (" and " if k == len(ws) - 2 else ", ") if k < len(ws) - 1 else ""]
                 return line(*parts, " wins." if len(ws) == 1 else " win.")
         return self._deal_line(event)
 
