@@ -5,7 +5,8 @@ knows: the order of all decks (but a top card the viewer has looked at: Jol-Nar'
 Sol's bombardment card); the other hands (keeping the cards the viewer has learnt are there,
 and the card on auction if the viewer is Jol-Nar); the other seats' traitor cards (and the cards
 they were dealt to choose from); the Xxcha prediction; the other betrayal cards; the other sealed
-fleet dials; the other battler's sealed plan.  The future's chance is reseeded too.
+fleet dials and card-window answers (another seat's is taken as "no card"); the other battler's
+sealed plan.  The future's chance is reseeded too.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from turncoat.games.rex.state import (
     BID,
     FLEET_DIAL,
     NO_CARD,
+    NO_PLAY,
     NO_RACE,
     NOBODY,
     PREDICT,
@@ -264,6 +266,8 @@ def determinize(ctx: Ctx, s: State, viewer: int, seed: int) -> State:
             if p != viewer and sealed[p] != SEALED_NONE:
                 sealed[p], counter = rng.randbelow(seed, counter, ctx.t.dial_max + 1)
         d.sealed = tuple(sealed)
+    if s.window:  # §17: another seat's sealed card play could be a card it no longer holds: none
+        d.sealed = tuple(NO_PLAY if p != viewer and v >= 0 else v for p, v in enumerate(s.sealed))
     d.seed = rng.derive_seed(seed, "determinized")
     d.rng = 0
     return d.freeze()

@@ -25,6 +25,7 @@ from turncoat.games.rex.phases.influence import jol_nar_sees_next_influence, sol
 from turncoat.games.rex.state import (
     BID,
     EMPTY,
+    FLEET_DIAL,
     LEADER_DEAD,
     LEADER_READY,
     NO_CARD,
@@ -142,6 +143,11 @@ class RexObservation(msgspec.Struct, frozen=True):
     card_on_auction: str | None  # Jol-Nar only (§7 step 3)
     next_influence_card: str | None  # Jol-Nar only, from the Maneuvering phase (§18)
     next_bombardment: int | None  # Sol only (§18, ``sol_sees_next_bombardment``)
+    # §17: the card window open now ("influence", "bombardment"), the viewer's own sealed answer, and
+    # the strategy cards that have left the game (public)
+    card_window: str | None = None
+    window_play: str | None = None
+    strategy_removed: tuple[str, ...] = ()
 
 
 def _leader_status(ctx: Ctx, code: int) -> str:
@@ -294,10 +300,24 @@ def observe(ctx: Ctx, s: State, viewer: Viewer, to_act: frozenset[int]) -> RexOb
         betrayal=(
             t.betrayal_numbers[s.betrayal[seat]] if seat is not None and s.betrayal[seat] != NO_CARD else None
         ),
-        fleet_dial=s.sealed[seat] if seat is not None and s.sealed[seat] != SEALED_NONE else None,
+        fleet_dial=(
+            s.sealed[seat]
+            if seat is not None and s.step == FLEET_DIAL and s.sealed[seat] != SEALED_NONE
+            else None
+        ),
         card_on_auction=own_card_on_auction,
         next_influence_card=(
             t.influence_ids[s.influence_deck[-1]] if jol_nar_sees_next_influence(ctx, s, seat) else None
         ),
         next_bombardment=s.bombardment_deck[-1] if sol_sees_next_bombardment(ctx, s, seat) else None,
+        card_window=s.window or None,
+        window_play=_own_window_play(ctx, s, seat),
+        strategy_removed=tuple(t.card_ids[c] for c in s.strategy_removed),
     )
+
+
+def _own_window_play(ctx: Ctx, s: State, seat: int | None) -> str | None:
+    """The viewer's own sealed answer at a card window: a card id, "none", or None (not answered)."""
+    if seat is None or not s.window or s.sealed[seat] == SEALED_NONE:
+        return None
+    return ctx.t.card_ids[s.sealed[seat]] if s.sealed[seat] >= 0 else "none"

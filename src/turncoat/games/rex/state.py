@@ -52,6 +52,9 @@ KEEP_CARDS = "keep_cards"  # §10.3 step 8 (E9): the winner keeps or discards ea
 COLLECTION = "collection"  # §11: (transient) the Collection phase
 BOMBARDMENT = "bombardment"  # §12: (transient) the Bombardment phase
 BETRAYAL = "betrayal"  # §14.4: the members of a winning alliance shake hands or betray (simultaneous)
+CARD_WINDOW = "card_window"  # §3.7, §17: every seat with cards plays one at this moment or not (sealed)
+FLEET_MOVE = "fleet_move"  # §12 step 1 (fleet sabotage card): how many sectors the fleet moves
+SPARE_ALLY = "spare_ally"  # §18 (Sol ally card): the Sol spare an ally's units from a Sol Offensive
 BATTLE_STEPS = (
     CHOOSE_BATTLE,
     PRESCIENCE,
@@ -86,6 +89,7 @@ NO_RACE = -1
 NO_CARD = -1
 NO_SECTOR = 0
 SEALED_NONE = -1  # a simultaneous choice not yet made
+NO_PLAY = -2  # a card window answered with "no card" (§17)
 LEADER_READY = -1  # §3.5: in reserves and has not fought this round
 LEADER_DEAD = -2  # §3.4: in the casualty pool
 LEADER_BOXED = -3  # §4 step 4: its race is not in the game
@@ -198,6 +202,24 @@ class Fields(msgspec.Struct, omit_defaults=True):
     # §13.1: per seat, the player it has chosen to give influence to (the amount comes next), or
     # NOBODY — a gift is two small decisions rather than one with hundreds of choices.
     gift_to: tuple[int, ...] = ()
+    # §3.7, §17: the card window open now ("influence" before the first influence card, "bombardment"
+    # before the fleet moves; the answers are ``sealed``), the seat whose fleet sabotage moves the
+    # fleet this phase, whether a Diplomatic Interference has cancelled the Sol's bombardment
+    # resistance for this phase, and whether the turn's player has an extra movement step to take.
+    window: str = ""
+    fleet_mover: int = NOBODY
+    fleet_sectors: int = -1
+    sol_resistance_cancelled: bool = False
+    extra_move: bool = False
+    # Strategy cards removed from the game (the shield-destroying card), public.
+    strategy_removed: tuple[int, ...] = ()
+    # §6 step 3 / §18 (Sol ally card): the area card of a Sol Offensive waiting for the Sol's answer
+    # whether their allies' units are spared, and whether that offensive came from a card window.
+    offensive_card: int = NOBODY
+    # How many times the strategy and influence decks were shuffled during play (so a scenario can
+    # pin the order after each shuffle).
+    strategy_shuffles: int = 0
+    influence_shuffles: int = 0
 
 
 class State(Fields, frozen=True):  # type: ignore[misc]  # msgspec allows a frozen twin

@@ -351,6 +351,30 @@ def resolve_foresee(ctx: Ctx, d: Draft, seat: int, first: int, second: int, out:
     open_plans(ctx, d, out)
 
 
+def may_interfere(ctx: Ctx, s: Fields, seat: int) -> bool:
+    """§17, E26 (C5): the player Jol-Nar's prescience asks, or the one an Xxcha order binds, may cancel
+    it with a Diplomatic Interference — the strategy card beats the race ability."""
+    from turncoat.games.rex.phases.cards import DIPLOMATIC_INTERFERENCE, holds
+
+    if not holds(ctx, s, seat, DIPLOMATIC_INTERFERENCE):
+        return False
+    if s.step == FORESEE:
+        return True
+    return s.step == BATTLE_CARDS and bool(s.voice) and side_of(s, seat) == 1 - s.voice_side
+
+
+def resolve_interfere(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
+    from turncoat.games.rex.phases.cards import cancel_ability
+
+    if d.step == FORESEE:
+        cancel_ability(ctx, d, seat, "jol_nar_prescience", out)
+        d.foreseen = UNSET
+        open_plans(ctx, d, out)
+        return
+    cancel_ability(ctx, d, seat, "xxcha_voice", out)
+    d.voice = ()  # he still owes his cards (BATTLE_CARDS goes on)
+
+
 def _leader_name(ctx: Ctx, leader: int) -> str | None:
     if leader == NO_LEADER:
         return None

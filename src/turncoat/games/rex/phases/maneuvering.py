@@ -156,6 +156,7 @@ def start_turn(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
     d.target = NOBODY
     d.moves_made = 0
     d.landings_made = 0
+    d.extra_move = False
     out.append(ManeuverTurnStarted(seat=seat))
     if legal_origins(ctx, d, seat):
         d.step = MOVE_FROM
@@ -218,6 +219,36 @@ def resolve_move_from(ctx: Ctx, d: Draft, seat: int, origin: int, out: Events) -
 
 def resolve_skip_move(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
     """§9.1: the movement step may be skipped (or, after a group has moved, ended)."""
+    end_movement_step(ctx, d, out)
+
+
+def may_play_extra_move(ctx: Ctx, s: Fields, seat: int) -> bool:
+    """The extra movement card (strategy_cards.json [Dune]): offered when the player chooses his
+    first group, once a turn."""
+    from turncoat.games.rex.phases.cards import EXTRA_MANEUVER, holds
+
+    return not s.moves_made and not s.extra_move and holds(ctx, s, seat, EXTRA_MANEUVER)
+
+
+def resolve_extra_move(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
+    """The card is discarded; after this movement step the player makes another one (same or
+    another group)."""
+    from turncoat.games.rex.phases.cards import EXTRA_MANEUVER, discard_played
+
+    discard_played(ctx, d, seat, EXTRA_MANEUVER, "one more movement step this turn", out)
+    d.extra_move = True
+
+
+def end_movement_step(ctx: Ctx, d: Draft, out: Events) -> None:
+    """After the movement step: the extra one if a card granted it, else the landing step (§9.4)."""
+    if d.extra_move:
+        d.extra_move = False
+        d.moves_made = 0
+        d.target = NOBODY
+        d.origin = NOBODY
+        if legal_origins(ctx, d, d.turn_seat):
+            d.step = MOVE_FROM
+            return
     begin_landing_step(ctx, d, out)
 
 
@@ -253,7 +284,7 @@ def resolve_move_count(ctx: Ctx, d: Draft, seat: int, units: int, mech: int, out
     if not ctx.config.movement_group_single_origin and legal_origins(ctx, d, seat):
         d.step = MOVE_FROM
         return
-    begin_landing_step(ctx, d, out)
+    end_movement_step(ctx, d, out)
 
 
 # -- §9.4 landing step -----------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from turncoat.games.rex.components import LEADERS_PER_RACE, SOL
 from turncoat.games.rex.context import Ctx, Events
-from turncoat.games.rex.events import PhaseStarted, Recruited
+from turncoat.games.rex.events import EmergencyRecruited, PhaseStarted, Recruited
 from turncoat.games.rex.phases.maneuvering import begin_maneuvering
 from turncoat.games.rex.state import (
     LEADER_DEAD,
@@ -104,3 +104,28 @@ def resolve_recruit(ctx: Ctx, d: Draft, seat: int, choice: Choice, out: Events) 
     name = ctx.t.leader_ids[leader] if leader != NOBODY else None
     out.append(Recruited(seat=seat, units=units, mechanized=mech, leader=name, cost=cost))
     next_recruiter(ctx, d, seat, out)
+
+
+def legal_emergency(ctx: Ctx, s: State | Draft, seat: int) -> list[tuple[int, int]]:
+    """The emergency recruitment card [Dune], in the holder's Recruitment turn: (units, NOBODY) for 1
+    up to 5 units from the casualty pool, or (0, leader) for one dead leader — free."""
+    from turncoat.games.rex.phases.cards import EMERGENCY_RECRUITMENT, EMERGENCY_UNITS_MAX, holds
+
+    if not holds(ctx, s, seat, EMERGENCY_RECRUITMENT):
+        return []
+    units = [(u, NOBODY) for u in range(1, min(s.casualties[seat], EMERGENCY_UNITS_MAX) + 1)]
+    return units + [(0, ld) for ld in dead_leaders(ctx, s, seat)]
+
+
+def resolve_emergency(ctx: Ctx, d: Draft, seat: int, units: int, leader: int, out: Events) -> None:
+    """The card is discarded and the recruits go to the reserves for free; the player then recruits
+    as usual (this is in addition to normal recruitment)."""
+    from turncoat.games.rex.phases.cards import EMERGENCY_RECRUITMENT, discard_played
+
+    discard_played(ctx, d, seat, EMERGENCY_RECRUITMENT, "recruit for free", out)
+    d.set_seat("casualties", seat, d.casualties[seat] - units)
+    d.set_seat("reserves", seat, d.reserves[seat] + units)
+    if leader != NOBODY:
+        d.leaders = (*d.leaders[:leader], LEADER_READY, *d.leaders[leader + 1 :])
+    name = ctx.t.leader_ids[leader] if leader != NOBODY else None
+    out.append(EmergencyRecruited(seat=seat, units=units, leader=name))
