@@ -20,6 +20,7 @@ from turncoat.games.rex.state import (
     BID,
     CARD_WINDOW,
     FLEET_MOVE,
+    HACAN_TIMING,
     MOVE_FROM,
     RECRUIT,
     ROUND_START,
@@ -175,6 +176,7 @@ def test_fleet_sabotage_moves_the_fleet_instead_of_a_card_rule_12_step_1_c6() ->
     assert not any(isinstance(e, E.BombardmentCardRevealed) for e in log)
     assert [e.sector for e in log if isinstance(e, E.SectorBombarded)] == [2, 3]
     assert s.fleet == 3 and s.casualties[1] == 2
+    assert "Seat 3 moves the fleet 2 sectors." in g.render_log(log, None)
     assert sorted(s.bombardment_deck) == sorted(deck_before)
 
 
@@ -370,3 +372,73 @@ def test_a_scenario_pins_the_top_cards_after_a_reshuffle_during_play_e11() -> No
     assert any(isinstance(e, E.AuctionRowReturned) for e in log)
     top_first = [g.ctx.t.card_ids[c] for c in reversed(s.strategy_deck)][:2]
     assert top_first == pin and s.strategy_shuffles == 1
+
+
+# -- §13.3: "may" ally advantages need the owner's consent ------------------------------------------------
+
+
+def _landing_turn(g: RexGame, s: State) -> tuple[State, list[Event]]:
+    """Seat 0's maneuvering turn, movement skipped: the landing step."""
+    from turncoat.games.rex.phases.maneuvering import begin_maneuvering
+
+    s, log = run_phase(g, s, begin_maneuvering, first_player=0)
+    if s.step == HACAN_TIMING:  # the Hacan (seat 1) wait
+        s = act(g, s, 1, A.HacanTiming(False), log)
+    if s.step == MOVE_FROM:
+        s = act(g, s, 0, A.SkipMove(), log)
+    return s, log
+
+
+def test_an_ally_cross_lands_with_the_hacan_consent_rule_13_3() -> None:
+    g = four()
+    stacks = add_units((), pc(g, "dune_cielago_east__west"), 0, 3)
+    s = position(g, {}, stacks, alliance=(0, 0, -1, -1), fleet=QUIET_SECTOR, influence=(10, 10, 10, 10))
+    s, log = _landing_turn(g, s)
+    cross = A.CrossFrom("dune_cielago_east__west")
+    assert cross in g.legal_actions(s, 0)
+    assert A.WithdrawFrom("dune_cielago_east__west") not in g.legal_actions(s, 0)  # Hacan only
+    s = act(g, s, 0, cross, log)
+    assert g.to_act(s) == {1} and E.ConsentAsked(seat=0, owner=1, advantage="cross_landing") in log
+    s = act(g, s, 1, A.GiveConsent(True), log)
+    assert g.to_act(s) == {0} and all(isinstance(a, A.CrossTo) for a in g.legal_actions(s, 0))
+    s = act(g, s, 0, g.legal_actions(s, 0)[0], log)
+    s = act(g, s, 0, A.LandUnits(3), log)
+    landed = next(e for e in log if isinstance(e, E.UnitsLanded))
+    assert landed.origin == "dune_cielago_east__west" and landed.paid_to == 1
+
+
+def test_a_refused_cross_landing_is_not_offered_again_this_turn_rule_13_3() -> None:
+    g = four()
+    stacks = add_units((), pc(g, "dune_cielago_east__west"), 0, 3)
+    s = position(g, {}, stacks, alliance=(0, 0, -1, -1), fleet=QUIET_SECTOR, influence=(10, 10, 10, 10))
+    s, log = _landing_turn(g, s)
+    s = act(g, s, 0, A.CrossFrom("dune_cielago_east__west"), log)
+    s = act(g, s, 1, A.GiveConsent(False), log)
+    assert g.to_act(s) == {0}
+    assert not any(isinstance(a, A.CrossFrom) for a in g.legal_actions(s, 0))
+
+
+def test_the_lazax_pay_an_ally_extra_recruits_with_consent_rule_13_3() -> None:
+    g = four()
+    # Letnev (0) allied with the Lazax (3); 9 units in the casualty pool, free recruitment 2
+    s = position(g, {}, (), alliance=(0, -1, -1, 0), first_player=0, influence=(6, 0, 0, 10))
+    s, log = run_phase(g, s, begin_recruitment, casualties=(9, 0, 0, 0), reserves=(1, 0, 0, 0))
+    units = {a.units for a in g.legal_actions(s, 0) if isinstance(a, A.Recruit) and a.leader is None}
+    assert max(units) == 8  # 5 + the Lazax's 3
+    s = act(g, s, 0, A.Recruit(8, 0, None), log)
+    assert g.to_act(s) == {3}
+    s = act(g, s, 3, A.GiveConsent(True), log)
+    # Letnev pays (5 - 2 free) x 2 = 6; the Lazax pay 3 x 2 = 6
+    assert s.influence[0] == 0 and s.influence[3] == 4
+    assert s.reserves[0] == 9 and s.casualties[0] == 1
+
+
+def test_a_refusing_lazax_leaves_the_ally_his_normal_limit_rule_13_3() -> None:
+    g = four()
+    s = position(g, {}, (), alliance=(0, -1, -1, 0), first_player=0, influence=(6, 0, 0, 10))
+    s, log = run_phase(g, s, begin_recruitment, casualties=(9, 0, 0, 0))
+    s = act(g, s, 0, A.Recruit(6, 0, None), log)
+    s = act(g, s, 3, A.GiveConsent(False), log)
+    assert g.to_act(s) == {0} and s.step == RECRUIT
+    units = {a.units for a in g.legal_actions(s, 0) if isinstance(a, A.Recruit)}
+    assert max(units) == 5 and s.influence[3] == 10

@@ -247,6 +247,13 @@ class SpareAlly(Action, frozen=True, tag="spare_ally"):
     spare: bool
 
 
+class GiveConsent(Action, frozen=True, tag="give_consent"):
+    """§13.3: as the owner of an ally card, agree (True) or not that your ally uses it now: the
+    Hacan for an ally's cross-landing, the Lazax for paying an ally's extra recruits."""
+
+    agree: bool
+
+
 RexAction = (
     ChooseRace
     | PredictWinner
@@ -291,4 +298,5 @@ RexAction = (
     | MoveFleet
     | EmergencyRecruit
     | SpareAlly
+    | GiveConsent
 )

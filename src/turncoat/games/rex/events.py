@@ -484,3 +484,17 @@ class AllySpared(Event, frozen=True, tag="ally_spared"):
 
     seat: int
     spare: bool
+
+
+class ConsentAsked(Event, frozen=True, tag="consent_asked"):
+    """§13.3: ``seat`` wants to use ``owner``'s ally advantage ``advantage``; the owner answers."""
+
+    seat: int
+    owner: int
+    advantage: str
+
+
+class ConsentGiven(Event, frozen=True, tag="consent_given"):
+    owner: int
+    advantage: str
+    agree: bool

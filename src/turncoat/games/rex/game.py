@@ -29,6 +29,7 @@ from turncoat.games.rex.phases import (
     battle,
     bidding,
     cards,
+    consent,
     influence,
     maneuvering,
     recruitment,
@@ -36,6 +37,7 @@ from turncoat.games.rex.phases import (
     victory,
 )
 from turncoat.games.rex.state import (
+    ALLY_CONSENT,
     BATTLE_CARDS,
     BATTLE_LOSSES,
     BATTLE_PLAN,
@@ -385,6 +387,14 @@ RULES += (
         lambda c, d, p, a, o: influence.resolve_spare_ally(c, d, p, a.spare, o),
     ),
 )
+RULES += (
+    Rule(
+        A.GiveConsent,
+        ALLY_CONSENT,
+        consent.RULE,
+        lambda c, d, p, a, o: consent.resolve_consent(c, d, p, a.agree, o),
+    ),
+)
 RULE_FOR: dict[type[A.RexAction], Rule] = {r.action: r for r in RULES}
 # Decisions that also belong to other steps than their rule's.
 OTHER_STEPS: dict[type[A.RexAction], frozenset[str]] = {
@@ -475,6 +485,8 @@ class RexGame(ConfiguredGame[RexConfig]):
             return [A.MoveFleet(v) for v in cards.legal_fleet_moves(ctx, state, player)]
         if step == SPARE_ALLY:
             return [A.SpareAlly(False), A.SpareAlly(True)]
+        if step == ALLY_CONSENT:
+            return [A.GiveConsent(False), A.GiveConsent(True)]
         if step == BETRAYAL:
             return [A.Betray(False), A.Betray(True)]
         if step in _BATTLE_STEPS:
@@ -717,6 +729,8 @@ class RexGame(ConfiguredGame[RexConfig]):
                 return f"recruit {ld} for free" if ld else f"recruit {u} unit{'s' if u != 1 else ''} for free"
             case A.SpareAlly(spare=spare):
                 return "spare the allies" if spare else "spare nobody"
+            case A.GiveConsent(agree=agree):
+                return "agree" if agree else "refuse"
             case A.Betray(reveal=reveal):
                 return "reveal the betrayal card" if reveal else "shake hands"
             case A.EndCeasefire():

@@ -55,6 +55,7 @@ BETRAYAL = "betrayal"  # §14.4: the members of a winning alliance shake hands o
 CARD_WINDOW = "card_window"  # §3.7, §17: every seat with cards plays one at this moment or not (sealed)
 FLEET_MOVE = "fleet_move"  # §12 step 1 (fleet sabotage card): how many sectors the fleet moves
 SPARE_ALLY = "spare_ally"  # §18 (Sol ally card): the Sol spare an ally's units from a Sol Offensive
+ALLY_CONSENT = "ally_consent"  # §13.3: the owner of an ally card agrees to a "may" used for his ally
 BATTLE_STEPS = (
     CHOOSE_BATTLE,
     PRESCIENCE,
@@ -220,6 +221,13 @@ class Fields(msgspec.Struct, omit_defaults=True):
     # pin the order after each shuffle).
     strategy_shuffles: int = 0
     influence_shuffles: int = 0
+    # §13.3 [seed]: an ally advantage worded "may" is used only with its owner's consent.  What is
+    # asked ("cross_landing", "lazax_recruits"), by whom, the choice waiting for the answer, and the
+    # advantages refused to the asker for the rest of this turn (maneuvering) or phase (recruitment).
+    consent: str = ""
+    consent_asker: int = NOBODY
+    consent_choice: tuple[int, ...] = ()
+    refused: tuple[str, ...] = ()
 
 
 class State(Fields, frozen=True):  # type: ignore[misc]  # msgspec allows a frozen twin
