@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 
 from tests.games.rex.helpers import rex, run_phase, set_up_game
+from turncoat.core import deals
 from turncoat.core.actions import Event
 from turncoat.games.rex import actions as A
 from turncoat.games.rex import events as E
@@ -442,3 +443,23 @@ def test_a_refusing_lazax_leaves_the_ally_his_normal_limit_rule_13_3() -> None:
     assert g.to_act(s) == {0} and s.step == RECRUIT
     units = {a.units for a in g.legal_actions(s, 0) if isinstance(a, A.Recruit)}
     assert max(units) == 5 and s.influence[3] == 10
+
+
+def test_the_lazax_give_an_ally_influence_outside_the_ceasefire_rule_18() -> None:
+    g = four()
+    s = position(g, {}, (), alliance=(0, -1, -1, 0), first_player=3, influence=(0, 3, 3, 9))
+    s, log = run_phase(g, s, begin_recruitment, casualties=(0, 0, 0, 4))
+    assert s.step == RECRUIT and s.actor == 3
+    assert A.GiftTo(0) in g.legal_actions(s, 3) and A.GiftTo(1) not in g.legal_actions(s, 3)
+    s = act(g, s, 3, A.GiftTo(0), log)
+    assert g.legal_actions(s, 3)[0] == A.GiftTo(None)
+    s = act(g, s, 3, deals.Give(0, "influence", 4), log)
+    assert s.influence[0] == 4 and s.influence[3] == 5 and s.step == RECRUIT and s.actor == 3
+    assert A.GiftTo(0) in g.legal_actions(s, 3)  # he may give again; recruiting is still his choice
+
+
+def test_nobody_else_gives_influence_outside_the_ceasefire_rule_3_6() -> None:
+    g = four()
+    s = position(g, {}, (), alliance=(0, 0, -1, -1), first_player=0, influence=(9, 3, 3, 3))
+    s, _ = run_phase(g, s, begin_recruitment, casualties=(4, 0, 0, 0))
+    assert s.actor == 0 and not any(isinstance(a, A.GiftTo) for a in g.legal_actions(s, 0))

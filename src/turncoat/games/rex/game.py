@@ -401,6 +401,8 @@ OTHER_STEPS: dict[type[A.RexAction], frozenset[str]] = {
     A.SetDial: frozenset({FORESEE}),
     A.PickLeader: frozenset({FORESEE}),
     A.PlayCard: frozenset({MOVE_FROM, BID, FORESEE, BATTLE_CARDS}),
+    A.GiftTo: influence.LAZAX_GIFT_STEPS,  # the Lazax ally card: gifts at any time (§18)
+    deals.Give: influence.LAZAX_GIFT_STEPS,
 }
 STEP_RULE = {r.step: r.ref for r in reversed(RULES)}  # the first rule of a step names it
 SIMULTANEOUS = frozenset(
@@ -464,6 +466,18 @@ class RexGame(ConfiguredGame[RexConfig]):
     def _legal_actions(self, state: State, player: int) -> Sequence[A.RexAction]:
         if player not in self.to_act(state):
             return ()
+        ctx = self.ctx
+        step = state.step
+        if step != CEASEFIRE and influence.gift_recipient(state, player) != NOBODY:
+            # the amount of a Lazax gift to an ally, or a change of mind (§18 Lazax ally card)
+            to = influence.gift_recipient(state, player)
+            amounts = influence.legal_gift_amounts(ctx, state, player)
+            return [A.GiftTo(None), *(deals.Give(to, "influence", n) for n in amounts)]
+        gifts = [A.GiftTo(p) for p in influence.lazax_gift_recipients(ctx, state, player)]
+        actions = self._step_actions(state, player)
+        return [*actions, *gifts] if gifts else actions
+
+    def _step_actions(self, state: State, player: int) -> Sequence[A.RexAction]:
         ctx, t, b = self.ctx, self.ctx.t, self.ctx.b
         step = state.step
         if step == CHOOSE_RACE:

@@ -9,7 +9,7 @@ the ceasefire window (§13.1); a second one does nothing.  Then the Bidding phas
 from __future__ import annotations
 
 from turncoat.core import deals
-from turncoat.games.rex.components import JOL_NAR, SOL
+from turncoat.games.rex.components import JOL_NAR, LAZAX, SOL
 from turncoat.games.rex.context import Ctx, Events
 from turncoat.games.rex.events import (
     AllySpared,
@@ -28,10 +28,14 @@ from turncoat.games.rex.phases.shuffles import shuffle_influence
 from turncoat.games.rex.state import (
     BATTLE_STEPS,
     BETRAYAL,
+    BID,
     CARD_WINDOW,
     CEASEFIRE,
+    LAND_TO,
     MANEUVER_STEPS,
+    MOVE_FROM,
     NOBODY,
+    RECRUIT,
     ROUND_START,
     SPARE_ALLY,
     Draft,
@@ -281,6 +285,20 @@ def legal_gift_recipients(ctx: Ctx, s: State, seat: int) -> list[int]:
     return [to for to in range(s.players) if to != seat]
 
 
+LAZAX_GIFT_STEPS = frozenset({BID, RECRUIT, MOVE_FROM, LAND_TO})
+
+
+def lazax_gift_recipients(ctx: Ctx, s: State, seat: int) -> list[int]:
+    """§3.6, §18 (Lazax ally card [Dune]): the Lazax may give influence to an ally at any time — here,
+    in any decision of their own outside the ceasefire (their auction, recruitment and maneuvering
+    turns), so that an ally can spend it in his own turn after them."""
+    if s.race[seat] != LAZAX or not s.influence[seat] or s.step not in LAZAX_GIFT_STEPS:
+        return []
+    if gift_recipient(s, seat) != NOBODY:
+        return []
+    return [to for to in range(s.players) if allied(s, seat, to)]
+
+
 def legal_gift_amounts(ctx: Ctx, s: State, seat: int) -> range:
     """1 up to all the influence he has, once a recipient is chosen."""
     return range(1, s.influence[seat] + 1) if gift_recipient(s, seat) != NOBODY else range(0)
@@ -290,6 +308,8 @@ def resolve_gift_to(ctx: Ctx, d: Draft, seat: int, to: int, out: Events) -> None
     """Choose the recipient (NOBODY: change one's mind)."""
     current = d.gift_to or (NOBODY,) * d.players
     d.gift_to = (*current[:seat], to, *current[seat + 1 :])
+    if d.step != CEASEFIRE and not any(p != NOBODY for p in d.gift_to):
+        d.gift_to = ()  # a Lazax gift outside the ceasefire is over
 
 
 def resolve_give(ctx: Ctx, d: Draft, seat: int, to: int, amount: int, out: Events) -> None:
