@@ -463,3 +463,89 @@ def test_nobody_else_gives_influence_outside_the_ceasefire_rule_3_6() -> None:
     s = position(g, {}, (), alliance=(0, 0, -1, -1), first_player=0, influence=(9, 3, 3, 3))
     s, _ = run_phase(g, s, begin_recruitment, casualties=(4, 0, 0, 0))
     assert s.actor == 0 and not any(isinstance(a, A.GiftTo) for a in g.legal_actions(s, 0))
+
+
+# -- the interrogation card ----------------------------------------------------------------------------
+
+
+def _recruiting(g: RexGame, hands: dict[int, list[str]], **fields: Any) -> tuple[State, list[Event]]:
+    s = position(g, hands, first_player=0, **fields)
+    return run_phase(g, s, begin_recruitment, casualties=(2, 0, 0, 0))
+
+
+def test_interrogation_gets_a_true_public_answer_in_the_holders_turn() -> None:
+    g = four()
+    s, log = _recruiting(g, {0: ["interrogation"], 1: ["decoy"]})
+    assert s.step == RECRUIT and A.PlayCard("interrogation") in g.legal_actions(s, 0)
+    s = act(g, s, 0, A.PlayCard("interrogation"), log)
+    questions = g.legal_actions(s, 0)
+    assert A.Ask(1, "card", "decoy") in questions and A.Ask(1, "traitor", "hacan_leader_1") in questions
+    assert all(q.seat != 0 for q in questions)  # type: ignore[union-attr]
+    s = act(g, s, 0, A.Ask(1, "card", "decoy"), log)
+    assert E.QuestionAnswered(seat=0, holder=1, kind="card", what="decoy", answer=True) in log
+    assert s.step == RECRUIT and s.actor == 0  # back to his recruitment
+    decoy = card(g, "decoy")
+    assert {(v, h, c) for v, h, c in s.learnt if h == 1} == {(0, 1, decoy), (2, 1, decoy), (3, 1, decoy)}
+    assert card(g, "interrogation") in s.strategy_discard
+    assert "Seat 0 asks seat 1 whether they hold decoy: yes." in g.render_log(log, 2)
+
+
+def test_a_no_answer_binds_determinization_until_the_hand_gains_a_card() -> None:
+    g = four()
+    s, log = _recruiting(g, {0: ["interrogation"], 1: ["decoy", "decoy"]})
+    s = act(g, s, 0, A.PlayCard("interrogation"), log)
+    s = act(g, s, 0, A.Ask(1, "card", "attack_kinetic"), log)
+    attack = card(g, "attack_kinetic")
+    assert s.facts == ((1, 0, attack, 0),)
+    assert g.observe(s, 2).facts == ((1, "card", "attack_kinetic", False),)
+    for seed in range(30):
+        assert attack not in g.determinize(s, 2, seed).hands[1]
+    from turncoat.games.rex.phases.bidding import take_card
+    from turncoat.games.rex.state import Draft
+
+    d = Draft.of(s)
+    take_card(g.ctx, d, 1, attack, False, [])
+    assert d.facts == ()
+
+
+def test_a_traitor_answer_binds_determinization_and_a_reveal_ends_it() -> None:
+    g = four()
+    s, log = _recruiting(g, {0: ["interrogation"]})
+    held = s.traitors[1][0]
+    leader = g.ctx.t.leader_ids[held]
+    s = act(g, s, 0, A.PlayCard("interrogation"), log)
+    s = act(g, s, 0, A.Ask(1, "traitor", leader), log)
+    assert E.QuestionAnswered(seat=0, holder=1, kind="traitor", what=leader, answer=True) in log
+    for seed in range(20):
+        assert held in g.determinize(s, 2, seed).traitors[1]
+    from turncoat.games.rex.phases.cards import forget_traitor_fact
+    from turncoat.games.rex.state import Draft
+
+    d = Draft.of(s)
+    forget_traitor_fact(d, held)
+    assert d.facts == ()
+
+
+def test_the_xxcha_can_be_asked_about_the_prediction() -> None:
+    g = rex(4, ["letnev", "xxcha", "sol", "lazax"])
+    s = set_up_game(g)
+    hands = list(s.hands)
+    deck = list(s.strategy_deck)
+    interrogation = card(g, "interrogation")
+    if interrogation in deck:
+        deck.remove(interrogation)
+    else:
+        for h in range(4):
+            if interrogation in hands[h]:
+                hands[h] = tuple(c for c in hands[h] if c != interrogation)
+    hands[0] = tuple(sorted((*hands[0], interrogation)))
+    s = msgspec.structs.replace(
+        s, hands=tuple(hands), strategy_deck=tuple(deck), first_player=0, alliance=(-1,) * 4
+    )
+    s, log = run_phase(g, s, begin_recruitment, casualties=(2, 0, 0, 0))
+    s = act(g, s, 0, A.PlayCard("interrogation"), log)
+    race = g.ctx.t.race_ids[s.prediction[0]]
+    s = act(g, s, 0, A.Ask(1, "predicted_race", race), log)
+    assert E.QuestionAnswered(seat=0, holder=1, kind="predicted_race", what=race, answer=True) in log
+    for seed in range(20):
+        assert g.determinize(s, 2, seed).prediction[0] == s.prediction[0]

@@ -220,10 +220,23 @@ class PlayCard(Action, frozen=True, tag="play_card"):
     a card inside a decision its holder is making anyway: ``extra_maneuver`` at the choice of the
     group to move (one more movement step this turn), ``diplomatic_interference`` in an auction
     turn (take the card on auction without paying), when Jol-Nar's prescience asks for part of
-    your plan (cancel it) and when choosing battle cards under an Xxcha order (cancel it).
+    your plan (cancel it) and when choosing battle cards under an Xxcha order (cancel it);
+    ``interrogation`` in your own auction, recruitment and maneuvering decisions (the question,
+    ``Ask``, comes next).
     """
 
     card: str | None
+
+
+class Ask(Action, frozen=True, tag="ask"):
+    """The interrogation card: ask ``seat`` one yes/no question, answered truthfully and publicly:
+    ``kind`` "card" (do you hold a strategy card ``what``?), "traitor" (do you hold the traitor card
+    of leader ``what``?), "predicted_race" / "predicted_round" (the Xxcha only: did you predict race
+    ``what`` / round ``what``?)."""
+
+    seat: int
+    kind: str
+    what: str
 
 
 class MoveFleet(Action, frozen=True, tag="move_fleet"):
@@ -299,4 +312,5 @@ RexAction = (
     | EmergencyRecruit
     | SpareAlly
     | GiveConsent
+    | Ask
 )

@@ -17,9 +17,14 @@ from turncoat.core import rng
 from turncoat.games.rex.components import JOL_NAR, LEADERS_PER_RACE, LETNEV, XXCHA
 from turncoat.games.rex.context import Ctx
 from turncoat.games.rex.phases import battle as B
+from turncoat.games.rex.phases.cards import true_answer
 from turncoat.games.rex.phases.influence import jol_nar_sees_next_influence, sol_sees_next_bombardment
 from turncoat.games.rex.state import (
     BID,
+    FACT_CARD,
+    FACT_RACE,
+    FACT_ROUND,
+    FACT_TRAITOR,
     FLEET_DIAL,
     NO_CARD,
     NO_PLAY,
@@ -77,11 +82,21 @@ def _hands_fit_plans(ctx: Ctx, s: State, hands: list[tuple[int, ...]], viewer: i
     return True
 
 
+def _fits_facts(s: State, d: Draft, viewer: int, *kinds: int) -> bool:
+    """The public answers to interrogation questions still hold in the re-dealt position."""
+    for holder, kind, what, yes in s.facts:
+        if holder == viewer or kind not in kinds:
+            continue
+        if true_answer(d, holder, kind, what) != bool(yes):
+            return False
+    return True
+
+
 def _redeal_strategy_cards(ctx: Ctx, s: State, d: Draft, viewer: int, seed: int, counter: int) -> int:
     """Other hands, the deck, the unseen auction row (and a face-down discard pile) are one pool."""
     for _ in range(TRIES):
         counter = _deal_strategy_cards(ctx, s, d, viewer, seed, counter)
-        if _hands_fit_plans(ctx, s, list(d.hands), viewer):
+        if _hands_fit_plans(ctx, s, list(d.hands), viewer) and _fits_facts(s, d, viewer, FACT_CARD):
             return counter
     d.hands, d.row, d.strategy_deck, d.strategy_discard = s.hands, s.row, s.strategy_deck, s.strategy_discard
     d.learnt = s.learnt  # no fitting deal found: keep the hands (a rare, harmless fallback)
@@ -130,6 +145,16 @@ def _deal_strategy_cards(ctx: Ctx, s: State, d: Draft, viewer: int, seed: int, c
 
 
 def _redeal_traitors(ctx: Ctx, s: State, d: Draft, viewer: int, seed: int, counter: int) -> int:
+    """Deal the traitor cards again until the public answers about them hold (or keep them)."""
+    for _ in range(TRIES):
+        counter = _deal_traitors(ctx, s, d, viewer, seed, counter)
+        if _fits_facts(s, d, viewer, FACT_TRAITOR):
+            return counter
+    d.traitor_offers, d.traitors, d.traitor_deck = s.traitor_offers, s.traitors, s.traitor_deck
+    return counter
+
+
+def _deal_traitors(ctx: Ctx, s: State, d: Draft, viewer: int, seed: int, counter: int) -> int:
     """Other seats' traitor cards (and offers during the draft) and the traitor deck are one pool; a
     seat keeping one card keeps an opponent's leader when it can (§4 step 6)."""
     pool = list(s.traitor_deck)
@@ -162,9 +187,13 @@ def _redeal_prediction(ctx: Ctx, s: State, d: Draft, viewer: int, seed: int, cou
     if xxcha in (viewer, -1) or s.prediction[0] == NO_RACE or s.step == PREDICT:
         return counter
     others = sorted(r for r in s.race if r != XXCHA)
-    race, counter = rng.choice(seed, counter, others)
-    rnd, counter = rng.randbelow(seed, counter, ctx.t.rounds)
-    d.prediction = (race, rnd + 1)
+    for _ in range(TRIES):  # until the public answers about the prediction hold
+        race, counter = rng.choice(seed, counter, others)
+        rnd, counter = rng.randbelow(seed, counter, ctx.t.rounds)
+        d.prediction = (race, rnd + 1)
+        if _fits_facts(s, d, viewer, FACT_RACE, FACT_ROUND):
+            return counter
+    d.prediction = s.prediction
     return counter
 
 

@@ -498,3 +498,13 @@ class ConsentGiven(Event, frozen=True, tag="consent_given"):
     owner: int
     advantage: str
     agree: bool
+
+
+class QuestionAnswered(Event, frozen=True, tag="question_answered"):
+    """The interrogation card: ``seat`` asked ``holder`` a yes/no question; the true answer, public."""
+
+    seat: int
+    holder: int
+    kind: str
+    what: str
+    answer: bool

@@ -52,11 +52,14 @@ from turncoat.games.rex.state import (
     CROSS_TO,
     EMPTY,
     ENVOY,
+    FACT_KINDS,
+    FACT_ROUND,
     FLEET_DIAL,
     FLEET_MOVE,
     FORESEE,
     FROM_RESERVES,
     HACAN_TIMING,
+    INTERROGATE,
     KEEP_CARDS,
     KEEP_TRAITOR,
     LAND_COUNT,
@@ -356,6 +359,8 @@ def _play_card(c: Ctx, d: Draft, p: int, a: A.PlayCard, o: Events) -> None:
     """A strategy card outside the battle plan: at a card window, or inside the holder's decision."""
     if d.step == CARD_WINDOW:
         cards.resolve_window_answer(c, d, p, a.card, o)
+    elif a.card == cards.INTERROGATION:
+        cards.resolve_interrogation(c, d, p, o)
     elif d.step == MOVE_FROM:
         M.resolve_extra_move(c, d, p, o)
     elif d.step == BID:
@@ -395,12 +400,31 @@ RULES += (
         lambda c, d, p, a, o: consent.resolve_consent(c, d, p, a.agree, o),
     ),
 )
+FACT_KIND_IDS = {name: i for i, name in enumerate(FACT_KINDS)}
+
+
+def _question(c: Ctx, a: A.Ask) -> tuple[int, int]:
+    kind = FACT_KIND_IDS[a.kind]
+    if kind == FACT_ROUND:
+        return kind, int(a.what)
+    table = (c.t.card_ids, c.t.leader_ids, c.t.race_ids)[kind]
+    return kind, table.index(a.what)
+
+
+RULES += (
+    Rule(
+        A.Ask,
+        INTERROGATE,
+        cards.RULE_CARDS,
+        lambda c, d, p, a, o: cards.resolve_question(c, d, p, a.seat, *_question(c, a), o),
+    ),
+)
 RULE_FOR: dict[type[A.RexAction], Rule] = {r.action: r for r in RULES}
 # Decisions that also belong to other steps than their rule's.
 OTHER_STEPS: dict[type[A.RexAction], frozenset[str]] = {
     A.SetDial: frozenset({FORESEE}),
     A.PickLeader: frozenset({FORESEE}),
-    A.PlayCard: frozenset({MOVE_FROM, BID, FORESEE, BATTLE_CARDS}),
+    A.PlayCard: frozenset({MOVE_FROM, BID, FORESEE, BATTLE_CARDS, RECRUIT, LAND_TO}),
     A.GiftTo: influence.LAZAX_GIFT_STEPS,  # the Lazax ally card: gifts at any time (§18)
     deals.Give: influence.LAZAX_GIFT_STEPS,
 }
@@ -416,6 +440,7 @@ _MANEUVER_STEPS = frozenset(MANEUVER_STEPS)
 _PASS = A.PassBid()
 _TAKE_FREE = _INTERFERE = A.PlayCard("diplomatic_interference")
 _EXTRA_MOVE = A.PlayCard("extra_maneuver")
+_INTERROGATE = A.PlayCard("interrogation")
 
 _NOBODY: frozenset[int] = frozenset()
 
@@ -473,9 +498,11 @@ class RexGame(ConfiguredGame[RexConfig]):
             to = influence.gift_recipient(state, player)
             amounts = influence.legal_gift_amounts(ctx, state, player)
             return [A.GiftTo(None), *(deals.Give(to, "influence", n) for n in amounts)]
-        gifts = [A.GiftTo(p) for p in influence.lazax_gift_recipients(ctx, state, player)]
+        extra: list[A.RexAction] = [A.GiftTo(p) for p in influence.lazax_gift_recipients(ctx, state, player)]
+        if cards.may_interrogate(ctx, state, player):
+            extra.append(_INTERROGATE)
         actions = self._step_actions(state, player)
-        return [*actions, *gifts] if gifts else actions
+        return [*actions, *extra] if extra else actions
 
     def _step_actions(self, state: State, player: int) -> Sequence[A.RexAction]:
         ctx, t, b = self.ctx, self.ctx.t, self.ctx.b
@@ -501,6 +528,12 @@ class RexGame(ConfiguredGame[RexConfig]):
             return [A.SpareAlly(False), A.SpareAlly(True)]
         if step == ALLY_CONSENT:
             return [A.GiveConsent(False), A.GiveConsent(True)]
+        if step == INTERROGATE:
+            names = (t.card_ids, t.leader_ids, t.race_ids)
+            return [
+                A.Ask(q, FACT_KINDS[k], str(w) if k == FACT_ROUND else names[k][w])
+                for q, k, w in cards.legal_questions(ctx, state, player)
+            ]
         if step == BETRAYAL:
             return [A.Betray(False), A.Betray(True)]
         if step in _BATTLE_STEPS:
@@ -743,6 +776,8 @@ class RexGame(ConfiguredGame[RexConfig]):
                 return f"recruit {ld} for free" if ld else f"recruit {u} unit{'s' if u != 1 else ''} for free"
             case A.SpareAlly(spare=spare):
                 return "spare the allies" if spare else "spare nobody"
+            case A.Ask(seat=q, kind=k, what=w):
+                return f"ask seat {q}: {k.replace('_', ' ')} {w.replace('_', ' ')}?"
             case A.GiveConsent(agree=agree):
                 return "agree" if agree else "refuse"
             case A.Betray(reveal=reveal):

@@ -198,6 +198,14 @@ def describe_event(event: Event) -> str | None:
             return f"Seat {p} recruits {ld if ld else _units(u)} for free."
         case E.AllySpared(seat=p, spare=spare):
             return f"Seat {p} (Sol) {'spares' if spare else 'does not spare'} their allies."
+        case E.QuestionAnswered(seat=p, holder=h, kind=k, what=w, answer=yes):
+            question = {
+                "card": f"hold {_name(w)}",
+                "traitor": f"hold the traitor card of {_name(w)}",
+                "predicted_race": f"predict the {_name(w).title()}",
+                "predicted_round": f"predict round {w}",
+            }[k]
+            return f"Seat {p} asks seat {h} whether they {question}: {'yes' if yes else 'no'}."
         case E.ConsentAsked(seat=p, owner=o, advantage=adv):
             return f"Seat {p} asks seat {o} for {_name(adv)}."
         case E.ConsentGiven(owner=o, advantage=adv, agree=agree):

@@ -25,6 +25,10 @@ from turncoat.games.rex.phases.influence import jol_nar_sees_next_influence, sol
 from turncoat.games.rex.state import (
     BID,
     EMPTY,
+    FACT_CARD,
+    FACT_KINDS,
+    FACT_RACE,
+    FACT_TRAITOR,
     FLEET_DIAL,
     LEADER_DEAD,
     LEADER_READY,
@@ -148,6 +152,8 @@ class RexObservation(msgspec.Struct, frozen=True):
     card_window: str | None = None
     window_play: str | None = None
     strategy_removed: tuple[str, ...] = ()
+    # public answers to interrogation questions that still hold: (seat, kind, what, yes)
+    facts: tuple[tuple[int, str, str, bool], ...] = ()
 
 
 def _leader_status(ctx: Ctx, code: int) -> str:
@@ -313,7 +319,13 @@ def observe(ctx: Ctx, s: State, viewer: Viewer, to_act: frozenset[int]) -> RexOb
         card_window=s.window or None,
         window_play=_own_window_play(ctx, s, seat),
         strategy_removed=tuple(t.card_ids[c] for c in s.strategy_removed),
+        facts=tuple((h, FACT_KINDS[k], _fact_subject(ctx, k, w), bool(y)) for h, k, w, y in s.facts),
     )
+
+
+def _fact_subject(ctx: Ctx, kind: int, what: int) -> str:
+    tables = {FACT_CARD: ctx.t.card_ids, FACT_TRAITOR: ctx.t.leader_ids, FACT_RACE: ctx.t.race_ids}
+    return tables[kind][what] if kind in tables else str(what)
 
 
 def _own_window_play(ctx: Ctx, s: State, seat: int | None) -> str | None:

@@ -55,6 +55,7 @@ BETRAYAL = "betrayal"  # §14.4: the members of a winning alliance shake hands o
 CARD_WINDOW = "card_window"  # §3.7, §17: every seat with cards plays one at this moment or not (sealed)
 FLEET_MOVE = "fleet_move"  # §12 step 1 (fleet sabotage card): how many sectors the fleet moves
 SPARE_ALLY = "spare_ally"  # §18 (Sol ally card): the Sol spare an ally's units from a Sol Offensive
+INTERROGATE = "interrogate"  # the interrogation card: which yes/no question to ask whom
 ALLY_CONSENT = "ally_consent"  # §13.3: the owner of an ally card agrees to a "may" used for his ally
 BATTLE_STEPS = (
     CHOOSE_BATTLE,
@@ -91,6 +92,8 @@ NO_CARD = -1
 NO_SECTOR = 0
 SEALED_NONE = -1  # a simultaneous choice not yet made
 NO_PLAY = -2  # a card window answered with "no card" (§17)
+FACT_CARD, FACT_TRAITOR, FACT_RACE, FACT_ROUND = range(4)
+FACT_KINDS = ("card", "traitor", "predicted_race", "predicted_round")
 LEADER_READY = -1  # §3.5: in reserves and has not fought this round
 LEADER_DEAD = -2  # §3.4: in the casualty pool
 LEADER_BOXED = -3  # §4 step 4: its race is not in the game
@@ -224,6 +227,13 @@ class Fields(msgspec.Struct, omit_defaults=True):
     # §13.3 [seed]: an ally advantage worded "may" is used only with its owner's consent.  What is
     # asked ("cross_landing", "lazax_recruits"), by whom, the choice waiting for the answer, and the
     # advantages refused to the asker for the rest of this turn (maneuvering) or phase (recruitment).
+    # The interrogation card: the step its player returns to after his question, and the public
+    # answers that stay true until something public changes them: (holder, kind, what, yes) with
+    # kind FACT_CARD (holds a card of that type; kept only for "no" — a "yes" is ``learnt`` — until
+    # he gains a card), FACT_TRAITOR (holds that leader's traitor card; a "yes" goes when it is
+    # revealed), FACT_RACE and FACT_ROUND (the Xxcha prediction).
+    resume_step: str = ""
+    facts: tuple[tuple[int, int, int, int], ...] = ()
     consent: str = ""
     consent_asker: int = NOBODY
     consent_choice: tuple[int, ...] = ()

@@ -643,6 +643,12 @@ def _leader_strength(ctx: Ctx, leader: int, killed: bool) -> int:
     return ctx.t.leader_strength[leader]
 
 
+def forget_traitor_fact(d: Draft, leader: int) -> None:
+    from turncoat.games.rex.phases.cards import forget_traitor_fact as forget
+
+    forget(d, leader)
+
+
 def _traitor_outcome(ctx: Ctx, d: Draft, revealers: list[int], out: Events) -> None:
     """§10.3 step 6 (E6, E7): the revealer's side wins at no cost and no card takes effect; the
     traitor dies.  Both revealed: both lose everything there and nobody wins [Dune]."""
@@ -654,6 +660,7 @@ def _traitor_outcome(ctx: Ctx, d: Draft, revealers: list[int], out: Events) -> N
             out.append(TraitorRevealed(seat=seat, leader=ctx.t.leader_ids[traitor]))
             _kill(ctx, d, traitor, "traitor", out)
             d.set_seat("traitors", seat, tuple(c for c in d.traitors[seat] if c != traitor))
+            forget_traitor_fact(d, traitor)
             d.traitor_deck, d.rng = rng.shuffle(d.seed, d.rng, (*d.traitor_deck, traitor))
     if all(revealed):
         for side in (0, 1):

@@ -175,7 +175,10 @@ def sell(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def take_card(ctx: Ctx, d: Draft, seat: int, card: int, bonus: bool, out: Events) -> None:
+    from turncoat.games.rex.phases.cards import forget_card_facts
+
     d.set_seat("hands", seat, tuple(sorted((*d.hands[seat], card))))
+    forget_card_facts(d, seat)
     out.append(StrategyCardTaken(seat=seat, bonus=bonus, card=None))
     out.append(StrategyCardTaken(seat=seat, bonus=bonus, card=ctx.t.card_ids[card], visible_to=(seat,)))
 

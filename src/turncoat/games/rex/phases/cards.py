@@ -14,26 +14,34 @@ Two kinds of timing:
   card when choosing the group to move, the emergency recruitment card in the Recruitment turn,
   Diplomatic Interference in an auction turn (free purchase), when Jol-Nar's prescience asks for
   part of the plan, and when choosing cards under an Xxcha order (E26: the card cancels the race
-  ability).  The interrogation card (a truthful yes/no answer to any question) is not playable: a
-  question about anything cannot be offered as a finite choice (see docs/rex.md).
+  ability), and the interrogation card in the holder's own auction, recruitment and maneuvering
+  decisions (the question is the next decision: a yes/no about another player's hidden things).
 """
 
 from __future__ import annotations
 
-from turncoat.games.rex.components import SOL
+from turncoat.games.rex.components import SOL, XXCHA
 from turncoat.games.rex.context import Ctx, Events
 from turncoat.games.rex.events import (
     AbilityCancelled,
     CardWindowAnswered,
     CardWindowOpened,
+    QuestionAnswered,
     ShieldDestroyed,
     StrategyCardPlayed,
     StrategyCardUnplayable,
 )
 from turncoat.games.rex.state import (
     CARD_WINDOW,
+    FACT_CARD,
+    FACT_KINDS,
+    FACT_RACE,
+    FACT_ROUND,
+    FACT_TRAITOR,
     FLEET_MOVE,
+    INTERROGATE,
     NO_PLAY,
+    NO_RACE,
     NOBODY,
     SEALED_NONE,
     Draft,
@@ -288,3 +296,71 @@ def cancel_ability(ctx: Ctx, d: Draft, seat: int, ability: str, out: Events) -> 
     """§17, E26 (C5): the Diplomatic Interference cancels a race ability being used."""
     discard_played(ctx, d, seat, DIPLOMATIC_INTERFERENCE, f"cancel {ability.replace('_', ' ')}", out)
     out.append(AbilityCancelled(seat=seat, ability=ability))
+
+
+# -- the interrogation card ---------------------------------------------------------------------------
+
+INTERROGATION = "interrogation"
+QUESTION_STEPS = frozenset({"bid", "recruit", "move_from", "land_to"})
+
+
+def may_interrogate(ctx: Ctx, s: Fields, seat: int) -> bool:
+    """Any time [Dune]: here, in the holder's own auction, recruitment and maneuvering decisions."""
+    return s.step in QUESTION_STEPS and holds(ctx, s, seat, INTERROGATION)
+
+
+def resolve_interrogation(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
+    discard_played(ctx, d, seat, INTERROGATION, "ask a yes/no question", out)
+    d.resume_step = d.step
+    d.step = INTERROGATE
+
+
+def legal_questions(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int, int]]:
+    """(seat asked, kind, what): whether he holds a strategy card of a type, the traitor card of a
+    leader in the game; to the Xxcha, whether he predicted a race or a round."""
+    t = ctx.t
+    out: list[tuple[int, int, int]] = []
+    leaders = [ld for ld in range(len(t.leader_ids)) if t.leader_race[ld] in s.race]
+    for other in seats_from(s.first_player, s.players):
+        if other == seat:
+            continue
+        out += [(other, FACT_CARD, c) for c in range(len(t.card_ids))]
+        out += [(other, FACT_TRAITOR, ld) for ld in leaders]
+        if s.race[other] == XXCHA and s.prediction[0] != NO_RACE:
+            out += [(other, FACT_RACE, r) for r in sorted(s.race) if r != XXCHA]
+            out += [(other, FACT_ROUND, n) for n in range(1, t.rounds + 1)]
+    return out
+
+
+def true_answer(s: Fields, holder: int, kind: int, what: int) -> bool:
+    if kind == FACT_CARD:
+        return what in s.hands[holder]
+    if kind == FACT_TRAITOR:
+        return what in s.traitors[holder]
+    return s.prediction[0 if kind == FACT_RACE else 1] == what
+
+
+def resolve_question(ctx: Ctx, d: Draft, seat: int, holder: int, kind: int, what: int, out: Events) -> None:
+    """The answer is public and true; everyone remembers it (§16) as long as it stays true."""
+    yes = true_answer(d, holder, kind, what)
+    t = ctx.t
+    names = {FACT_CARD: t.card_ids, FACT_TRAITOR: t.leader_ids, FACT_RACE: t.race_ids}
+    label = names[kind][what] if kind in names else str(what)
+    out.append(QuestionAnswered(seat=seat, holder=holder, kind=FACT_KINDS[kind], what=label, answer=yes))
+    if kind == FACT_CARD and yes:  # everyone now knows the card is in that hand
+        known = [(v, holder, what) for v in range(d.players) if v != holder]
+        d.learnt = (*d.learnt, *(e for e in known if e not in d.learnt))
+    elif (holder, kind, what, int(yes)) not in d.facts:
+        d.facts = (*d.facts, (holder, kind, what, int(yes)))
+    d.step = d.resume_step
+    d.resume_step = ""
+
+
+def forget_card_facts(d: Draft, holder: int) -> None:
+    """A "no" about a hand stops being certain when the hand gains a card."""
+    d.facts = tuple(f for f in d.facts if not (f[0] == holder and f[1] == FACT_CARD))
+
+
+def forget_traitor_fact(d: Draft, leader: int) -> None:
+    """A traitor card revealed goes back to the deck: a "yes" about it is no longer true."""
+    d.facts = tuple(f for f in d.facts if not (f[1] == FACT_TRAITOR and f[2] == leader and f[3]))
