@@ -71,6 +71,10 @@ def test_golden_record_reproduces_the_hand_computed_result(name: str) -> None:
         assert [t.influence_ids[c] for c in s.influence_discard] == want["influence_discard"], name
     if "influence_removed" in want:
         assert [t.influence_ids[c] for c in s.influence_removed] == want["influence_removed"], name
+    if "hands" in want:
+        assert [sorted(t.card_ids[c] for c in h) for h in s.hands] == want["hands"], f"{name}: hands"
+    if "strategy_discard" in want:
+        assert [t.card_ids[c] for c in s.strategy_discard] == want["strategy_discard"], name
     events = _events(result)
     if "battles" in want:
         fought = [[e.area, e.winner] for e in events if isinstance(e, E.BattleFought)]
@@ -78,3 +82,5 @@ def test_golden_record_reproduces_the_hand_computed_result(name: str) -> None:
     plain = [_plain(e) for e in events]
     for expected in want.get("events", []):
         assert any(all(p.get(k) == v for k, v in expected.items()) for p in plain), f"{name}: {expected}"
+    for absent in want.get("no_events", []):
+        assert all(p["type"] != absent for p in plain), f"{name}: {absent}"
