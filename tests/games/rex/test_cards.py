@@ -549,3 +549,39 @@ def test_the_xxcha_can_be_asked_about_the_prediction() -> None:
     assert E.QuestionAnswered(seat=0, holder=1, kind="predicted_race", what=race, answer=True) in log
     for seed in range(20):
         assert g.determinize(s, 2, seed).prediction[0] == s.prediction[0]
+
+
+# -- E26 in battle: Diplomatic Interference against Jol-Nar's prescience and the Xxcha voice ----------
+
+
+def test_e26_diplomatic_interference_cancels_jol_nar_prescience_rule_17() -> None:
+    from tests.games.rex.test_battle import AREA, battles
+
+    g = rex(3, ["jol_nar", "xxcha", "letnev"], xxcha_voice=False)
+    di = card(g, "diplomatic_interference")
+    s, log = battles(g, (AREA, 0, 5, 0), (AREA, 2, 5, 0), hands=((), (), (di,)))
+    s = act(g, s, 0, A.UsePrescience("dial"), log)
+    assert A.PlayCard("diplomatic_interference") in g.legal_actions(s, 2)
+    s = act(g, s, 2, A.PlayCard("diplomatic_interference"), log)
+    assert E.AbilityCancelled(seat=2, ability="jol_nar_prescience") in log
+    assert not any(isinstance(e, E.PartForeseen) for e in log)
+    assert g.to_act(s) == {0, 2} and s.plan_dial == (-1, -1)  # both plan, nothing was shown
+    assert s.hands[2] == () and di in s.strategy_discard
+
+
+def test_e26_diplomatic_interference_cancels_the_xxcha_voice_rule_17() -> None:
+    from tests.games.rex.test_battle import AREA, ATTACK_B, ATTACK_K, battles, plan
+
+    g = rex(3, ["jol_nar", "xxcha", "letnev"], jol_nar_prescience=False)
+    di = card(g, "diplomatic_interference")
+    s, log = battles(
+        g, (AREA, 1, 5, 0), (AREA, 2, 5, 0), hands=((), (), (ATTACK_K, ATTACK_B, di)), first_player=1
+    )
+    s = plan(g, s, 1, 1, "xxcha_leader_1")
+    s = plan(g, s, 2, 1, "letnev_leader_1", "attack")
+    s = act(g, s, 1, A.GiveOrder(True, "attack", "B"), log)
+    assert A.PlayCards("attack_kinetic", None) not in g.legal_actions(s, 2)
+    s = act(g, s, 2, A.PlayCard("diplomatic_interference"), log)
+    assert E.AbilityCancelled(seat=2, ability="xxcha_voice") in log
+    assert A.PlayCards("attack_kinetic", None) in g.legal_actions(s, 2)  # the order no longer binds
+    assert g.to_act(s) == {1, 2}

@@ -4,10 +4,12 @@ Public (§16.1): units on the board, reserves and casualty pools, leader strengt
 leader is, hand *sizes*, influence amounts, influence on the board, the influence discard pile and
 the cards out of the game, alliances, the fleet, the round, the strategy discard pile (GAPS E17),
 the bombardment cards dealt at setup, how many traitor cards each seat holds, who has set a sealed
-dial or finished the ceasefire, and the auction in progress (bids, passes; not the card).
+dial or finished the ceasefire or answered a card window, the auction in progress (bids, passes;
+not the card), the strategy cards out of the game and the answers to interrogation questions.
 
 Private (§16.2) to its seat: its strategy cards, its traitor cards (and the cards it was dealt to
-choose from), the Xxcha prediction, its betrayal card, its own sealed fleet dial, Jol-Nar's look at
+choose from), the Xxcha prediction, its betrayal card, its own sealed fleet dial and card-window
+answer, Jol-Nar's look at
 the card on auction, and what it has learnt about other hands.  Never visible: the order of any
 deck, other hands, other traitors, other sealed choices.
 """
