@@ -585,3 +585,21 @@ def test_e26_diplomatic_interference_cancels_the_xxcha_voice_rule_17() -> None:
     assert E.AbilityCancelled(seat=2, ability="xxcha_voice") in log
     assert A.PlayCards("attack_kinetic", None) in g.legal_actions(s, 2)  # the order no longer binds
     assert g.to_act(s) == {1, 2}
+
+
+def test_a_scenario_pins_the_influence_deck_after_the_round_1_offensive_is_shuffled_back_e14() -> None:
+    offensive = 12
+    g = four(scenario={"influence_reshuffles": [["sol_offensive_1"]]})
+    s = position(g, {})
+    others = tuple(c for c in s.influence_deck if c not in (AREA_03, offensive))
+    s2, log = run_phase(
+        g,
+        s,
+        begin_round,
+        round=1,
+        fleet=QUIET_SECTOR,
+        influence_deck=(*others, AREA_03, offensive),
+        influence_discard=(),
+    )
+    assert any(isinstance(e, E.OffensivesShuffledBack) for e in log)
+    assert s2.influence_deck[-1] == offensive and s2.influence_shuffles == 1
