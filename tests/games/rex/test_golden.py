@@ -75,6 +75,11 @@ def test_golden_record_reproduces_the_hand_computed_result(name: str) -> None:
         assert [sorted(t.card_ids[c] for c in h) for h in s.hands] == want["hands"], f"{name}: hands"
     if "strategy_discard" in want:
         assert [t.card_ids[c] for c in s.strategy_discard] == want["strategy_discard"], name
+    if "scores" in want:
+        assert result.outcome is not None, f"{name}: the record does not reach the end of the game"
+        assert [int(v) for v in result.outcome.scores] == want["scores"], f"{name}: scores"
+        assert list(result.outcome.winners) == want["winners"], f"{name}: winners"
+        assert result.outcome.details["victory"] == want["victory"], f"{name}: victory"
     events = _events(result)
     if "battles" in want:
         fought = [[e.area, e.winner] for e in events if isinstance(e, E.BattleFought)]
