@@ -603,3 +603,26 @@ def test_a_scenario_pins_the_influence_deck_after_the_round_1_offensive_is_shuff
     )
     assert any(isinstance(e, E.OffensivesShuffledBack) for e in log)
     assert s2.influence_deck[-1] == offensive and s2.influence_shuffles == 1
+
+
+def test_everyone_sees_what_a_consent_or_a_spare_question_is_about_rule_16_1() -> None:
+    g = four()
+    stacks = add_units((), pc(g, "dune_cielago_east__west"), 0, 3)
+    s = position(g, {}, stacks, alliance=(0, 0, -1, -1), fleet=QUIET_SECTOR, influence=(10, 10, 10, 10))
+    s, log = _landing_turn(g, s)
+    s = act(g, s, 0, A.CrossFrom("dune_cielago_east__west"), log)
+    assert g.observe(s, 2).consent == (0, "cross_landing") and g.observe(s, None).consent == (
+        0,
+        "cross_landing",
+    )
+    s2 = position(g, {}, _hagga_armies(g), alliance=(0, -1, 0, -1))
+    s2, _ = run_phase(
+        g,
+        s2,
+        begin_round,
+        round=2,
+        fleet=QUIET_SECTOR,
+        influence_deck=(AREA_03, 12),
+        influence_discard=(AREA_02,),
+    )
+    assert g.observe(s2, 1).offensive_card == "influence_area_02"

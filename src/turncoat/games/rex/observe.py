@@ -156,6 +156,10 @@ class RexObservation(msgspec.Struct, frozen=True):
     strategy_removed: tuple[str, ...] = ()
     # public answers to interrogation questions that still hold: (seat, kind, what, yes)
     facts: tuple[tuple[int, str, str, bool], ...] = ()
+    # an ally advantage waiting for its owner's consent: (the ally asking, the advantage), and the
+    # area card of a Sol Offensive waiting for the Sol's answer whether allies are spared
+    consent: tuple[int, str] | None = None
+    offensive_card: str | None = None
 
 
 def _leader_status(ctx: Ctx, code: int) -> str:
@@ -322,6 +326,8 @@ def observe(ctx: Ctx, s: State, viewer: Viewer, to_act: frozenset[int]) -> RexOb
         window_play=_own_window_play(ctx, s, seat),
         strategy_removed=tuple(t.card_ids[c] for c in s.strategy_removed),
         facts=tuple((h, FACT_KINDS[k], _fact_subject(ctx, k, w), bool(y)) for h, k, w, y in s.facts),
+        consent=(s.consent_asker, s.consent) if s.consent else None,
+        offensive_card=t.influence_ids[s.offensive_card] if s.offensive_card != NOBODY else None,
     )
 
 
