@@ -192,8 +192,8 @@ def describe_event(event: Event) -> str | None:
             return f"Seat {p} moves the fleet {n} sector{'s' if n != 1 else ''}."
         case E.ShieldDestroyed(area=a, losses=ls):
             return f"The shield of {_name(a)} is destroyed: {_losses(ls)}."
-        case E.AbilityCancelled(seat=p, ability=ab):
-            return f"Seat {p} cancels {_name(ab)}."
+        case E.AbilityCancelled():
+            return None  # the card's own line says what it cancels
         case E.EmergencyRecruited(seat=p, units=u, leader=ld):
             return f"Seat {p} recruits {ld if ld else _units(u)} for free."
         case E.AllySpared(seat=p, spare=spare):
