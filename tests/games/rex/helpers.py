@@ -102,6 +102,18 @@ def run_phase(
     return d.freeze(), out
 
 
+def pass_card_window(g: RexGame, s: State, events: list[Event]) -> State:
+    """Every seat asked at an open card window (RULES §17) answers "no card"; the events are added."""
+    from turncoat.games.rex.actions import PlayCard
+    from turncoat.games.rex.state import CARD_WINDOW
+
+    while s.step == CARD_WINDOW:
+        t = g.apply(s, min(g.to_act(s)), PlayCard(None))
+        events.extend(t.events)
+        s = t.state
+    return s
+
+
 def rex(players: int, races: list[str], **options: Any) -> RexGame:
     """A game with the races dealt to seats 0.. in this order."""
     scenario = options.pop("scenario", {})

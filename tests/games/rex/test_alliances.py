@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.games.rex.helpers import rex, run_phase, set_up_game
+from tests.games.rex.helpers import pass_card_window, rex, run_phase, set_up_game
 from turncoat.core import deals
 from turncoat.core.actions import Event
 from turncoat.games.rex import actions as A
@@ -18,7 +18,7 @@ AREA_01, AREA_03, CEASEFIRE_1 = 0, 2, 14
 def window(g: RexGame) -> State:
     """A Temporary Ceasefire in round 2 (the area card under it ends the phase)."""
     s = set_up_game(g)
-    s, _ = run_phase(
+    s, events = run_phase(
         g,
         s,
         begin_round,
@@ -27,6 +27,7 @@ def window(g: RexGame) -> State:
         influence_deck=(AREA_01, CEASEFIRE_1),
         influence_discard=(AREA_03,),
     )
+    s = pass_card_window(g, s, events)
     assert s.step == CEASEFIRE
     return s
 

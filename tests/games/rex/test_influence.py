@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.rex.helpers import rex, run_phase, set_up_game
+from tests.games.rex.helpers import pass_card_window, rex, run_phase, set_up_game
 from turncoat.core import deals
 from turncoat.core.actions import Event
 from turncoat.core.errors import IllegalAction
@@ -32,7 +32,8 @@ def start_round(g: RexGame, s: State, deck: tuple[int, ...], **fields: object) -
     fields.setdefault("round", 2)
     fields.setdefault("fleet", QUIET_SECTOR)
     fields.setdefault("influence_discard", (AREA_03,))
-    return run_phase(g, s, begin_round, influence_deck=deck, **fields)
+    s2, events = run_phase(g, s, begin_round, influence_deck=deck, **fields)
+    return pass_card_window(g, s2, events), events
 
 
 def four() -> RexGame:

@@ -37,6 +37,7 @@ def check(g: RexGame, s: State, supply: int) -> None:
     if s.step in (BID, RECRUIT, COLLECTION, *MANEUVER_STEPS, *BATTLE_STEPS):
         assert len(s.influence_discard) == s.round  # round counter = discarded area cards
     cards = sum(len(h) for h in s.hands) + len(s.strategy_deck) + len(s.strategy_discard) + len(s.row)
+    cards += len(s.strategy_removed)  # the shield-destroying card leaves the game
     assert cards == len(t.strategy_deck)
     b = g.ctx.b
     if s.step == COLLECTION:  # §10.1: after the battles no area but the Council holds two players

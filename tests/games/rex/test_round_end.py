@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-from tests.games.rex.helpers import rex, run_phase, set_up_game
+from tests.games.rex.helpers import pass_card_window, rex, run_phase, set_up_game
 from turncoat.core.actions import Event, redact
 from turncoat.games.rex import actions as A
 from turncoat.games.rex import events as E
@@ -89,9 +89,10 @@ def test_every_player_takes_two_support_rule_11_step_2() -> None:
 def _bombard(g: RexGame, s: State, value: int, fleet: int) -> tuple[State, list[Event]]:
     others = tuple(v for v in g.ctx.t.bombardment_values if v != value)
     deck = (*(c for c in s.influence_deck if c != AREA_03), AREA_03)
-    return run_phase(
+    s2, events = run_phase(
         g, s, bombardment_phase, bombardment_deck=(*others, value), fleet=fleet, influence_deck=deck
     )
+    return pass_card_window(g, s2, events), events
 
 
 def test_the_fleet_destroys_the_unshielded_sectors_it_enters_rule_12() -> None:
@@ -267,5 +268,6 @@ def test_pinned_bombardment_draws_are_revealed_round_by_round() -> None:
     assert s.bombardment_deck[-1] == 5 and g.observe(s, 2).next_bombardment == 5
     deck = (*(c for c in s.influence_deck if c != AREA_03), AREA_03)
     s2, events = run_phase(g, s, bombardment_phase, fleet=1, influence_deck=deck)
+    s2 = pass_card_window(g, s2, events)
     assert E.BombardmentCardRevealed(value=5) in events and s2.fleet == 6
     assert s2.bombardment_deck[-1] == 2

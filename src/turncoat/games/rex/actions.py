@@ -212,6 +212,61 @@ class Betray(Action, frozen=True, tag="betray"):
     reveal: bool
 
 
+class PlayCard(Action, frozen=True, tag="play_card"):
+    """Play a strategy card outside the battle plan (strategy_cards.json), or None: no card.
+
+    At a card window (RULES §17; the start of the Influence phase, the start of the Bombardment
+    phase) every seat with cards answers at once; ``None`` is "no card".  The same action also plays
+    a card inside a decision its holder is making anyway: ``extra_maneuver`` at the choice of the
+    group to move (one more movement step this turn), ``diplomatic_interference`` in an auction
+    turn (take the card on auction without paying), when Jol-Nar's prescience asks for part of
+    your plan (cancel it) and when choosing battle cards under an Xxcha order (cancel it);
+    ``interrogation`` in your own auction, recruitment and maneuvering decisions (the question,
+    ``Ask``, comes next).
+    """
+
+    card: str | None
+
+
+class Ask(Action, frozen=True, tag="ask"):
+    """The interrogation card: ask ``seat`` one yes/no question, answered truthfully and publicly:
+    ``kind`` "card" (do you hold a strategy card ``what``?), "traitor" (do you hold the traitor card
+    of leader ``what``?), "predicted_race" / "predicted_round" (the Xxcha only: did you predict race
+    ``what`` / round ``what``?)."""
+
+    seat: int
+    kind: str
+    what: str
+
+
+class MoveFleet(Action, frozen=True, tag="move_fleet"):
+    """§12 step 1 with the fleet sabotage card: the fleet moves this many sectors (0-10) instead of
+    a bombardment card."""
+
+    sectors: int
+
+
+class EmergencyRecruit(Action, frozen=True, tag="emergency_recruit"):
+    """The emergency recruitment card, in your Recruitment turn: bring back for free either one
+    leader (``leader``) or up to 5 units (``units``) from your casualty pool; then recruit as usual."""
+
+    units: int
+    leader: str | None = None
+
+
+class SpareAlly(Action, frozen=True, tag="spare_ally"):
+    """§18 (Sol ally card): as a Sol Offensive strikes, spare your allies' units there (True) or not."""
+
+    spare: bool
+
+
+class GiveConsent(Action, frozen=True, tag="give_consent"):
+    """§13.3: as the owner of an ally card, agree (True) or not that your ally uses it now: the
+    Hacan for an ally's cross-landing, the Lazax for paying an ally's extra recruits."""
+
+    agree: bool
+
+
 RexAction = (
     ChooseRace
     | PredictWinner
@@ -252,4 +307,10 @@ RexAction = (
     | ChooseLosses
     | KeepCards
     | Betray
+    | PlayCard
+    | MoveFleet
+    | EmergencyRecruit
+    | SpareAlly
+    | GiveConsent
+    | Ask
 )

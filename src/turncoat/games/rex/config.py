@@ -35,6 +35,12 @@ class RexScenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_
     bombardment_deck: list[int] | None = None  # §4 step 3: the deck after the first-player deal
     betrayal_deal: list[int] | None = None  # §4 step 11: each seat's betrayal card number
     bombardment_draws: list[int] | None = None  # §12 step 1: the card revealed in round 1, 2, ...
+    # The cards on top after the 1st, 2nd, ... shuffle of a deck during play, top first (§7 step 7
+    # returned auction row, §17 exhausted strategy deck; §6 round-1 Sol Offensives shuffled back,
+    # an exhausted influence deck).  The traitor deck is never drawn from after setup, so its
+    # order needs no pin.
+    strategy_reshuffles: list[list[str]] | None = None
+    influence_reshuffles: list[list[str]] | None = None
 
 
 class RexConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

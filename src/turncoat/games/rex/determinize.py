@@ -5,7 +5,8 @@ knows: the order of all decks (but a top card the viewer has looked at: Jol-Nar'
 Sol's bombardment card); the other hands (keeping the cards the viewer has learnt are there,
 and the card on auction if the viewer is Jol-Nar); the other seats' traitor cards (and the cards
 they were dealt to choose from); the Xxcha prediction; the other betrayal cards; the other sealed
-fleet dials; the other battler's sealed plan.  The future's chance is reseeded too.
+fleet dials and card-window answers (another seat's is taken as "no card"); the other battler's
+sealed plan.  The future's chance is reseeded too.
 """
 
 from __future__ import annotations
@@ -16,11 +17,17 @@ from turncoat.core import rng
 from turncoat.games.rex.components import JOL_NAR, LEADERS_PER_RACE, LETNEV, XXCHA
 from turncoat.games.rex.context import Ctx
 from turncoat.games.rex.phases import battle as B
+from turncoat.games.rex.phases.cards import true_answer
 from turncoat.games.rex.phases.influence import jol_nar_sees_next_influence, sol_sees_next_bombardment
 from turncoat.games.rex.state import (
     BID,
+    FACT_CARD,
+    FACT_RACE,
+    FACT_ROUND,
+    FACT_TRAITOR,
     FLEET_DIAL,
     NO_CARD,
+    NO_PLAY,
     NO_RACE,
     NOBODY,
     PREDICT,
@@ -75,11 +82,21 @@ def _hands_fit_plans(ctx: Ctx, s: State, hands: list[tuple[int, ...]], viewer: i
     return True
 
 
+def _fits_facts(s: State, d: Draft, viewer: int, *kinds: int) -> bool:
+    """The public answers to interrogation questions still hold in the re-dealt position."""
+    for holder, kind, what, yes in s.facts:
+        if holder == viewer or kind not in kinds:
+            continue
+        if true_answer(d, holder, kind, what) != bool(yes):
+            return False
+    return True
+
+
 def _redeal_strategy_cards(ctx: Ctx, s: State, d: Draft, viewer: int, seed: int, counter: int) -> int:
     """Other hands, the deck, the unseen auction row (and a face-down discard pile) are one pool."""
     for _ in range(TRIES):
         counter = _deal_strategy_cards(ctx, s, d, viewer, seed, counter)
-        if _hands_fit_plans(ctx, s, list(d.hands), viewer):
+        if _hands_fit_plans(ctx, s, list(d.hands), viewer) and _fits_facts(s, d, viewer, FACT_CARD):
             return counter
     d.hands, d.row, d.strategy_deck, d.strategy_discard = s.hands, s.row, s.strategy_deck, s.strategy_discard
     d.learnt = s.learnt  # no fitting deal found: keep the hands (a rare, harmless fallback)
@@ -128,6 +145,16 @@ def _deal_strategy_cards(ctx: Ctx, s: State, d: Draft, viewer: int, seed: int, c
 
 
 def _redeal_traitors(ctx: Ctx, s: State, d: Draft, viewer: int, seed: int, counter: int) -> int:
+    """Deal the traitor cards again until the public answers about them hold (or keep them)."""
+    for _ in range(TRIES):
+        counter = _deal_traitors(ctx, s, d, viewer, seed, counter)
+        if _fits_facts(s, d, viewer, FACT_TRAITOR):
+            return counter
+    d.traitor_offers, d.traitors, d.traitor_deck = s.traitor_offers, s.traitors, s.traitor_deck
+    return counter
+
+
+def _deal_traitors(ctx: Ctx, s: State, d: Draft, viewer: int, seed: int, counter: int) -> int:
     """Other seats' traitor cards (and offers during the draft) and the traitor deck are one pool; a
     seat keeping one card keeps an opponent's leader when it can (§4 step 6)."""
     pool = list(s.traitor_deck)
@@ -160,9 +187,13 @@ def _redeal_prediction(ctx: Ctx, s: State, d: Draft, viewer: int, seed: int, cou
     if xxcha in (viewer, -1) or s.prediction[0] == NO_RACE or s.step == PREDICT:
         return counter
     others = sorted(r for r in s.race if r != XXCHA)
-    race, counter = rng.choice(seed, counter, others)
-    rnd, counter = rng.randbelow(seed, counter, ctx.t.rounds)
-    d.prediction = (race, rnd + 1)
+    for _ in range(TRIES):  # until the public answers about the prediction hold
+        race, counter = rng.choice(seed, counter, others)
+        rnd, counter = rng.randbelow(seed, counter, ctx.t.rounds)
+        d.prediction = (race, rnd + 1)
+        if _fits_facts(s, d, viewer, FACT_RACE, FACT_ROUND):
+            return counter
+    d.prediction = s.prediction
     return counter
 
 
@@ -264,6 +295,8 @@ def determinize(ctx: Ctx, s: State, viewer: int, seed: int) -> State:
             if p != viewer and sealed[p] != SEALED_NONE:
                 sealed[p], counter = rng.randbelow(seed, counter, ctx.t.dial_max + 1)
         d.sealed = tuple(sealed)
+    if s.window:  # §17: another seat's sealed card play could be a card it no longer holds: none
+        d.sealed = tuple(NO_PLAY if p != viewer and v >= 0 else v for p, v in enumerate(s.sealed))
     d.seed = rng.derive_seed(seed, "determinized")
     d.rng = 0
     return d.freeze()

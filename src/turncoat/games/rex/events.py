@@ -420,3 +420,91 @@ class GameWon(Event, frozen=True, tag="game_won"):
     winners: tuple[int, ...]
     victory: str
     round: int
+
+
+class CardWindowOpened(Event, frozen=True, tag="card_window_opened"):
+    """§17: a moment where strategy cards may be played; ``seats`` answer at once (sealed)."""
+
+    window: str
+    seats: tuple[int, ...]
+
+
+class CardWindowAnswered(Event, frozen=True, tag="card_window_answered"):
+    """A seat has answered the card window (what it answered stays sealed until all have)."""
+
+    seat: int
+
+
+class StrategyCardPlayed(Event, frozen=True, tag="strategy_card_played"):
+    """A strategy card played outside the battle plan, face up; ``effect`` says what it does here."""
+
+    seat: int
+    card: str
+    effect: str
+
+
+class StrategyCardUnplayable(Event, frozen=True, tag="strategy_card_unplayable"):
+    """§17: a card announced at a window that an earlier play made impossible; it stays in hand."""
+
+    seat: int
+    card: str
+
+
+class FleetSabotaged(Event, frozen=True, tag="fleet_sabotaged"):
+    """§12 step 1 (fleet sabotage card): the fleet moves this many sectors instead of a card."""
+
+    seat: int
+    sectors: int
+
+
+class ShieldDestroyed(Event, frozen=True, tag="shield_destroyed"):
+    """§12 (shield-destroying card): the generator area's units are destroyed and the shields that
+    depend on it are gone for the rest of the game."""
+
+    seat: int
+    area: str
+    losses: tuple[tuple[int, int, int], ...]
+
+
+class AbilityCancelled(Event, frozen=True, tag="ability_cancelled"):
+    """§17, E26: a Diplomatic Interference cancels a race ability (the strategy card wins)."""
+
+    seat: int
+    ability: str
+
+
+class EmergencyRecruited(Event, frozen=True, tag="emergency_recruited"):
+    seat: int
+    units: int
+    leader: str | None
+
+
+class AllySpared(Event, frozen=True, tag="ally_spared"):
+    """§18 (Sol ally card): the Sol's answer whether their allies' units survive the offensive."""
+
+    seat: int
+    spare: bool
+
+
+class ConsentAsked(Event, frozen=True, tag="consent_asked"):
+    """§13.3: ``seat`` wants to use ``owner``'s ally advantage ``advantage``; the owner answers."""
+
+    seat: int
+    owner: int
+    advantage: str
+
+
+class ConsentGiven(Event, frozen=True, tag="consent_given"):
+    owner: int
+    advantage: str
+    agree: bool
+
+
+class QuestionAnswered(Event, frozen=True, tag="question_answered"):
+    """The interrogation card: ``seat`` asked ``holder`` a yes/no question; the true answer, public."""
+
+    seat: int
+    holder: int
+    kind: str
+    what: str
+    answer: bool

@@ -28,6 +28,8 @@ from turncoat.games.rex.phases import (
     alliances,
     battle,
     bidding,
+    cards,
+    consent,
     influence,
     maneuvering,
     recruitment,
@@ -35,12 +37,14 @@ from turncoat.games.rex.phases import (
     victory,
 )
 from turncoat.games.rex.state import (
+    ALLY_CONSENT,
     BATTLE_CARDS,
     BATTLE_LOSSES,
     BATTLE_PLAN,
     BATTLE_STEPS,
     BETRAYAL,
     BID,
+    CARD_WINDOW,
     CEASEFIRE,
     CHOOSE_BATTLE,
     CHOOSE_RACE,
@@ -48,10 +52,14 @@ from turncoat.games.rex.state import (
     CROSS_TO,
     EMPTY,
     ENVOY,
+    FACT_KINDS,
+    FACT_ROUND,
     FLEET_DIAL,
+    FLEET_MOVE,
     FORESEE,
     FROM_RESERVES,
     HACAN_TIMING,
+    INTERROGATE,
     KEEP_CARDS,
     KEEP_TRAITOR,
     LAND_COUNT,
@@ -75,6 +83,7 @@ from turncoat.games.rex.state import (
     SLOT_BOTH,
     SLOT_DEFENSE,
     SLOT_NONE,
+    SPARE_ALLY,
     STAND_IN,
     TRAITOR,
     UNSET,
@@ -344,16 +353,94 @@ RULES += (
     ),
     Rule(deals.LeaveAlliance, CEASEFIRE, AL.RULE_FORM, lambda c, d, p, a, o: AL.resolve_leave(c, d, p, o)),
 )
+
+
+def _play_card(c: Ctx, d: Draft, p: int, a: A.PlayCard, o: Events) -> None:
+    """A strategy card outside the battle plan: at a card window, or inside the holder's decision."""
+    if d.step == CARD_WINDOW:
+        cards.resolve_window_answer(c, d, p, a.card, o)
+    elif a.card == cards.INTERROGATION:
+        cards.resolve_interrogation(c, d, p, o)
+    elif d.step == MOVE_FROM:
+        M.resolve_extra_move(c, d, p, o)
+    elif d.step == BID:
+        bidding.resolve_take_free(c, d, p, o)
+    else:  # FORESEE or BATTLE_CARDS
+        B.resolve_interfere(c, d, p, o)
+
+
+RULES += (
+    Rule(A.PlayCard, CARD_WINDOW, cards.RULE_TIMING, _play_card),
+    Rule(
+        A.MoveFleet,
+        FLEET_MOVE,
+        cards.RULE_FLEET,
+        lambda c, d, p, a, o: cards.resolve_fleet_move(c, d, p, a.sectors, o),
+    ),
+    Rule(
+        A.EmergencyRecruit,
+        RECRUIT,
+        recruitment.RULE,
+        lambda c, d, p, a, o: recruitment.resolve_emergency(
+            c, d, p, a.units, c.t.leader_ids.index(a.leader) if a.leader else NOBODY, o
+        ),
+    ),
+    Rule(
+        A.SpareAlly,
+        SPARE_ALLY,
+        influence.RULE_OFFENSIVE,
+        lambda c, d, p, a, o: influence.resolve_spare_ally(c, d, p, a.spare, o),
+    ),
+)
+RULES += (
+    Rule(
+        A.GiveConsent,
+        ALLY_CONSENT,
+        consent.RULE,
+        lambda c, d, p, a, o: consent.resolve_consent(c, d, p, a.agree, o),
+    ),
+)
+FACT_KIND_IDS = {name: i for i, name in enumerate(FACT_KINDS)}
+
+
+def _question(c: Ctx, a: A.Ask) -> tuple[int, int]:
+    kind = FACT_KIND_IDS[a.kind]
+    if kind == FACT_ROUND:
+        return kind, int(a.what)
+    table = (c.t.card_ids, c.t.leader_ids, c.t.race_ids)[kind]
+    return kind, table.index(a.what)
+
+
+RULES += (
+    Rule(
+        A.Ask,
+        INTERROGATE,
+        cards.RULE_CARDS,
+        lambda c, d, p, a, o: cards.resolve_question(c, d, p, a.seat, *_question(c, a), o),
+    ),
+)
 RULE_FOR: dict[type[A.RexAction], Rule] = {r.action: r for r in RULES}
-SECOND_STEP: dict[type[A.RexAction], str] = {A.SetDial: FORESEE, A.PickLeader: FORESEE}
+# Decisions that also belong to other steps than their rule's.
+OTHER_STEPS: dict[type[A.RexAction], frozenset[str]] = {
+    A.SetDial: frozenset({FORESEE}),
+    A.PickLeader: frozenset({FORESEE}),
+    A.PlayCard: frozenset({MOVE_FROM, BID, FORESEE, BATTLE_CARDS, RECRUIT, LAND_TO}),
+    A.GiftTo: influence.LAZAX_GIFT_STEPS,  # the Lazax ally card: gifts at any time (§18)
+    deals.Give: influence.LAZAX_GIFT_STEPS,
+}
 STEP_RULE = {r.step: r.ref for r in reversed(RULES)}  # the first rule of a step names it
-SIMULTANEOUS = frozenset({KEEP_TRAITOR, FLEET_DIAL, CEASEFIRE, BATTLE_PLAN, BATTLE_CARDS, TRAITOR, BETRAYAL})
+SIMULTANEOUS = frozenset(
+    {KEEP_TRAITOR, FLEET_DIAL, CEASEFIRE, BATTLE_PLAN, BATTLE_CARDS, TRAITOR, BETRAYAL, CARD_WINDOW}
+)
 _END_CEASEFIRE = A.EndCeasefire()
 _SKIP_MOVE = A.SkipMove()
 _SKIP_LANDING = A.SkipLanding()
 _BATTLE_STEPS = frozenset(BATTLE_STEPS)
 _MANEUVER_STEPS = frozenset(MANEUVER_STEPS)
 _PASS = A.PassBid()
+_TAKE_FREE = _INTERFERE = A.PlayCard("diplomatic_interference")
+_EXTRA_MOVE = A.PlayCard("extra_maneuver")
+_INTERROGATE = A.PlayCard("interrogation")
 
 _NOBODY: frozenset[int] = frozenset()
 
@@ -404,6 +491,20 @@ class RexGame(ConfiguredGame[RexConfig]):
     def _legal_actions(self, state: State, player: int) -> Sequence[A.RexAction]:
         if player not in self.to_act(state):
             return ()
+        ctx = self.ctx
+        step = state.step
+        if step != CEASEFIRE and influence.gift_recipient(state, player) != NOBODY:
+            # the amount of a Lazax gift to an ally, or a change of mind (§18 Lazax ally card)
+            to = influence.gift_recipient(state, player)
+            amounts = influence.legal_gift_amounts(ctx, state, player)
+            return [A.GiftTo(None), *(deals.Give(to, "influence", n) for n in amounts)]
+        extra: list[A.RexAction] = [A.GiftTo(p) for p in influence.lazax_gift_recipients(ctx, state, player)]
+        if cards.may_interrogate(ctx, state, player):
+            extra.append(_INTERROGATE)
+        actions = self._step_actions(state, player)
+        return [*actions, *extra] if extra else actions
+
+    def _step_actions(self, state: State, player: int) -> Sequence[A.RexAction]:
         ctx, t, b = self.ctx, self.ctx.t, self.ctx.b
         step = state.step
         if step == CHOOSE_RACE:
@@ -417,7 +518,22 @@ class RexGame(ConfiguredGame[RexConfig]):
         if step == FLEET_DIAL:
             return [A.SetFleetDial(v) for v in setup.legal_fleet_dials(ctx, state, player)]
         if step == BID:
-            return [_PASS, *(A.Bid(v) for v in bidding.legal_bids(ctx, state, player))]
+            free = [_TAKE_FREE] if bidding.may_take_free(ctx, state, player) else []
+            return [_PASS, *(A.Bid(v) for v in bidding.legal_bids(ctx, state, player)), *free]
+        if step == CARD_WINDOW:
+            return [A.PlayCard(c) for c in cards.legal_window_plays(ctx, state, player)]
+        if step == FLEET_MOVE:
+            return [A.MoveFleet(v) for v in cards.legal_fleet_moves(ctx, state, player)]
+        if step == SPARE_ALLY:
+            return [A.SpareAlly(False), A.SpareAlly(True)]
+        if step == ALLY_CONSENT:
+            return [A.GiveConsent(False), A.GiveConsent(True)]
+        if step == INTERROGATE:
+            names = (t.card_ids, t.leader_ids, t.race_ids)
+            return [
+                A.Ask(q, FACT_KINDS[k], str(w) if k == FACT_ROUND else names[k][w])
+                for q, k, w in cards.legal_questions(ctx, state, player)
+            ]
         if step == BETRAYAL:
             return [A.Betray(False), A.Betray(True)]
         if step in _BATTLE_STEPS:
@@ -426,8 +542,14 @@ class RexGame(ConfiguredGame[RexConfig]):
             return self._maneuver_actions(state, player)
         if step == RECRUIT:
             return [
-                A.Recruit(u, m, t.leader_ids[ld] if ld != NOBODY else None)
-                for u, m, ld in recruitment.legal_recruits(ctx, state, player)
+                *(
+                    A.Recruit(u, m, t.leader_ids[ld] if ld != NOBODY else None)
+                    for u, m, ld in recruitment.legal_recruits(ctx, state, player)
+                ),
+                *(
+                    A.EmergencyRecruit(u, t.leader_ids[ld] if ld != NOBODY else None)
+                    for u, ld in recruitment.legal_emergency(ctx, state, player)
+                ),
             ]
         if step == CEASEFIRE:
             return self._ceasefire_actions(state, player)
@@ -445,7 +567,8 @@ class RexGame(ConfiguredGame[RexConfig]):
         if step == HACAN_TIMING:
             return [A.HacanTiming(True), A.HacanTiming(False)]
         if step == MOVE_FROM:
-            return [_SKIP_MOVE, *(A.MoveFrom(names[p]) for p in M.legal_origins(ctx, state, player))]
+            extra = [_EXTRA_MOVE] if M.may_play_extra_move(ctx, state, player) else []
+            return [_SKIP_MOVE, *(A.MoveFrom(names[p]) for p in M.legal_origins(ctx, state, player)), *extra]
         if step == MOVE_TO:
             return [A.MoveTo(names[p]) for p in M.destinations(ctx, state, player, state.origin)]
         if step == MOVE_COUNT:
@@ -503,11 +626,12 @@ class RexGame(ConfiguredGame[RexConfig]):
             return [A.UsePrescience(names.get(p)) for p in B.legal_prescience(ctx, state, player)]
         if step == FORESEE:
             options = B.legal_foresee(ctx, state, player)
+            cancel = [_INTERFERE] if B.may_interfere(ctx, state, player) else []
             if state.foreseen == SEE_DIAL:
-                return [A.SetDial(v) for v, _ in options]
+                return [*(A.SetDial(v) for v, _ in options), *cancel]
             if state.foreseen == SEE_LEADER:
-                return [pick(ld, slot) for ld, slot in options]
-            return [A.ShowCard(card(c)) for c, _ in options]
+                return [*(pick(ld, slot) for ld, slot in options), *cancel]
+            return [*(A.ShowCard(card(c)) for c, _ in options), *cancel]
         if step == BATTLE_PLAN:
             part, options = B.legal_plan(ctx, state, player)
             if part == "dial":
@@ -523,7 +647,8 @@ class RexGame(ConfiguredGame[RexConfig]):
                 out.append(A.GiveOrder(bool(play), ORDER_KINDS[kind], name))
             return out
         if step == BATTLE_CARDS:
-            return [A.PlayCards(card(a), card(d)) for a, d in B.legal_cards(ctx, state, player)]
+            cancel = [_INTERFERE] if B.may_interfere(ctx, state, player) else []
+            return [*(A.PlayCards(card(a), card(d)) for a, d in B.legal_cards(ctx, state, player)), *cancel]
         if step == TRAITOR:
             return [A.RevealTraitor(r) for r in B.legal_traitor(ctx, state, player)]
         if step == BATTLE_LOSSES:
@@ -543,7 +668,7 @@ class RexGame(ConfiguredGame[RexConfig]):
                 code="not_your_turn",
                 rule=STEP_RULE.get(state.step, "RULES §5"),
             )
-        if state.step not in (rule.step, SECOND_STEP.get(type(action))):
+        if state.step != rule.step and state.step not in OTHER_STEPS.get(type(action), ()):
             raise IllegalAction(
                 f"{self.describe_action(action)} is not possible now: the game is at "
                 f"{state.step.replace('_', ' ')}",
@@ -643,6 +768,18 @@ class RexGame(ConfiguredGame[RexConfig]):
                 return "no landing"
             case A.SendEnvoy(send=send):
                 return "send an envoy to the Galactic Council" if send else "send no envoy"
+            case A.PlayCard(card=c):
+                return f"play {c.replace('_', ' ')}" if c is not None else "play no card"
+            case A.MoveFleet(sectors=n):
+                return f"move the fleet {n} sector{'s' if n != 1 else ''}"
+            case A.EmergencyRecruit(units=u, leader=ld):
+                return f"recruit {ld} for free" if ld else f"recruit {u} unit{'s' if u != 1 else ''} for free"
+            case A.SpareAlly(spare=spare):
+                return "spare the allies" if spare else "spare nobody"
+            case A.Ask(seat=q, kind=k, what=w):
+                return f"ask seat {q}: {k.replace('_', ' ')} {w.replace('_', ' ')}?"
+            case A.GiveConsent(agree=agree):
+                return "agree" if agree else "refuse"
             case A.Betray(reveal=reveal):
                 return "reveal the betrayal card" if reveal else "shake hands"
             case A.EndCeasefire():

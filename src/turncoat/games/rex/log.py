@@ -179,6 +179,37 @@ def describe_event(event: Event) -> str | None:
             if n is None:
                 return f"Seat {p} shakes hands."
             return f"Seat {p} reveals betrayal card {n}: {'met' if met else 'not met'}."
+        case E.CardWindowOpened(window=w, seats=ss):
+            who = ", ".join(map(str, ss))
+            return f"Strategy cards may be played now ({w} phase): seats {who} answer."
+        case E.CardWindowAnswered():
+            return None
+        case E.StrategyCardPlayed(seat=p, card=c, effect=what):
+            return f"Seat {p} plays {_name(c)}: {what}."
+        case E.StrategyCardUnplayable(seat=p, card=c):
+            return f"Seat {p}'s {_name(c)} comes too late and stays in hand."
+        case E.FleetSabotaged(seat=p, sectors=n):
+            return f"Seat {p} moves the fleet {n} sector{'s' if n != 1 else ''}."
+        case E.ShieldDestroyed(area=a, losses=ls):
+            return f"The shield of {_name(a)} is destroyed: {_losses(ls)}."
+        case E.AbilityCancelled():
+            return None  # the card's own line says what it cancels
+        case E.EmergencyRecruited(seat=p, units=u, leader=ld):
+            return f"Seat {p} recruits {ld if ld else _units(u)} for free."
+        case E.AllySpared(seat=p, spare=spare):
+            return f"Seat {p} (Sol) {'spares' if spare else 'does not spare'} their allies."
+        case E.QuestionAnswered(seat=p, holder=h, kind=k, what=w, answer=yes):
+            question = {
+                "card": f"hold {_name(w)}",
+                "traitor": f"hold the traitor card of {_name(w)}",
+                "predicted_race": f"predict the {_name(w).title()}",
+                "predicted_round": f"predict round {w}",
+            }[k]
+            return f"Seat {p} asks seat {h} whether they {question}: {'yes' if yes else 'no'}."
+        case E.ConsentAsked(seat=p, owner=o, advantage=adv):
+            return f"Seat {p} asks seat {o} for {_name(adv)}."
+        case E.ConsentGiven(owner=o, advantage=adv, agree=agree):
+            return f"Seat {o} {'agrees to' if agree else 'refuses'} {_name(adv)}."
         case E.GameWon(winners=ws, victory=how, round=n):
             who = ", ".join(f"seat {p}" for p in ws) or "nobody"
             return f"Round {n}: {who} win(s) ({_name(how)})."

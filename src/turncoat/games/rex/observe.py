@@ -4,10 +4,12 @@ Public (§16.1): units on the board, reserves and casualty pools, leader strengt
 leader is, hand *sizes*, influence amounts, influence on the board, the influence discard pile and
 the cards out of the game, alliances, the fleet, the round, the strategy discard pile (GAPS E17),
 the bombardment cards dealt at setup, how many traitor cards each seat holds, who has set a sealed
-dial or finished the ceasefire, and the auction in progress (bids, passes; not the card).
+dial or finished the ceasefire or answered a card window, the auction in progress (bids, passes;
+not the card), the strategy cards out of the game and the answers to interrogation questions.
 
 Private (§16.2) to its seat: its strategy cards, its traitor cards (and the cards it was dealt to
-choose from), the Xxcha prediction, its betrayal card, its own sealed fleet dial, Jol-Nar's look at
+choose from), the Xxcha prediction, its betrayal card, its own sealed fleet dial and card-window
+answer, Jol-Nar's look at
 the card on auction, and what it has learnt about other hands.  Never visible: the order of any
 deck, other hands, other traitors, other sealed choices.
 """
@@ -25,6 +27,11 @@ from turncoat.games.rex.phases.influence import jol_nar_sees_next_influence, sol
 from turncoat.games.rex.state import (
     BID,
     EMPTY,
+    FACT_CARD,
+    FACT_KINDS,
+    FACT_RACE,
+    FACT_TRAITOR,
+    FLEET_DIAL,
     LEADER_DEAD,
     LEADER_READY,
     NO_CARD,
@@ -142,6 +149,17 @@ class RexObservation(msgspec.Struct, frozen=True):
     card_on_auction: str | None  # Jol-Nar only (§7 step 3)
     next_influence_card: str | None  # Jol-Nar only, from the Maneuvering phase (§18)
     next_bombardment: int | None  # Sol only (§18, ``sol_sees_next_bombardment``)
+    # §17: the card window open now ("influence", "bombardment"), the viewer's own sealed answer, and
+    # the strategy cards that have left the game (public)
+    card_window: str | None = None
+    window_play: str | None = None
+    strategy_removed: tuple[str, ...] = ()
+    # public answers to interrogation questions that still hold: (seat, kind, what, yes)
+    facts: tuple[tuple[int, str, str, bool], ...] = ()
+    # an ally advantage waiting for its owner's consent: (the ally asking, the advantage), and the
+    # area card of a Sol Offensive waiting for the Sol's answer whether allies are spared
+    consent: tuple[int, str] | None = None
+    offensive_card: str | None = None
 
 
 def _leader_status(ctx: Ctx, code: int) -> str:
@@ -294,10 +312,32 @@ def observe(ctx: Ctx, s: State, viewer: Viewer, to_act: frozenset[int]) -> RexOb
         betrayal=(
             t.betrayal_numbers[s.betrayal[seat]] if seat is not None and s.betrayal[seat] != NO_CARD else None
         ),
-        fleet_dial=s.sealed[seat] if seat is not None and s.sealed[seat] != SEALED_NONE else None,
+        fleet_dial=(
+            s.sealed[seat]
+            if seat is not None and s.step == FLEET_DIAL and s.sealed[seat] != SEALED_NONE
+            else None
+        ),
         card_on_auction=own_card_on_auction,
         next_influence_card=(
             t.influence_ids[s.influence_deck[-1]] if jol_nar_sees_next_influence(ctx, s, seat) else None
         ),
         next_bombardment=s.bombardment_deck[-1] if sol_sees_next_bombardment(ctx, s, seat) else None,
+        card_window=s.window or None,
+        window_play=_own_window_play(ctx, s, seat),
+        strategy_removed=tuple(t.card_ids[c] for c in s.strategy_removed),
+        facts=tuple((h, FACT_KINDS[k], _fact_subject(ctx, k, w), bool(y)) for h, k, w, y in s.facts),
+        consent=(s.consent_asker, s.consent) if s.consent else None,
+        offensive_card=t.influence_ids[s.offensive_card] if s.offensive_card != NOBODY else None,
     )
+
+
+def _fact_subject(ctx: Ctx, kind: int, what: int) -> str:
+    tables = {FACT_CARD: ctx.t.card_ids, FACT_TRAITOR: ctx.t.leader_ids, FACT_RACE: ctx.t.race_ids}
+    return tables[kind][what] if kind in tables else str(what)
+
+
+def _own_window_play(ctx: Ctx, s: State, seat: int | None) -> str | None:
+    """The viewer's own sealed answer at a card window: a card id, "none", or None (not answered)."""
+    if seat is None or not s.window or s.sealed[seat] == SEALED_NONE:
+        return None
+    return ctx.t.card_ids[s.sealed[seat]] if s.sealed[seat] >= 0 else "none"

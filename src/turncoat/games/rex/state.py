@@ -52,6 +52,11 @@ KEEP_CARDS = "keep_cards"  # §10.3 step 8 (E9): the winner keeps or discards ea
 COLLECTION = "collection"  # §11: (transient) the Collection phase
 BOMBARDMENT = "bombardment"  # §12: (transient) the Bombardment phase
 BETRAYAL = "betrayal"  # §14.4: the members of a winning alliance shake hands or betray (simultaneous)
+CARD_WINDOW = "card_window"  # §3.7, §17: every seat with cards plays one at this moment or not (sealed)
+FLEET_MOVE = "fleet_move"  # §12 step 1 (fleet sabotage card): how many sectors the fleet moves
+SPARE_ALLY = "spare_ally"  # §18 (Sol ally card): the Sol spare an ally's units from a Sol Offensive
+INTERROGATE = "interrogate"  # the interrogation card: which yes/no question to ask whom
+ALLY_CONSENT = "ally_consent"  # §13.3: the owner of an ally card agrees to a "may" used for his ally
 BATTLE_STEPS = (
     CHOOSE_BATTLE,
     PRESCIENCE,
@@ -86,6 +91,9 @@ NO_RACE = -1
 NO_CARD = -1
 NO_SECTOR = 0
 SEALED_NONE = -1  # a simultaneous choice not yet made
+NO_PLAY = -2  # a card window answered with "no card" (§17)
+FACT_CARD, FACT_TRAITOR, FACT_RACE, FACT_ROUND = range(4)
+FACT_KINDS = ("card", "traitor", "predicted_race", "predicted_round")
 LEADER_READY = -1  # §3.5: in reserves and has not fought this round
 LEADER_DEAD = -2  # §3.4: in the casualty pool
 LEADER_BOXED = -3  # §4 step 4: its race is not in the game
@@ -198,6 +206,38 @@ class Fields(msgspec.Struct, omit_defaults=True):
     # §13.1: per seat, the player it has chosen to give influence to (the amount comes next), or
     # NOBODY — a gift is two small decisions rather than one with hundreds of choices.
     gift_to: tuple[int, ...] = ()
+    # §3.7, §17: the card window open now ("influence" before the first influence card, "bombardment"
+    # before the fleet moves; the answers are ``sealed``), the seat whose fleet sabotage moves the
+    # fleet this phase, whether a Diplomatic Interference has cancelled the Sol's bombardment
+    # resistance for this phase, and whether the turn's player has an extra movement step to take.
+    window: str = ""
+    fleet_mover: int = NOBODY
+    fleet_sectors: int = -1
+    sol_resistance_cancelled: bool = False
+    extra_move: bool = False
+    # Strategy cards removed from the game (the shield-destroying card), public.
+    strategy_removed: tuple[int, ...] = ()
+    # §6 step 3 / §18 (Sol ally card): the area card of a Sol Offensive waiting for the Sol's answer
+    # whether their allies' units are spared, and whether that offensive came from a card window.
+    offensive_card: int = NOBODY
+    # How many times the strategy and influence decks were shuffled during play (so a scenario can
+    # pin the order after each shuffle).
+    strategy_shuffles: int = 0
+    influence_shuffles: int = 0
+    # §13.3 [seed]: an ally advantage worded "may" is used only with its owner's consent.  What is
+    # asked ("cross_landing", "lazax_recruits"), by whom, the choice waiting for the answer, and the
+    # advantages refused to the asker for the rest of this turn (maneuvering) or phase (recruitment).
+    # The interrogation card: the step its player returns to after his question, and the public
+    # answers that stay true until something public changes them: (holder, kind, what, yes) with
+    # kind FACT_CARD (holds a card of that type; kept only for "no" — a "yes" is ``learnt`` — until
+    # he gains a card), FACT_TRAITOR (holds that leader's traitor card; a "yes" goes when it is
+    # revealed), FACT_RACE and FACT_ROUND (the Xxcha prediction).
+    resume_step: str = ""
+    facts: tuple[tuple[int, int, int, int], ...] = ()
+    consent: str = ""
+    consent_asker: int = NOBODY
+    consent_choice: tuple[int, ...] = ()
+    refused: tuple[str, ...] = ()
 
 
 class State(Fields, frozen=True):  # type: ignore[misc]  # msgspec allows a frozen twin

@@ -351,6 +351,30 @@ def resolve_foresee(ctx: Ctx, d: Draft, seat: int, first: int, second: int, out:
     open_plans(ctx, d, out)
 
 
+def may_interfere(ctx: Ctx, s: Fields, seat: int) -> bool:
+    """§17, E26 (C5): the player Jol-Nar's prescience asks, or the one an Xxcha order binds, may cancel
+    it with a Diplomatic Interference — the strategy card beats the race ability."""
+    from turncoat.games.rex.phases.cards import DIPLOMATIC_INTERFERENCE, holds
+
+    if not holds(ctx, s, seat, DIPLOMATIC_INTERFERENCE):
+        return False
+    if s.step == FORESEE:
+        return True
+    return s.step == BATTLE_CARDS and bool(s.voice) and side_of(s, seat) == 1 - s.voice_side
+
+
+def resolve_interfere(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
+    from turncoat.games.rex.phases.cards import cancel_ability
+
+    if d.step == FORESEE:
+        cancel_ability(ctx, d, seat, "jol_nar_prescience", out)
+        d.foreseen = UNSET
+        open_plans(ctx, d, out)
+        return
+    cancel_ability(ctx, d, seat, "xxcha_voice", out)
+    d.voice = ()  # he still owes his cards (BATTLE_CARDS goes on)
+
+
 def _leader_name(ctx: Ctx, leader: int) -> str | None:
     if leader == NO_LEADER:
         return None
@@ -619,6 +643,12 @@ def _leader_strength(ctx: Ctx, leader: int, killed: bool) -> int:
     return ctx.t.leader_strength[leader]
 
 
+def forget_traitor_fact(d: Draft, leader: int) -> None:
+    from turncoat.games.rex.phases.cards import forget_traitor_fact as forget
+
+    forget(d, leader)
+
+
 def _traitor_outcome(ctx: Ctx, d: Draft, revealers: list[int], out: Events) -> None:
     """§10.3 step 6 (E6, E7): the revealer's side wins at no cost and no card takes effect; the
     traitor dies.  Both revealed: both lose everything there and nobody wins [Dune]."""
@@ -630,6 +660,7 @@ def _traitor_outcome(ctx: Ctx, d: Draft, revealers: list[int], out: Events) -> N
             out.append(TraitorRevealed(seat=seat, leader=ctx.t.leader_ids[traitor]))
             _kill(ctx, d, traitor, "traitor", out)
             d.set_seat("traitors", seat, tuple(c for c in d.traitors[seat] if c != traitor))
+            forget_traitor_fact(d, traitor)
             d.traitor_deck, d.rng = rng.shuffle(d.seed, d.rng, (*d.traitor_deck, traitor))
     if all(revealed):
         for side in (0, 1):

@@ -10,7 +10,6 @@ deck (E11).
 
 from __future__ import annotations
 
-from turncoat.core import rng
 from turncoat.games.rex.components import JOL_NAR, LAZAX, LETNEV
 from turncoat.games.rex.context import Ctx, Events
 from turncoat.games.rex.events import (
@@ -26,6 +25,7 @@ from turncoat.games.rex.events import (
     StrategyDeckReshuffled,
 )
 from turncoat.games.rex.phases.recruitment import begin_recruitment
+from turncoat.games.rex.phases.shuffles import shuffle_strategy
 from turncoat.games.rex.state import BID, NOBODY, Draft, State, seat_of_race, seats_from
 
 RULE = "RULES §7"
@@ -43,12 +43,12 @@ def can_bid(ctx: Ctx, s: State | Draft, seat: int) -> bool:
     return not hand_full(ctx, s, seat) and s.influence[seat] >= max(ctx.t.bid_minimum, s.high_bid + 1)
 
 
-def draw_strategy_card(d: Draft, out: Events) -> int:
+def draw_strategy_card(ctx: Ctx, d: Draft, out: Events) -> int:
     """Take the top strategy card; §17 (E32): when the last is drawn the discards become the deck."""
     *rest, card = d.strategy_deck
     d.strategy_deck = tuple(rest)
     if not d.strategy_deck and d.strategy_discard:
-        d.strategy_deck, d.rng = rng.shuffle(d.seed, d.rng, d.strategy_discard)
+        d.strategy_deck = shuffle_strategy(ctx, d, d.strategy_discard)
         d.strategy_discard = ()
         out.append(StrategyDeckReshuffled(cards=len(d.strategy_deck)))
     return card
@@ -62,7 +62,7 @@ def begin_bidding(ctx: Ctx, d: Draft, out: Events) -> None:
     for _ in range(eligible):
         if not d.strategy_deck:
             break  # every card is in a hand
-        row.append(draw_strategy_card(d, out))
+        row.append(draw_strategy_card(ctx, d, out))
     d.row = tuple(row)
     d.auction = 0
     if not row:
@@ -130,13 +130,31 @@ def advance(ctx: Ctx, d: Draft, last: int, out: Events) -> None:
     sell(ctx, d, out)
 
 
+def may_take_free(ctx: Ctx, s: State | Draft, seat: int) -> bool:
+    """Diplomatic Interference (C5 [Dune]) in an auction turn: take the card without paying."""
+    from turncoat.games.rex.phases.cards import DIPLOMATIC_INTERFERENCE, holds
+
+    return holds(ctx, s, seat, DIPLOMATIC_INTERFERENCE)
+
+
+def resolve_take_free(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
+    """The card is discarded and the player takes the card on auction for nothing (the Lazax get
+    nothing); the next card follows as after any sale."""
+    from turncoat.games.rex.phases.cards import DIPLOMATIC_INTERFERENCE, discard_played
+
+    discard_played(ctx, d, seat, DIPLOMATIC_INTERFERENCE, "take the card on auction without paying", out)
+    d.high_bidder = seat
+    d.high_bid = 0
+    sell(ctx, d, out)
+
+
 def sell(ctx: Ctx, d: Draft, out: Events) -> None:
     """§7 step 6: the winner pays the Lazax (if another player wins) or the pool, and takes the card
     face down; Letnev then draws a free card while below his limit [Rex: S6]."""
     winner, price, card = d.high_bidder, d.high_bid, d.row[0]
     lazax = seat_of_race(d, LAZAX)
     d.set_seat("influence", winner, d.influence[winner] - price)
-    if lazax not in (NOBODY, winner):
+    if lazax not in (NOBODY, winner) and price:
         d.set_seat("influence", lazax, d.influence[lazax] + price)
         paid_to: int | None = lazax
     else:
@@ -148,7 +166,7 @@ def sell(ctx: Ctx, d: Draft, out: Events) -> None:
     if jol_nar not in (NOBODY, winner):  # §16: Jol-Nar knows what the winner bought
         d.learnt = (*d.learnt, (jol_nar, winner, card))
     if d.race[winner] == LETNEV and not hand_full(ctx, d, winner) and d.strategy_deck:
-        take_card(ctx, d, winner, draw_strategy_card(d, out), True, out)
+        take_card(ctx, d, winner, draw_strategy_card(ctx, d, out), True, out)
     d.row = d.row[1:]
     if not d.row:
         end_bidding(ctx, d, out)
@@ -157,7 +175,10 @@ def sell(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def take_card(ctx: Ctx, d: Draft, seat: int, card: int, bonus: bool, out: Events) -> None:
+    from turncoat.games.rex.phases.cards import forget_card_facts
+
     d.set_seat("hands", seat, tuple(sorted((*d.hands[seat], card))))
+    forget_card_facts(d, seat)
     out.append(StrategyCardTaken(seat=seat, bonus=bonus, card=None))
     out.append(StrategyCardTaken(seat=seat, bonus=bonus, card=ctx.t.card_ids[card], visible_to=(seat,)))
 
@@ -173,7 +194,7 @@ def next_opener(ctx: Ctx, d: Draft) -> int:
 
 def return_row(ctx: Ctx, d: Draft, out: Events) -> None:
     """§7 step 7 (E11): nobody bid, so the phase ends; the row is shuffled back into the deck."""
-    d.strategy_deck, d.rng = rng.shuffle(d.seed, d.rng, (*d.strategy_deck, *d.row))
+    d.strategy_deck = shuffle_strategy(ctx, d, (*d.strategy_deck, *d.row))
     out.append(AuctionRowReturned(cards=len(d.row)))
     d.row = ()
     end_bidding(ctx, d, out)

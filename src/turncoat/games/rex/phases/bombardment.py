@@ -14,6 +14,7 @@ from turncoat.games.rex.context import Ctx, Events
 from turncoat.games.rex.events import (
     BombardmentCardRevealed,
     FirstPlayerPassed,
+    FleetSabotaged,
     FleetStopped,
     PhaseStarted,
     SectorBombarded,
@@ -47,7 +48,9 @@ def hit_sector(ctx: Ctx, d: Draft, sector: int, sol_exposed: dict[int, int], out
     """§12 step 2: everything in the unshielded areas of one sector is destroyed (the fleet hits all
     areas of a sector, not single areas [seed]; which pieces that is follows ``sector_model``)."""
     b, config = ctx.b, ctx.config
-    sol = seat_of_race(d, SOL) if config.sol_bombardment_half_losses else NOBODY
+    # E26: a Diplomatic Interference played at the window cancels the Sol's resistance (C5).
+    resists = config.sol_bombardment_half_losses and not d.sol_resistance_cancelled
+    sol = seat_of_race(d, SOL) if resists else NOBODY
     losses: list[tuple[int, int, int]] = []
     influence = 0
     by_area: dict[int, list[int]] = {}
@@ -105,13 +108,32 @@ def pinned_on_top(ctx: Ctx, deck: tuple[int, ...], rnd: int) -> tuple[int, ...]:
 
 
 def bombardment_phase(ctx: Ctx, d: Draft, out: Events) -> None:
-    """§12 steps 1-5, then the end of the round (§5, §14)."""
-    from turncoat.games.rex.phases.victory import end_of_round  # the round's last step
+    """§12: first the window for the fleet sabotage, shield-destroying and Diplomatic Interference
+    cards (§17), then the fleet moves."""
+    from turncoat.games.rex.phases.cards import BOMBARDMENT as WINDOW
+    from turncoat.games.rex.phases.cards import open_window
 
     d.step = BOMBARDMENT
     out.append(PhaseStarted(phase="bombardment"))
-    *rest, value = d.bombardment_deck
-    out.append(BombardmentCardRevealed(value=value))
+    if open_window(ctx, d, WINDOW, out):
+        return
+    move_fleet(ctx, d, out)
+
+
+def move_fleet(ctx: Ctx, d: Draft, out: Events) -> None:
+    """§12 steps 1-5, then the end of the round (§5, §14).  With the fleet sabotage card (C6) the
+    fleet moves the chosen number of sectors and no bombardment card is revealed."""
+    from turncoat.games.rex.phases.victory import end_of_round  # the round's last step
+
+    d.step = BOMBARDMENT
+    d.actor = NOBODY
+    sabotaged = d.fleet_mover != NOBODY
+    if sabotaged:
+        value = d.fleet_sectors
+        out.append(FleetSabotaged(seat=d.fleet_mover, sectors=value))
+    else:
+        *rest, value = d.bombardment_deck
+        out.append(BombardmentCardRevealed(value=value))
     sol_exposed: dict[int, int] = {}
     count = ctx.b.sector_count
     for step in range(1, value + 1):
@@ -123,8 +145,12 @@ def bombardment_phase(ctx: Ctx, d: Draft, out: Events) -> None:
         out.append(SectorBombarded(sector=0, losses=((sol, lost, 0),), influence=0))
     d.fleet = (d.fleet - 1 + value) % count + 1
     out.append(FleetStopped(sector=d.fleet))
-    d.bombardment_deck, d.rng = rng.shuffle(d.seed, d.rng, (*rest, value))
+    if not sabotaged:
+        d.bombardment_deck, d.rng = rng.shuffle(d.seed, d.rng, (*rest, value))
     d.bombardment_deck = pinned_on_top(ctx, d.bombardment_deck, d.round + 1)
+    d.fleet_mover = NOBODY
+    d.fleet_sectors = -1
+    d.sol_resistance_cancelled = False
     d.first_player = (d.first_player + 1) % d.players
     out.append(FirstPlayerPassed(first_player=d.first_player))
     end_of_round(ctx, d, out)

@@ -8,10 +8,11 @@ the ceasefire window (§13.1); a second one does nothing.  Then the Bidding phas
 
 from __future__ import annotations
 
-from turncoat.core import deals, rng
-from turncoat.games.rex.components import JOL_NAR, SOL
+from turncoat.core import deals
+from turncoat.games.rex.components import JOL_NAR, LAZAX, SOL
 from turncoat.games.rex.context import Ctx, Events
 from turncoat.games.rex.events import (
+    AllySpared,
     CeasefireEnded,
     CeasefireOpened,
     InfluenceCardDrawn,
@@ -23,17 +24,25 @@ from turncoat.games.rex.events import (
 )
 from turncoat.games.rex.phases.alliances import close_window
 from turncoat.games.rex.phases.bidding import begin_bidding
+from turncoat.games.rex.phases.shuffles import shuffle_influence
 from turncoat.games.rex.state import (
     BATTLE_STEPS,
     BETRAYAL,
+    BID,
+    CARD_WINDOW,
     CEASEFIRE,
+    LAND_TO,
     MANEUVER_STEPS,
+    MOVE_FROM,
     NOBODY,
+    RECRUIT,
     ROUND_START,
+    SPARE_ALLY,
     Draft,
     State,
     add_influence,
     add_units,
+    allied,
     seat_of_race,
 )
 
@@ -45,10 +54,23 @@ RULE_WINDOW = "RULES §13.1"
 
 
 def begin_round(ctx: Ctx, d: Draft, out: Events) -> None:
-    """§5: a round starts with the Influence phase (the first player draws)."""
+    """§5: a round starts with the Influence phase: first the window for the Tracking Beacon (C8),
+    then the first player draws."""
+    from turncoat.games.rex.phases.cards import INFLUENCE, open_window
+
     d.step = ROUND_START
     d.offensive_done = False
     d.ceasefire_done = False
+    if open_window(ctx, d, INFLUENCE, out):
+        return
+    draw_on(ctx, d, out)
+
+
+def draw_on(ctx: Ctx, d: Draft, out: Events) -> None:
+    """§6 step 5: draw until an area card is resolved, then the Bidding phase — unless a ceasefire
+    window or the Sol's answer interrupts the drawing (it resumes here afterwards)."""
+    d.step = ROUND_START
+    d.actor = NOBODY
     if draw_until_area_card(ctx, d, out):
         end_influence_phase(ctx, d, out)
         begin_bidding(ctx, d, out)
@@ -58,7 +80,7 @@ def draw_influence_card(ctx: Ctx, d: Draft, out: Events) -> int:
     """The top influence card.  An empty deck is rebuilt from the discards but the top one [Dune]."""
     if not d.influence_deck:
         *rest, top = d.influence_discard
-        d.influence_deck, d.rng = rng.shuffle(d.seed, d.rng, rest)
+        d.influence_deck = shuffle_influence(ctx, d, rest)
         d.influence_discard = (top,)
         out.append(InfluenceDeckReshuffled(cards=len(d.influence_deck)))
     *deck, card = d.influence_deck
@@ -79,7 +101,8 @@ def draw_until_area_card(ctx: Ctx, d: Draft, out: Events) -> bool:
             place_area_card(ctx, d, card, out)
             return True
         if kind == "sol_offensive":
-            resolve_sol_offensive_card(ctx, d, card, out)
+            if not resolve_sol_offensive_card(ctx, d, card, out):
+                return False
             continue
         if open_ceasefire(ctx, d, card, out):
             return False
@@ -125,23 +148,70 @@ def place_area_card(ctx: Ctx, d: Draft, card: int, out: Events) -> None:
 # -- §6 step 3: Sol Offensive -----------------------------------------------------------------------
 
 
-def resolve_sol_offensive_card(ctx: Ctx, d: Draft, card: int, out: Events) -> None:
-    """§6 step 3: round 1 sets it aside (E14); a second one does nothing (E15); else it strikes."""
+def resolve_sol_offensive_card(ctx: Ctx, d: Draft, card: int, out: Events) -> bool:
+    """§6 step 3: round 1 sets it aside (E14); a second one does nothing (E15); else it strikes.
+    Returns False when the strike waits for the Sol's answer (Sol ally card)."""
     card_id = ctx.t.influence_ids[card]
     if d.round == 1:
         d.set_aside = (*d.set_aside, card)
         out.append(InfluenceCardIgnored(card=card_id, reason="round_1"))
-        return
+        return True
     d.influence_removed = (*d.influence_removed, card)
     if d.offensive_done:
         out.append(InfluenceCardIgnored(card=card_id, reason="second"))
-        return
+        return True
     d.offensive_done = True
     if d.influence_discard:
-        strike_areas(ctx, d, d.influence_discard[-1], out)
+        return sol_offensive(ctx, d, d.influence_discard[-1], out)
+    return True
 
 
-def strike_areas(ctx: Ctx, d: Draft, area_card: int, out: Events) -> None:
+def struck_areas(ctx: Ctx, area_card: int) -> tuple[int, ...]:
+    """§6 step 3: both areas named on the card (left and right, whatever the player count)."""
+    return tuple(dict.fromkeys(ctx.b.area_index[area] for area, _, _ in ctx.t.influence_slots[area_card]))
+
+
+def allies_to_spare(ctx: Ctx, s: State | Draft, area_card: int) -> bool:
+    """§18 (Sol ally card [Dune]): an ally of the Sol has units the offensive would destroy, so the
+    Sol are asked whether to spare them (a "may" of an ally card needs its owner's consent [seed])."""
+    sol = seat_of_race(s, SOL)
+    if sol == NOBODY:
+        return False
+    areas = set(struck_areas(ctx, area_card))
+    if not ctx.config.sol_offensive_ignores_shields:
+        areas = {a for a in areas if not ctx.b.shielded[a]}
+    return any(allied(s, sol, st[1]) and ctx.b.piece_area[st[0]] in areas for st in s.stacks)
+
+
+def sol_offensive(ctx: Ctx, d: Draft, area_card: int, out: Events) -> bool:
+    """§6 step 3: strike the card's areas now, or first ask the Sol whether their allies are spared
+    (returns False: the strike waits for ``resolve_spare_ally``)."""
+    if allies_to_spare(ctx, d, area_card):
+        d.offensive_card = area_card
+        d.step = SPARE_ALLY
+        d.actor = seat_of_race(d, SOL)
+        return False
+    strike_areas(ctx, d, area_card, out)
+    return True
+
+
+def resolve_spare_ally(ctx: Ctx, d: Draft, seat: int, spare: bool, out: Events) -> None:
+    """§18 (Sol ally card): the strike happens with the Sol's answer; then the phase goes on where it
+    stopped (the card window of the Tracking Beacon, or the drawing)."""
+    from turncoat.games.rex.phases.cards import continue_window
+
+    out.append(AllySpared(seat=seat, spare=spare))
+    strike_areas(ctx, d, d.offensive_card, out, spare_allies=spare)
+    d.offensive_card = NOBODY
+    if d.window:
+        d.step = CARD_WINDOW
+        d.actor = NOBODY
+        continue_window(ctx, d, out)
+        return
+    draw_on(ctx, d, out)
+
+
+def strike_areas(ctx: Ctx, d: Draft, area_card: int, out: Events, *, spare_allies: bool = False) -> None:
     """§6 step 3: destroy all units in both areas of ``area_card`` (whatever the player count).
 
     Sol units are spared (``sol_immune_to_sol_offensive``, GAPS G6); shields do not protect
@@ -150,7 +220,9 @@ def strike_areas(ctx: Ctx, d: Draft, area_card: int, out: Events) -> None:
     """
     b, config = ctx.b, ctx.config
     sol = seat_of_race(d, SOL) if config.sol_immune_to_sol_offensive else NOBODY
-    areas = tuple(dict.fromkeys(b.area_index[area] for area, _, _ in ctx.t.influence_slots[area_card]))
+    sol_seat = seat_of_race(d, SOL)
+    spared = {p for p in range(d.players) if spare_allies and allied(d, sol_seat, p)}
+    areas = struck_areas(ctx, area_card)
     losses: list[tuple[int, int, int]] = []
     influence = 0
     for area in areas:
@@ -158,7 +230,7 @@ def strike_areas(ctx: Ctx, d: Draft, area_card: int, out: Events) -> None:
             continue
         for piece in b.area_pieces[area]:
             for _, seat, units, mech in [st for st in d.stacks if st[0] == piece]:
-                if seat == sol:
+                if seat == sol or seat in spared:
                     continue
                 d.stacks = add_units(d.stacks, piece, seat, -units, -mech)
                 d.set_seat("casualties", seat, d.casualties[seat] + units)
@@ -213,6 +285,20 @@ def legal_gift_recipients(ctx: Ctx, s: State, seat: int) -> list[int]:
     return [to for to in range(s.players) if to != seat]
 
 
+LAZAX_GIFT_STEPS = frozenset({BID, RECRUIT, MOVE_FROM, LAND_TO})
+
+
+def lazax_gift_recipients(ctx: Ctx, s: State, seat: int) -> list[int]:
+    """§3.6, §18 (Lazax ally card [Dune]): the Lazax may give influence to an ally at any time — here,
+    in any decision of their own outside the ceasefire (their auction, recruitment and maneuvering
+    turns), so that an ally can spend it in his own turn after them."""
+    if s.race[seat] != LAZAX or not s.influence[seat] or s.step not in LAZAX_GIFT_STEPS:
+        return []
+    if gift_recipient(s, seat) != NOBODY:
+        return []
+    return [to for to in range(s.players) if allied(s, seat, to)]
+
+
 def legal_gift_amounts(ctx: Ctx, s: State, seat: int) -> range:
     """1 up to all the influence he has, once a recipient is chosen."""
     return range(1, s.influence[seat] + 1) if gift_recipient(s, seat) != NOBODY else range(0)
@@ -222,6 +308,8 @@ def resolve_gift_to(ctx: Ctx, d: Draft, seat: int, to: int, out: Events) -> None
     """Choose the recipient (NOBODY: change one's mind)."""
     current = d.gift_to or (NOBODY,) * d.players
     d.gift_to = (*current[:seat], to, *current[seat + 1 :])
+    if d.step != CEASEFIRE and not any(p != NOBODY for p in d.gift_to):
+        d.gift_to = ()  # a Lazax gift outside the ceasefire is over
 
 
 def resolve_give(ctx: Ctx, d: Draft, seat: int, to: int, amount: int, out: Events) -> None:
@@ -241,16 +329,13 @@ def resolve_end_ceasefire(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
     d.gift_to = ()
     close_window(ctx, d, out)
     out.append(CeasefireEnded())
-    d.step = ROUND_START
-    if draw_until_area_card(ctx, d, out):
-        end_influence_phase(ctx, d, out)
-        begin_bidding(ctx, d, out)
+    draw_on(ctx, d, out)
 
 
 def end_influence_phase(ctx: Ctx, d: Draft, out: Events) -> None:
     """§6 step 3 (E14): round-1 Sol Offensives set aside go back into the deck, which is shuffled."""
     if d.set_aside:
-        d.influence_deck, d.rng = rng.shuffle(d.seed, d.rng, (*d.influence_deck, *d.set_aside))
+        d.influence_deck = shuffle_influence(ctx, d, (*d.influence_deck, *d.set_aside))
         out.append(OffensivesShuffledBack(cards=len(d.set_aside)))
         d.set_aside = ()
 

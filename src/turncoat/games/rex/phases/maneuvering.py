@@ -156,6 +156,8 @@ def start_turn(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
     d.target = NOBODY
     d.moves_made = 0
     d.landings_made = 0
+    d.extra_move = False
+    d.refused = ()
     out.append(ManeuverTurnStarted(seat=seat))
     if legal_origins(ctx, d, seat):
         d.step = MOVE_FROM
@@ -168,6 +170,7 @@ def end_turn(ctx: Ctx, d: Draft, out: Events) -> None:
     d.maneuvered = (*d.maneuvered[:seat], True, *d.maneuvered[seat + 1 :])
     d.origin = NOBODY
     d.target = NOBODY
+    d.refused = ()
     next_turn(ctx, d, out)
 
 
@@ -218,6 +221,36 @@ def resolve_move_from(ctx: Ctx, d: Draft, seat: int, origin: int, out: Events) -
 
 def resolve_skip_move(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
     """§9.1: the movement step may be skipped (or, after a group has moved, ended)."""
+    end_movement_step(ctx, d, out)
+
+
+def may_play_extra_move(ctx: Ctx, s: Fields, seat: int) -> bool:
+    """The extra movement card (strategy_cards.json [Dune]): offered when the player chooses his
+    first group, once a turn."""
+    from turncoat.games.rex.phases.cards import EXTRA_MANEUVER, holds
+
+    return not s.moves_made and not s.extra_move and holds(ctx, s, seat, EXTRA_MANEUVER)
+
+
+def resolve_extra_move(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
+    """The card is discarded; after this movement step the player makes another one (same or
+    another group)."""
+    from turncoat.games.rex.phases.cards import EXTRA_MANEUVER, discard_played
+
+    discard_played(ctx, d, seat, EXTRA_MANEUVER, "one more movement step this turn", out)
+    d.extra_move = True
+
+
+def end_movement_step(ctx: Ctx, d: Draft, out: Events) -> None:
+    """After the movement step: the extra one if a card granted it, else the landing step (§9.4)."""
+    if d.extra_move:
+        d.extra_move = False
+        d.moves_made = 0
+        d.target = NOBODY
+        d.origin = NOBODY
+        if legal_origins(ctx, d, d.turn_seat):
+            d.step = MOVE_FROM
+            return
     begin_landing_step(ctx, d, out)
 
 
@@ -253,7 +286,7 @@ def resolve_move_count(ctx: Ctx, d: Draft, seat: int, units: int, mech: int, out
     if not ctx.config.movement_group_single_origin and legal_origins(ctx, d, seat):
         d.step = MOVE_FROM
         return
-    begin_landing_step(ctx, d, out)
+    end_movement_step(ctx, d, out)
 
 
 # -- §9.4 landing step -----------------------------------------------------------------------------
@@ -334,6 +367,17 @@ def hacan_may_cross(ctx: Ctx, s: Fields, seat: int) -> bool:
     return s.race[seat] == HACAN and ctx.config.hacan_cross_landing
 
 
+def ally_may_cross(ctx: Ctx, s: Fields, seat: int) -> int:
+    """§18 (Hacan ally card [Dune]): an ally of the Hacan may cross-land (not withdraw), with the
+    Hacan's consent (§13.3); the Hacan seat, or NOBODY."""
+    from turncoat.games.rex.phases.consent import CROSS_LANDING
+
+    hacan = seat_of_race(s, HACAN)
+    if hacan == NOBODY or not allied(s, seat, hacan) or not ctx.config.hacan_cross_landing:
+        return NOBODY
+    return NOBODY if CROSS_LANDING in s.refused else hacan
+
+
 def own_open_pieces(ctx: Ctx, s: Fields, seat: int) -> tuple[int, ...]:
     return tuple(st[0] for st in s.stacks if st[1] == seat and not ctx.b.is_blocked(st[0], s.fleet))
 
@@ -344,11 +388,12 @@ def landing_choices(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     if s.reserves[seat] + s.reserves_mech[seat]:
         out += [(FROM_RESERVES, p) for p in landing_targets(ctx, s, seat)]
-    if hacan_may_cross(ctx, s, seat):
+    hacan = hacan_may_cross(ctx, s, seat)
+    if hacan or ally_may_cross(ctx, s, seat) != NOBODY:
         for origin in own_open_pieces(ctx, s, seat):
             if landing_targets(ctx, s, seat, exclude=origin):
                 out.append((CROSS, origin))
-            if s.influence[seat] >= 1:
+            if hacan and s.influence[seat] >= 1:
                 out.append((WITHDRAW, origin))
     return out
 
@@ -369,11 +414,26 @@ def resolve_land_choice(ctx: Ctx, d: Draft, seat: int, mode: int, piece: int, ou
         d.target = piece
         d.step = LAND_COUNT
     elif mode == CROSS:
+        hacan = ally_may_cross(ctx, d, seat)
+        if hacan != NOBODY:  # an ally's cross-landing waits for the Hacan's consent (§13.3)
+            from turncoat.games.rex.phases.consent import CROSS_LANDING, ask
+
+            ask(ctx, d, seat, hacan, CROSS_LANDING, (piece,), out)
+            return
         d.origin = piece
         d.step = CROSS_TO
     else:
         d.origin = piece
         d.step = LAND_COUNT
+
+
+def after_cross_consent(ctx: Ctx, d: Draft, seat: int, origin: int, out: Events) -> None:
+    """The Hacan agreed (the ally picks where to), or refused (he chooses his landing again)."""
+    if origin != NOBODY:
+        d.origin = origin
+        d.step = CROSS_TO
+        return
+    begin_landing_step(ctx, d, out)
 
 
 def resolve_skip_landing(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:

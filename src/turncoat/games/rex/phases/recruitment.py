@@ -7,9 +7,9 @@ strength.  Everything paid goes to the pool.  A seat with nothing it could recru
 
 from __future__ import annotations
 
-from turncoat.games.rex.components import LEADERS_PER_RACE, SOL
+from turncoat.games.rex.components import LAZAX, LEADERS_PER_RACE, SOL
 from turncoat.games.rex.context import Ctx, Events
-from turncoat.games.rex.events import PhaseStarted, Recruited
+from turncoat.games.rex.events import EmergencyRecruited, PhaseStarted, Recruited
 from turncoat.games.rex.phases.maneuvering import begin_maneuvering
 from turncoat.games.rex.state import (
     LEADER_DEAD,
@@ -57,15 +57,41 @@ def recruit_cost(ctx: Ctx, s: State | Draft, seat: int, units: int, mech: int, l
     return cost
 
 
+LAZAX_EXTRA_RECRUITS = 3  # races.json, Lazax ally card [Dune]
+
+
+def lazax_payer(ctx: Ctx, s: State | Draft, seat: int) -> int:
+    """§18 (Lazax ally card [Dune]): the Lazax seat that may pay for up to 3 of this ally's recruits
+    beyond his limit (with the Lazax's consent, §13.3), or NOBODY."""
+    from turncoat.games.rex.phases.consent import LAZAX_RECRUITS
+
+    lazax = seat_of_race(s, LAZAX)
+    if lazax == NOBODY or not allied(s, seat, lazax) or LAZAX_RECRUITS in s.refused:
+        return NOBODY
+    return lazax
+
+
+def extra_units(ctx: Ctx, units: int, mech: int) -> int:
+    """How many of the recruits lie beyond the 5-unit limit (the Lazax pay for those)."""
+    return max(0, units + mech - ctx.t.recruit_max_units)
+
+
 def legal_recruits(ctx: Ctx, s: State | Draft, seat: int) -> list[Choice]:
-    """§8: every affordable recruitment within the limits; recruiting nothing is always allowed."""
+    """§8: every affordable recruitment within the limits; recruiting nothing is always allowed.
+    An ally of the Lazax may recruit up to 3 more units that the Lazax pay for."""
     t = ctx.t
     most_mech = min(s.casualties_mech[seat], t.recruit_max_mechanized)
+    lazax = lazax_payer(ctx, s, seat)
+    extra = LAZAX_EXTRA_RECRUITS if lazax != NOBODY else 0
     out: list[Choice] = []
     for leader in (NOBODY, *dead_leaders(ctx, s, seat)):
         for mech in range(most_mech + 1):
-            for units in range(min(s.casualties[seat], t.recruit_max_units - mech) + 1):
-                if recruit_cost(ctx, s, seat, units, mech, leader) <= s.influence[seat]:
+            for units in range(min(s.casualties[seat], t.recruit_max_units + extra - mech) + 1):
+                beyond = extra_units(ctx, units, mech)
+                own = recruit_cost(ctx, s, seat, units - beyond, mech, leader)
+                if own <= s.influence[seat] and (
+                    not beyond or beyond * t.recruit_unit_cost <= s.influence[lazax]
+                ):
                     out.append((units, mech, leader))
     return out
 
@@ -74,6 +100,7 @@ def begin_recruitment(ctx: Ctx, d: Draft, out: Events) -> None:
     """§8: starting with the first player."""
     out.append(PhaseStarted(phase="recruitment"))
     d.step = RECRUIT
+    d.refused = ()
     next_recruiter(ctx, d, NOBODY, out)
 
 
@@ -86,13 +113,43 @@ def next_recruiter(ctx: Ctx, d: Draft, after: int, out: Events) -> None:
             d.actor = seat
             return
     d.actor = NOBODY
+    d.refused = ()
     begin_maneuvering(ctx, d, out)
 
 
 def resolve_recruit(ctx: Ctx, d: Draft, seat: int, choice: Choice, out: Events) -> None:
-    """§8: the recruits go to the reserves; the price goes to the pool."""
+    """§8: the recruits go to the reserves; the price goes to the pool.  Recruits beyond the limit
+    wait for the Lazax's consent (§13.3)."""
     units, mech, leader = choice
-    cost = recruit_cost(ctx, d, seat, units, mech, leader)
+    beyond = extra_units(ctx, units, mech)
+    if beyond:
+        from turncoat.games.rex.phases.consent import LAZAX_RECRUITS, ask
+
+        ask(ctx, d, seat, lazax_payer(ctx, d, seat), LAZAX_RECRUITS, choice, out)
+        return
+    recruit(ctx, d, seat, choice, out)
+
+
+def after_lazax_consent(ctx: Ctx, d: Draft, seat: int, choice: tuple[int, ...] | None, out: Events) -> None:
+    """The Lazax agreed: the recruitment happens, the Lazax paying 2 per unit beyond the limit; or
+    refused: the ally chooses again (without the extra units)."""
+    d.step = RECRUIT
+    if choice is None:
+        return
+    units, mech, leader = choice
+    lazax = seat_of_race(d, LAZAX)
+    paid = extra_units(ctx, units, mech) * ctx.t.recruit_unit_cost
+    d.set_seat("influence", lazax, d.influence[lazax] - paid)
+    d.pool += paid
+    recruit(ctx, d, seat, (units, mech, leader), out, lazax_paid=paid)
+
+
+def recruit(ctx: Ctx, d: Draft, seat: int, choice: Choice, out: Events, lazax_paid: int = 0) -> None:
+    """The recruits go to the reserves; the seat pays for those within the limit (the Lazax have
+    paid ``lazax_paid`` for the rest)."""
+    units, mech, leader = choice
+    beyond = extra_units(ctx, units, mech)
+    cost = recruit_cost(ctx, d, seat, units - beyond, mech, leader)
     d.set_seat("casualties", seat, d.casualties[seat] - units)
     d.set_seat("reserves", seat, d.reserves[seat] + units)
     d.set_seat("casualties_mech", seat, d.casualties_mech[seat] - mech)
@@ -104,3 +161,28 @@ def resolve_recruit(ctx: Ctx, d: Draft, seat: int, choice: Choice, out: Events) 
     name = ctx.t.leader_ids[leader] if leader != NOBODY else None
     out.append(Recruited(seat=seat, units=units, mechanized=mech, leader=name, cost=cost))
     next_recruiter(ctx, d, seat, out)
+
+
+def legal_emergency(ctx: Ctx, s: State | Draft, seat: int) -> list[tuple[int, int]]:
+    """The emergency recruitment card [Dune], in the holder's Recruitment turn: (units, NOBODY) for 1
+    up to 5 units from the casualty pool, or (0, leader) for one dead leader — free."""
+    from turncoat.games.rex.phases.cards import EMERGENCY_RECRUITMENT, EMERGENCY_UNITS_MAX, holds
+
+    if not holds(ctx, s, seat, EMERGENCY_RECRUITMENT):
+        return []
+    units = [(u, NOBODY) for u in range(1, min(s.casualties[seat], EMERGENCY_UNITS_MAX) + 1)]
+    return units + [(0, ld) for ld in dead_leaders(ctx, s, seat)]
+
+
+def resolve_emergency(ctx: Ctx, d: Draft, seat: int, units: int, leader: int, out: Events) -> None:
+    """The card is discarded and the recruits go to the reserves for free; the player then recruits
+    as usual (this is in addition to normal recruitment)."""
+    from turncoat.games.rex.phases.cards import EMERGENCY_RECRUITMENT, discard_played
+
+    discard_played(ctx, d, seat, EMERGENCY_RECRUITMENT, "recruit for free", out)
+    d.set_seat("casualties", seat, d.casualties[seat] - units)
+    d.set_seat("reserves", seat, d.reserves[seat] + units)
+    if leader != NOBODY:
+        d.leaders = (*d.leaders[:leader], LEADER_READY, *d.leaders[leader + 1 :])
+    name = ctx.t.leader_ids[leader] if leader != NOBODY else None
+    out.append(EmergencyRecruited(seat=seat, units=units, leader=name))

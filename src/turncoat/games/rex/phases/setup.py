@@ -400,7 +400,7 @@ def deal_starting_cards(ctx: Ctx, d: Draft, out: Events) -> None:
     t = ctx.t
     for seat in seats_from(d.first_player, d.players):
         drawn = tuple(
-            draw_strategy_card(d, out) for _ in range(t.starting_cards[d.race[seat]]) if d.strategy_deck
+            draw_strategy_card(ctx, d, out) for _ in range(t.starting_cards[d.race[seat]]) if d.strategy_deck
         )
         d.set_seat("hands", seat, tuple(sorted((*d.hands[seat], *drawn))))
         out.append(StrategyCardsDrawn(seat=seat, count=len(drawn), cards=None))

@@ -1,0 +1,366 @@
+"""Strategy cards played outside the battle plan (RULES §3.7, §17; ``strategy_cards.json``).
+
+Two kinds of timing:
+
+* **Card windows** — moments nobody is otherwise deciding at: the start of the Influence phase
+  (Tracking Beacon, C8) and the start of the Bombardment phase (fleet sabotage C6, shield-destroying
+  card C7, Diplomatic Interference against the Sol's bombardment resistance C5).  Asking only the
+  holder would tell the table who holds the card (hand contents are secret, §16.2), so every seat
+  with cards in hand answers at once, sealed — but a window opens only while one of its cards may
+  still be in a hand (not face up in the discard pile or out of the game) and playing it could do
+  something that the public position allows.  The answers resolve in player order from the first
+  player, cancelling effects first (§17, E25).
+* **Inside a decision the holder makes anyway** (no extra decision for anyone): the extra movement
+  card when choosing the group to move, the emergency recruitment card in the Recruitment turn,
+  Diplomatic Interference in an auction turn (free purchase), when Jol-Nar's prescience asks for
+  part of the plan, and when choosing cards under an Xxcha order (E26: the card cancels the race
+  ability), and the interrogation card in the holder's own auction, recruitment and maneuvering
+  decisions (the question is the next decision: a yes/no about another player's hidden things).
+"""
+
+from __future__ import annotations
+
+from turncoat.games.rex.components import SOL, XXCHA
+from turncoat.games.rex.context import Ctx, Events
+from turncoat.games.rex.events import (
+    AbilityCancelled,
+    CardWindowAnswered,
+    CardWindowOpened,
+    QuestionAnswered,
+    ShieldDestroyed,
+    StrategyCardPlayed,
+    StrategyCardUnplayable,
+)
+from turncoat.games.rex.state import (
+    CARD_WINDOW,
+    FACT_CARD,
+    FACT_KINDS,
+    FACT_RACE,
+    FACT_ROUND,
+    FACT_TRAITOR,
+    FLEET_MOVE,
+    INTERROGATE,
+    NO_PLAY,
+    NO_RACE,
+    NOBODY,
+    SEALED_NONE,
+    Draft,
+    Fields,
+    add_units,
+    seat_of_race,
+    seats_from,
+)
+
+RULE_CARDS = "RULES §3.7"
+RULE_TIMING = "RULES §17"
+RULE_BEACON = "RULES §6"
+RULE_FLEET = "RULES §12 step 1"
+RULE_SHIELD = "RULES §12"
+
+TRACKING_BEACON = "tracking_beacon"
+FLEET_SABOTAGE = "fleet_sabotage"
+SHIELD_BREAKER = "shield_breaker"
+DIPLOMATIC_INTERFERENCE = "diplomatic_interference"
+EXTRA_MANEUVER = "extra_maneuver"
+EMERGENCY_RECRUITMENT = "emergency_recruitment"
+
+INFLUENCE = "influence"
+BOMBARDMENT = "bombardment"
+WINDOW_CARDS = {
+    INFLUENCE: (TRACKING_BEACON,),
+    BOMBARDMENT: (DIPLOMATIC_INTERFERENCE, SHIELD_BREAKER, FLEET_SABOTAGE),
+}
+CANCELLING = frozenset({DIPLOMATIC_INTERFERENCE})  # §17: a cancelling effect resolves first
+FLEET_SABOTAGE_MAX = 10  # strategy_cards.json: 0 to 10 sectors [Rex: S13]
+EMERGENCY_UNITS_MAX = 5  # strategy_cards.json: up to 5 units [Dune]
+
+
+def card_type(ctx: Ctx, card_id: str) -> int:
+    """The card's type index, or NOBODY when the content pack has no such card."""
+    ids = ctx.t.card_ids
+    return ids.index(card_id) if card_id in ids else NOBODY
+
+
+def holds(ctx: Ctx, s: Fields, seat: int, card_id: str) -> bool:
+    card = card_type(ctx, card_id)
+    return card != NOBODY and card in s.hands[seat]
+
+
+def may_be_in_a_hand(ctx: Ctx, s: Fields, card_id: str) -> bool:
+    """§16: from public knowledge alone, a copy of the card may be in somebody's hand: not every copy
+    lies face up in the discard pile (GAPS E17) or has left the game."""
+    card = card_type(ctx, card_id)
+    if card == NOBODY:
+        return False
+    out = s.strategy_removed.count(card)
+    if ctx.config.strategy_discard_public:
+        out += s.strategy_discard.count(card)
+    return ctx.t.strategy_deck.count(card) > out
+
+
+def discard_played(ctx: Ctx, d: Draft, seat: int, card_id: str, effect: str, out: Events) -> None:
+    """The card leaves the hand face up: to the discard pile ("discard after use"), or out of the
+    game (the shield-destroying card)."""
+    card = card_type(ctx, card_id)
+    hand = list(d.hands[seat])
+    hand.remove(card)
+    d.set_seat("hands", seat, tuple(hand))
+    if card_id == SHIELD_BREAKER:
+        d.strategy_removed = (*d.strategy_removed, card)
+    else:
+        d.strategy_discard = (*d.strategy_discard, card)
+    d.learnt = tuple(e for e in d.learnt if not (e[1] == seat and e[2] == card))
+    out.append(StrategyCardPlayed(seat=seat, card=card_id, effect=effect))
+
+
+# -- who may play what at a window (public conditions) ----------------------------------------------
+
+
+def something_to_strike(ctx: Ctx, s: Fields) -> bool:
+    """§6 step 3: a Sol Offensive on the last area card would hit units or influence there."""
+    if not s.influence_discard:
+        return False
+    areas = {ctx.b.area_index[a] for a, _, _ in ctx.t.influence_slots[s.influence_discard[-1]]}
+    return any(ctx.b.piece_area[st[0]] in areas for st in s.stacks) or any(
+        ctx.b.piece_area[p] in areas for p, _ in s.board_influence
+    )
+
+
+def near_generator(ctx: Ctx, s: Fields, seat: int) -> bool:
+    """C7: units in the shield generator area or an area next to it."""
+    gen = ctx.b.shield_generator
+    if gen is None:
+        return False
+    near = {gen, *ctx.b.area_neighbours[gen]}
+    return any(st[1] == seat and ctx.b.piece_area[st[0]] in near for st in s.stacks)
+
+
+def sol_resistance_matters(ctx: Ctx, s: Fields, seat: int) -> bool:
+    """C5: a Diplomatic Interference against the Sol's bombardment resistance (§12 [Dune])."""
+    sol = seat_of_race(s, SOL)
+    return (
+        ctx.config.sol_bombardment_half_losses
+        and sol not in (NOBODY, seat)
+        and any(st[1] == sol for st in s.stacks)
+        and not s.sol_resistance_cancelled
+    )
+
+
+def window_condition(ctx: Ctx, s: Fields, seat: int, card_id: str) -> bool:
+    """Whether ``seat`` could use ``card_id`` at the open window (public facts only)."""
+    if card_id == TRACKING_BEACON:  # C8: from round 2, before the first influence card
+        return s.round >= 2 and something_to_strike(ctx, s)
+    if card_id == FLEET_SABOTAGE:
+        return s.fleet_mover == NOBODY
+    if card_id == SHIELD_BREAKER:  # C7: after round 1, next to the generator, once a game
+        return s.round >= 2 and not s.shield_destroyed and near_generator(ctx, s, seat)
+    if card_id == DIPLOMATIC_INTERFERENCE:
+        return sol_resistance_matters(ctx, s, seat)
+    return False
+
+
+def window_seats(ctx: Ctx, s: Fields, window: str) -> tuple[int, ...]:
+    """The seats asked at a window, in player order: those with cards in hand for whom one of the
+    window's cards, if it is still in a hand, could be used."""
+    live = [c for c in WINDOW_CARDS[window] if may_be_in_a_hand(ctx, s, c)]
+    if not live:
+        return ()
+    return tuple(
+        seat
+        for seat in seats_from(s.first_player, s.players)
+        if s.hands[seat] and any(window_condition(ctx, s, seat, c) for c in live)
+    )
+
+
+def legal_window_plays(ctx: Ctx, s: Fields, seat: int) -> list[str | None]:
+    """No card, or one card of the window the seat holds and could use now."""
+    return [None] + [
+        c for c in WINDOW_CARDS[s.window] if holds(ctx, s, seat, c) and window_condition(ctx, s, seat, c)
+    ]
+
+
+def open_window(ctx: Ctx, d: Draft, window: str, out: Events) -> bool:
+    """§17: open the window if anyone is to be asked; returns whether it opened."""
+    d.window = window
+    seats = window_seats(ctx, d, window)
+    if not seats:
+        d.window = ""
+        return False
+    d.step = CARD_WINDOW
+    d.actor = NOBODY
+    d.waiting = tuple(sorted(seats))
+    d.sealed = (SEALED_NONE,) * d.players
+    out.append(CardWindowOpened(window=window, seats=seats))
+    return True
+
+
+def resolve_window_answer(ctx: Ctx, d: Draft, seat: int, card_id: str | None, out: Events) -> None:
+    """A sealed answer; when every asked seat has answered, the plays resolve (§17)."""
+    d.set_seat("sealed", seat, NO_PLAY if card_id is None else card_type(ctx, card_id))
+    d.waiting = tuple(w for w in d.waiting if w != seat)
+    out.append(CardWindowAnswered(seat=seat))
+    if not d.waiting:
+        continue_window(ctx, d, out)
+
+
+def next_play(ctx: Ctx, d: Draft) -> tuple[int, str] | None:
+    """§17 (E25): the next play to resolve — cancelling effects first, then player order from the
+    first player."""
+    plays = [(seat, ctx.t.card_ids[d.sealed[seat]]) for seat in seats_from(d.first_player, d.players)]
+    plays = [(seat, c) for seat, c in plays if d.sealed[seat] >= 0]
+    plays.sort(key=lambda play: play[1] not in CANCELLING)  # stable: player order within each
+    return plays[0] if plays else None
+
+
+def continue_window(ctx: Ctx, d: Draft, out: Events) -> None:
+    """Resolve the window's plays one by one; a play may stop for its player's follow-up decision.
+    When none is left, the phase goes on."""
+    while (play := next_play(ctx, d)) is not None:
+        seat, card_id = play
+        d.set_seat("sealed", seat, NO_PLAY)
+        if not window_condition(ctx, d, seat, card_id):  # an earlier play made it impossible (E25)
+            out.append(StrategyCardUnplayable(seat=seat, card=card_id))
+            continue
+        if not play_at_window(ctx, d, seat, card_id, out):
+            return
+    window = d.window
+    d.window = ""
+    d.sealed = (SEALED_NONE,) * d.players
+    d.waiting = ()
+    if window == INFLUENCE:
+        from turncoat.games.rex.phases.influence import draw_on  # the phase this window opens
+
+        draw_on(ctx, d, out)
+    else:
+        from turncoat.games.rex.phases.bombardment import move_fleet  # the phase this window opens
+
+        move_fleet(ctx, d, out)
+
+
+def play_at_window(ctx: Ctx, d: Draft, seat: int, card_id: str, out: Events) -> bool:
+    """The card's effect; False when it waits for a decision (the window resumes after it)."""
+    if card_id == TRACKING_BEACON:
+        from turncoat.games.rex.phases.influence import sol_offensive
+
+        discard_played(ctx, d, seat, card_id, "resolve a Sol Offensive now", out)
+        return sol_offensive(ctx, d, d.influence_discard[-1], out)
+    if card_id == FLEET_SABOTAGE:
+        discard_played(ctx, d, seat, card_id, "move the fleet instead of a bombardment card", out)
+        d.fleet_mover = seat
+        d.step = FLEET_MOVE
+        d.actor = seat
+        return False
+    if card_id == SHIELD_BREAKER:
+        destroy_shield(ctx, d, seat, out)
+        return True
+    discard_played(ctx, d, seat, card_id, "cancel the Sol's bombardment resistance", out)
+    d.sol_resistance_cancelled = True
+    out.append(AbilityCancelled(seat=seat, ability="sol_bombardment_resistance"))
+    return True
+
+
+def destroy_shield(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
+    """§12 Destroyed Shield (C7): every unit in the generator area dies; from now on the areas that
+    depend on its shield are unshielded.  The card leaves the game."""
+    b = ctx.b
+    gen = b.shield_generator
+    assert gen is not None  # window_condition checked it
+    discard_played(ctx, d, seat, SHIELD_BREAKER, "destroy the shield", out)
+    losses: list[tuple[int, int, int]] = []
+    for piece in b.area_pieces[gen]:
+        for _, who, units, mech in [st for st in d.stacks if st[0] == piece]:
+            d.stacks = add_units(d.stacks, piece, who, -units, -mech)
+            d.set_seat("casualties", who, d.casualties[who] + units)
+            d.set_seat("casualties_mech", who, d.casualties_mech[who] + mech)
+            losses.append((who, units, mech))
+    d.shield_destroyed = True
+    out.append(ShieldDestroyed(seat=seat, area=b.area_ids[gen], losses=tuple(sorted(losses))))
+
+
+def legal_fleet_moves(ctx: Ctx, s: Fields, seat: int) -> range:
+    """C6: 0 to 10 sectors."""
+    return range(FLEET_SABOTAGE_MAX + 1)
+
+
+def resolve_fleet_move(ctx: Ctx, d: Draft, seat: int, sectors: int, out: Events) -> None:
+    d.fleet_sectors = sectors
+    d.step = CARD_WINDOW
+    d.actor = NOBODY
+    continue_window(ctx, d, out)
+
+
+# -- plays inside a decision the holder makes anyway ---------------------------------------------------
+
+
+def cancel_ability(ctx: Ctx, d: Draft, seat: int, ability: str, out: Events) -> None:
+    """§17, E26 (C5): the Diplomatic Interference cancels a race ability being used."""
+    discard_played(ctx, d, seat, DIPLOMATIC_INTERFERENCE, f"cancel {ability.replace('_', ' ')}", out)
+    out.append(AbilityCancelled(seat=seat, ability=ability))
+
+
+# -- the interrogation card ---------------------------------------------------------------------------
+
+INTERROGATION = "interrogation"
+QUESTION_STEPS = frozenset({"bid", "recruit", "move_from", "land_to"})
+
+
+def may_interrogate(ctx: Ctx, s: Fields, seat: int) -> bool:
+    """Any time [Dune]: here, in the holder's own auction, recruitment and maneuvering decisions."""
+    return s.step in QUESTION_STEPS and holds(ctx, s, seat, INTERROGATION)
+
+
+def resolve_interrogation(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
+    discard_played(ctx, d, seat, INTERROGATION, "ask a yes/no question", out)
+    d.resume_step = d.step
+    d.step = INTERROGATE
+
+
+def legal_questions(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int, int]]:
+    """(seat asked, kind, what): whether he holds a strategy card of a type, the traitor card of a
+    leader in the game; to the Xxcha, whether he predicted a race or a round."""
+    t = ctx.t
+    out: list[tuple[int, int, int]] = []
+    leaders = [ld for ld in range(len(t.leader_ids)) if t.leader_race[ld] in s.race]
+    for other in seats_from(s.first_player, s.players):
+        if other == seat:
+            continue
+        out += [(other, FACT_CARD, c) for c in range(len(t.card_ids))]
+        out += [(other, FACT_TRAITOR, ld) for ld in leaders]
+        if s.race[other] == XXCHA and s.prediction[0] != NO_RACE:
+            out += [(other, FACT_RACE, r) for r in sorted(s.race) if r != XXCHA]
+            out += [(other, FACT_ROUND, n) for n in range(1, t.rounds + 1)]
+    return out
+
+
+def true_answer(s: Fields, holder: int, kind: int, what: int) -> bool:
+    if kind == FACT_CARD:
+        return what in s.hands[holder]
+    if kind == FACT_TRAITOR:
+        return what in s.traitors[holder]
+    return s.prediction[0 if kind == FACT_RACE else 1] == what
+
+
+def resolve_question(ctx: Ctx, d: Draft, seat: int, holder: int, kind: int, what: int, out: Events) -> None:
+    """The answer is public and true; everyone remembers it (§16) as long as it stays true."""
+    yes = true_answer(d, holder, kind, what)
+    t = ctx.t
+    names = {FACT_CARD: t.card_ids, FACT_TRAITOR: t.leader_ids, FACT_RACE: t.race_ids}
+    label = names[kind][what] if kind in names else str(what)
+    out.append(QuestionAnswered(seat=seat, holder=holder, kind=FACT_KINDS[kind], what=label, answer=yes))
+    if kind == FACT_CARD and yes:  # everyone now knows the card is in that hand
+        known = [(v, holder, what) for v in range(d.players) if v != holder]
+        d.learnt = (*d.learnt, *(e for e in known if e not in d.learnt))
+    elif (holder, kind, what, int(yes)) not in d.facts:
+        d.facts = (*d.facts, (holder, kind, what, int(yes)))
+    d.step = d.resume_step
+    d.resume_step = ""
+
+
+def forget_card_facts(d: Draft, holder: int) -> None:
+    """A "no" about a hand stops being certain when the hand gains a card."""
+    d.facts = tuple(f for f in d.facts if not (f[0] == holder and f[1] == FACT_CARD))
+
+
+def forget_traitor_fact(d: Draft, leader: int) -> None:
+    """A traitor card revealed goes back to the deck: a "yes" about it is no longer true."""
+    d.facts = tuple(f for f in d.facts if not (f[1] == FACT_TRAITOR and f[2] == leader and f[3]))
