@@ -8,7 +8,7 @@ from typing import Literal
 
 import msgspec
 
-from turncoat.core.actions import redact
+from turncoat.core.actions import Event, redact
 from turncoat.core.present import (
     Plain,
     SeatRef,
@@ -19,7 +19,7 @@ from turncoat.core.present import (
     seat_label,
 )
 from turncoat.core.registry import load_game
-from turncoat.core.testing.toy import Bid, SealedBidsConfig, SealedBidsGame
+from turncoat.core.testing.toy import Bid, BidRecorded, SealedBidsConfig, SealedBidsGame
 from turncoat.core.testing.toy_present import SealedBidsPresentation
 
 
@@ -87,3 +87,42 @@ def test_the_toy_game_offers_its_bids_as_a_number_and_its_parley_in_groups() -> 
     (bid,) = face.decisions(plain_game.observe(state, 1), plain_game.legal_actions(state, 1))
     assert bid.shape == "number" and bid.choices[0].action == Bid(0)
     assert face.step_title(plain_game.observe(state, None)) == "§2 Seal a bid"
+
+
+def _finished(game: SealedBidsGame, seed: int) -> list[Event]:
+    """The events of a game played to the end, always taking the first legal action."""
+    t = game.start(seed)
+    state, events = t.state, list(t.events)
+    while seats := game.to_act(state):
+        seat = min(seats)
+        step = game.apply(state, seat, game.legal_actions(state, seat)[0])
+        state, events = step.state, events + list(step.events)
+    return events
+
+
+def test_the_plain_round_summary_is_the_engines_own() -> None:
+    game = SealedBidsGame(SealedBidsConfig(players=3))
+    events = _finished(game, 4)
+    for viewer in (None, 0):
+        assert Plain(game).summary(events, viewer) == [(t,) for t in game.render_summary(events, viewer)]
+
+
+def test_the_toy_round_summary_names_prizes_and_seats_as_data() -> None:
+    game = SealedBidsGame(SealedBidsConfig(players=3))
+    events = _finished(game, 4)
+    face = presentation_of(game)
+    lines = face.summary(events, None)
+    assert len(lines) == len(game.round_summaries(events, None)) == game.config.rounds
+    first = game.round_summaries(events, None)[0]
+    prize = next(p.name for p in game.content.data.prizes if p.id == first["prize"])
+    bids = ", ".join(f"{name} {b}" for name, b in zip(["Ann", "Bob", "Cy"], first["bids"], strict=True))
+    winner = ["Ann", "Bob", "Cy"][first["winner"]]
+    assert plain(lines[0], ["Ann", "Bob", "Cy"]).startswith(
+        f"Round 1: the {prize}, bids {bids}, won by {winner} for "
+    )
+    # A sealed bid is its bidder's alone until the bids are revealed.
+    sealed = next(i for i, e in enumerate(events) if isinstance(e, BidRecorded))
+    upto = events[: sealed + 1]
+    (bidder,) = events[sealed].visible_to or ()
+    assert "your sealed bid" in plain(face.summary(upto, bidder)[-1], [])
+    assert face.summary(upto, None) == face.summary(events[:sealed], None)
