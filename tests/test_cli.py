@@ -178,6 +178,17 @@ def test_help_shows_every_option_whole_at_80_columns(name: str) -> None:
                 assert re.search(rf"{re.escape(flag)}(?![\w-])", result.output), (flag, result.output)
 
 
+def test_no_command_describes_itself_as_one_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every command serves any installed game: its description names none (an option's example
+    may)."""
+    monkeypatch.setenv(registry.GAMES_VARIABLE, TOY)
+    titles = {presentation_of(load_game(name)).title for name in registry.registered()}
+    assert {"Verräter", "Sealed Bids"} <= titles
+    for name, command in _commands().items():
+        said = f"{command.help} {command.short_help or ''}"
+        assert not [t for t in titles if t in said], (name, said)
+
+
 # -- players numbered as the tables number them ----------------------------------------------------
 def test_replay_numbers_players_from_1_like_the_tables(record_file: Path) -> None:
     result = run("replay", str(record_file), "--log")
