@@ -17,9 +17,11 @@ from click.testing import Result
 from typer.main import get_command
 from typer.testing import CliRunner
 
-from turncoat.cli import app, player_names, with_player_names
+from turncoat.cli import app, player_names
 from turncoat.core import registry
-from turncoat.core.record import load_record, replay
+from turncoat.core.actions import Event
+from turncoat.core.present import plain, presentation_of
+from turncoat.core.record import GameRecord, load_record, replay
 from turncoat.core.registry import load_game
 from turncoat.skins.verrater.terminal.session import Session, plan_seats
 
@@ -176,6 +178,17 @@ def test_help_shows_every_option_whole_at_80_columns(name: str) -> None:
                 assert re.search(rf"{re.escape(flag)}(?![\w-])", result.output), (flag, result.output)
 
 
+def test_no_command_describes_itself_as_one_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every command serves any installed game: its description names none (an option's example
+    may)."""
+    monkeypatch.setenv(registry.GAMES_VARIABLE, TOY)
+    titles = {presentation_of(load_game(name)).title for name in registry.registered()}
+    assert {"Verräter", "Sealed Bids"} <= titles
+    for name, command in _commands().items():
+        said = f"{command.help} {command.short_help or ''}"
+        assert not [t for t in titles if t in said], (name, said)
+
+
 # -- players numbered as the tables number them ----------------------------------------------------
 def test_replay_numbers_players_from_1_like_the_tables(record_file: Path) -> None:
     result = run("replay", str(record_file), "--log")
@@ -185,22 +198,80 @@ def test_replay_numbers_players_from_1_like_the_tables(record_file: Path) -> Non
     assert "Final scores: Player 1 " in result.output
 
 
-def test_replay_as_n_is_what_player_n_saw(record_file: Path) -> None:
-    record = load_record(record_file)
+def replayed(path: Path) -> tuple[GameRecord, Any, list[Event]]:
+    """A record, its game and every event of its replay."""
+    record = load_record(path)
     game = load_game(record.game, **record.config)
     done = replay(game, record)
-    events = list(done.initial_events) + [e for step in done.steps for e in step.events]
+    return record, game, list(done.initial_events) + [e for step in done.steps for e in step.events]
+
+
+def printed_run(output: str, expected: list[str]) -> None:
+    """``expected`` appears in ``output`` as consecutive whole lines."""
+    lines = output.splitlines()
+    assert expected and expected[0] in lines, (expected[:1], output)
+    start = lines.index(expected[0])
+    assert lines[start : start + len(expected)] == expected
+
+
+def test_replay_as_n_is_what_player_n_saw(record_file: Path) -> None:
+    """The log and the round summary are the game's own lines for that viewer, with names."""
+    record, game, events = replayed(record_file)
+    face = presentation_of(game)
     names = player_names(record, 3)
     for number in (1, 2, 3):
         result = run("replay", str(record_file), "--as", str(number), "--log")
         assert result.exit_code == 0, result.output
         assert f"as Player {number} saw it" in result.output
-        seen = [with_player_names(line, names) for line in game.render_log(events, number - 1)]
-        others = [game.render_log(events, s) for s in range(3) if s != number - 1]
-        assert all(other != game.render_log(events, number - 1) for other in others)  # views differ
-        lines = result.output.splitlines()
-        start = lines.index(seen[0])
-        assert lines[start : start + len(seen)] == seen
+        seen = [plain(line, names) for line in face.log(events, number - 1)]
+        others = [face.log(events, s) for s in range(3) if s != number - 1]
+        assert all(other != face.log(events, number - 1) for other in others)  # views differ
+        printed_run(result.output, seen)
+        printed_run(result.output, [plain(line, names) for line in face.summary(events, number - 1)])
+    # Landscapes by the names the content pack gives them, as the tables show them.
+    assert "places an estate under landscape" in result.output
+    assert not re.search(r"landscape \d+ \([a-z]", result.output)
+
+
+def test_replay_prints_each_name_as_stored_even_one_that_reads_like_a_seat(
+    record_file: Path, tmp_path: Path
+) -> None:
+    """Names are written where the game puts a seat, never found again in the text afterwards."""
+    doc = json.loads(record_file.read_text(encoding="utf-8"))
+    doc["meta"]["seats"] = [{"name": "Seat 2"}, {"name": "Bob"}, {"name": "Cy"}]
+    named = tmp_path / "named.json"
+    named.write_text(json.dumps(doc), encoding="utf-8")
+    result = run("replay", str(named))
+    assert result.exit_code == 0, result.output
+    assert "; roles Seat 2 " in result.output and "; roles Cy " not in result.output
+    record, game, events = replayed(named)
+    assert player_names(record, 3) == ["Seat 2", "Bob", "Cy"]
+    summary = [plain(line, ["Seat 2", "Bob", "Cy"]) for line in presentation_of(game).summary(events, None)]
+    printed_run(result.output, summary)
+
+
+def test_replay_and_demo_of_another_game_use_its_own_words(tmp_path: Path) -> None:
+    """Any game prints through its presentation: seats by name, prizes by their names."""
+    path = tmp_path / "toy.json"
+    demo = run(
+        "demo", "sealed_bids", "--players", "3", "--seed", "2", "--save", str(path), TURNCOAT_GAMES=TOY
+    )
+    assert demo.exit_code == 0, demo.output
+    record, game, events = replayed(path)
+    face = presentation_of(game)
+    names = player_names(record, 3)
+    printed_run(demo.stdout, [plain(line, names) for line in face.log(events, None)])
+    result = run("replay", str(path), "--log", TURNCOAT_GAMES=TOY)
+    assert result.exit_code == 0, result.output
+    printed_run(result.output, [plain(line, names) for line in face.log(events, None)])
+    printed_run(result.output, [plain(line, names) for line in face.summary(events, None)])
+    outcome = replay(game, record).outcome
+    assert outcome is not None
+    winners = " and ".join(names[p] for p in outcome.winners)
+    assert f"Game over. {winners} win" in result.output
+    bids = r"^Round 1: the [A-Z][a-z]+, bids Player 1 \d+, Player 2 \d+, Player 3 \d+, won by Player \d"
+    assert re.search(bids, result.output, re.M)
+    assert not re.search(r"\b[Ss]eats? \d", result.output)
 
 
 @pytest.mark.parametrize("number", ["0", "4", "-1"])

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import sys
 import unicodedata
 from collections import defaultdict
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,9 +14,11 @@ import typer
 from rich.console import Console
 
 from turncoat.cli_errors import CommandGroup, fail, one_line, plain, say_error, seed_in_range
+from turncoat.core import present
 from turncoat.core.actions import Event
 from turncoat.core.content import iter_sourced, read_override_file
 from turncoat.core.errors import RulesError
+from turncoat.core.present import presentation_of, seat_label
 from turncoat.core.record import (
     GameRecord,
     Replay,
@@ -63,10 +63,6 @@ def _all_events(result: Replay) -> list[Event]:
     return events
 
 
-_SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
-_SEAT_ROLE = re.compile(r"\b(\d+):(?=[A-Z])")  # the round summary's "roles 0:Farmer, 1:Builder"
-
-
 def _printable(name: object) -> str:
     """A stored name without control or format characters (a record file may come from anyone,
     and an escape sequence in a name must not reach the terminal)."""
@@ -82,25 +78,7 @@ def player_names(record: GameRecord, players: int) -> list[str]:
         names = [_printable(s.get("name")) if isinstance(s, dict) else "" for s in stored]
         if all(names) and len(set(names)) == players:
             return names
-    return [f"Player {seat + 1}" for seat in range(players)]
-
-
-def with_player_names(line: str, names: Sequence[str]) -> str:
-    """The engine's text counts seats from 0 ("seat 0", "roles 0:Farmer"); people see names."""
-
-    def seat(m: re.Match[str]) -> str:
-        index = int(m.group(1))
-        return names[index] if 0 <= index < len(names) else m.group(0)
-
-    def role(m: re.Match[str]) -> str:
-        index = int(m.group(1))
-        return f"{names[index]} " if 0 <= index < len(names) else m.group(0)
-
-    if "roles " in line:
-        head, _, tail = line.partition("roles ")
-        roles, sep, rest = tail.partition(";")
-        line = f"{head}roles {_SEAT_ROLE.sub(role, roles)}{sep}{rest}"
-    return _SEAT.sub(seat, line)
+    return [seat_label(seat) for seat in range(players)]
 
 
 @app.command("replay")
@@ -158,12 +136,13 @@ def replay_cmd(
     if game.content.estimated_paths:
         console.print("[yellow]note:[/] some component values are estimated (see `turncoat content`)")
     events = _all_events(result)
+    face = presentation_of(game)
     if show_log:
-        for line in game.render_log(events, viewer, omniscient=full):
-            say(with_player_names(line, names))
+        for line in face.log(events, viewer, omniscient=full):
+            say(present.plain(line, names))
         console.print()
-    for line in game.render_summary(events, viewer, omniscient=full):
-        say(with_player_names(line, names))
+    for line in face.summary(events, viewer, omniscient=full):
+        say(present.plain(line, names))
     outcome = result.outcome
     if outcome is None:
         console.print("The game is not finished.")
@@ -219,8 +198,8 @@ def demo_cmd(
     if not full:
         console.print("(public view: what a spectator sees; --full shows hidden details too)")
     names = player_names(record, game.num_players())
-    for line in game.render_log(_all_events(result), None, omniscient=full):
-        say(with_player_names(line, names))
+    for line in presentation_of(game).log(_all_events(result), None, omniscient=full):
+        say(present.plain(line, names))
     if save is not None:
         try:
             save_record(with_digests(game, record), save)

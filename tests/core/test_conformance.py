@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from turncoat.core.actions import Event, Viewer
 from turncoat.core.engine import Outcome, Transition
 from turncoat.core.errors import NotYourDecision
+from turncoat.core.present import SeatRef
 from turncoat.core.record import replay, state_digest
 from turncoat.core.registry import load_game, registered
 from turncoat.core.testing import (
@@ -248,6 +249,35 @@ class HidesAChoice(SealedBidsGame):
         return face
 
 
+class SummaryNamesAStranger(SealedBidsGame):
+    """A round summary that credits the win to a seat the game does not have."""
+
+    def presentation(self) -> Any:
+        face = super().presentation()
+        summary = face.summary
+
+        def stranger(events: Any, viewer: Any, *, omniscient: bool = False) -> Any:
+            lines = summary(events, viewer, omniscient=omniscient)
+            return [(*said, " (thanks to ", SeatRef(self.config.players), ")") for said in lines]
+
+        face.summary = stranger
+        return face
+
+
+class PresentedLogLeaks(SealedBidsGame):
+    """A presentation whose log shows every seat the sealed bids (the engine's own log is sound)."""
+
+    def presentation(self) -> Any:
+        face = super().presentation()
+        log = face.log
+
+        def everything(events: Any, viewer: Any, *, omniscient: bool = False) -> Any:
+            return log(events, viewer, omniscient=True)
+
+        face.log = everything
+        return face
+
+
 class EncodesTooFewBids(SealedBidsGame):
     """An encoding that stops at bids of 3 coins, though a seat may hold more."""
 
@@ -286,6 +316,8 @@ BROKEN: list[tuple[type[SealedBidsGame], str]] = [
     (UnserialisableObservation, "serialisation"),
     (RemembersPositions, "replay"),
     (HidesAChoice, "presentation"),
+    (SummaryNamesAStranger, "presentation"),
+    (PresentedLogLeaks, "presentation"),
     (EncodesTooFewBids, "encoding"),
     (EncodesOutOfBounds, "encoding"),
 ]

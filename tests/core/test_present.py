@@ -8,7 +8,7 @@ from typing import Literal
 
 import msgspec
 
-from turncoat.core.actions import redact
+from turncoat.core.actions import Event, redact
 from turncoat.core.present import (
     Plain,
     SeatRef,
@@ -19,7 +19,7 @@ from turncoat.core.present import (
     seat_label,
 )
 from turncoat.core.registry import load_game
-from turncoat.core.testing.toy import Bid, SealedBidsConfig, SealedBidsGame
+from turncoat.core.testing.toy import Bid, BidRecorded, SealedBidsConfig, SealedBidsGame
 from turncoat.core.testing.toy_present import SealedBidsPresentation
 
 
@@ -99,3 +99,42 @@ def test_a_shared_win_is_read_as_a_list() -> None:
     two = face.log([GameEnded(scores=(5, 5, 0, 2), favourites=(0, 1, 2, 3), winners=(0, 1))], None)
     assert plain(three[-1], names) == "Game over. Ann, Bob and Cid win."
     assert plain(two[-1], names) == "Game over. Ann and Bob win."
+
+
+def _finished(game: SealedBidsGame, seed: int) -> list[Event]:
+    """The events of a game played to the end, always taking the first legal action."""
+    t = game.start(seed)
+    state, events = t.state, list(t.events)
+    while seats := game.to_act(state):
+        seat = min(seats)
+        step = game.apply(state, seat, game.legal_actions(state, seat)[0])
+        state, events = step.state, events + list(step.events)
+    return events
+
+
+def test_the_plain_round_summary_is_the_engines_own() -> None:
+    game = SealedBidsGame(SealedBidsConfig(players=3))
+    events = _finished(game, 4)
+    for viewer in (None, 0):
+        assert Plain(game).summary(events, viewer) == [(t,) for t in game.render_summary(events, viewer)]
+
+
+def test_the_toy_round_summary_names_prizes_and_seats_as_data() -> None:
+    game = SealedBidsGame(SealedBidsConfig(players=3))
+    events = _finished(game, 4)
+    face = presentation_of(game)
+    lines = face.summary(events, None)
+    assert len(lines) == len(game.round_summaries(events, None)) == game.config.rounds
+    first = game.round_summaries(events, None)[0]
+    prize = next(p.name for p in game.content.data.prizes if p.id == first["prize"])
+    bids = ", ".join(f"{name} {b}" for name, b in zip(["Ann", "Bob", "Cy"], first["bids"], strict=True))
+    winner = ["Ann", "Bob", "Cy"][first["winner"]]
+    assert plain(lines[0], ["Ann", "Bob", "Cy"]).startswith(
+        f"Round 1: the {prize}, bids {bids}, won by {winner} for "
+    )
+    # A sealed bid is its bidder's alone until the bids are revealed.
+    sealed = next(i for i, e in enumerate(events) if isinstance(e, BidRecorded))
+    upto = events[: sealed + 1]
+    (bidder,) = events[sealed].visible_to or ()
+    assert "your sealed bid" in plain(face.summary(upto, bidder)[-1], [])
+    assert face.summary(upto, None) == face.summary(events[:sealed], None)

@@ -378,7 +378,7 @@ def expected_strengths(events: list[dict[str, Any]], totals: dict[int, int]) -> 
     supply committed by its supporters after the reveal, and the diplomats on its side."""
     game = load_game("verrater", players=4)
     assert isinstance(game, VerraterGame)
-    conflict_value = game.ctx.t.conflict_value
+    conflict_value = game.ctx.tables.conflict_value
     setup = next(e for e in events if e["type"] == "game_set_up")
     site = next(e for e in events if e["type"] == "conflict_site_chosen")
     roles = next(e for e in events if e["type"] == "roles_revealed")["roles"]

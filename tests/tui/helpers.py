@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from textual.pilot import Pilot
 
+from turncoat.core.present import plain, presentation_of
 from turncoat.core.record import replay
 from turncoat.play import GameInProgress
 from turncoat.skins.verrater.terminal import view
@@ -78,9 +79,12 @@ def assert_screen_shows_only_what_viewer_may_see(app: VerraterApp) -> None:
 
 
 def assert_log_is_redacted(app: VerraterApp) -> None:
-    """The log on screen is the engine's log redacted for the viewer, plus conflict details."""
+    """The log on screen is the game's log for the viewer (its presentation's lines, seats by
+    name), plus conflict details."""
     session = app.session
     names = session.names()
-    assert app._log_shown == view.log_lines(session.events, app.viewer, names, session.game.ctx.tables)
-    engine = [view.readable(x, names) for x in session.game.render_log(session.events, app.viewer)]
-    assert [x for x in app._log_shown if not x.startswith("  ")] == engine
+    assert app._log_shown == view.log_lines(
+        session.events, app.viewer, names, session.tables, session.type_names
+    )
+    game_log = [plain(x, names) for x in presentation_of(session.game).log(session.events, app.viewer)]
+    assert [x for x in app._log_shown if not x.startswith("  ")] == game_log

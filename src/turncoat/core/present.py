@@ -11,7 +11,8 @@ frontend replaces by the name people chose (and may colour), so no frontend ever
 game's sentences with patterns.
 
 A game without a presentation of its own still plays everywhere through :class:`Plain`, built
-from the Game protocol alone (``describe_action``, ``render_log``, the config's fields).
+from the Game protocol alone (``describe_action``, ``render_log``, ``render_summary``, the
+config's fields).
 """
 
 from __future__ import annotations
@@ -158,6 +159,10 @@ class Presentation(Protocol):
 
     def log(self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False) -> list[Line]: ...
 
+    def summary(self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False) -> list[Line]:
+        """One line per round of the game as ``viewer`` saw it (a replay's digest)."""
+        ...
+
     def panels(self, observation: Any) -> tuple[Panel, ...]: ...
 
     def score_table(self, outcome: Outcome) -> ScoreTable: ...
@@ -201,7 +206,8 @@ def options_of(
 class Plain:
     """A presentation for any game, from the Game protocol alone.
 
-    Every legal action is one choice labelled by ``describe_action``; the log is ``render_log``;
+    Every legal action is one choice labelled by ``describe_action``; the log is ``render_log``
+    and the round summary ``render_summary`` (the engine's own words, seats as it writes them);
     the panels show the observation's fields.  Good enough to play a new game everywhere the day
     its engine lands, before it has words and a board of its own.
     """
@@ -236,6 +242,9 @@ class Plain:
 
     def log(self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False) -> list[Line]:
         return [(text,) for text in self.game.render_log(events, viewer, omniscient=omniscient)]
+
+    def summary(self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False) -> list[Line]:
+        return [(text,) for text in self.game.render_summary(events, viewer, omniscient=omniscient)]
 
     def panels(self, observation: Any) -> tuple[Panel, ...]:
         data = msgspec.to_builtins(observation) if isinstance(observation, msgspec.Struct) else {}

@@ -33,7 +33,8 @@ def serve_cmd(
         float | None, typer.Option(help="Seconds before each bot move (default 0.6: people can follow).")
     ] = None,
 ) -> None:
-    """Play Verräter in the browser with friends and bots (data kept in TURNCOAT_DATA_DIR)."""
+    """Play the installed games in the browser with friends and bots (data kept in
+    TURNCOAT_DATA_DIR)."""
     import uvicorn  # lazy: the other commands do not need the web stack
 
     from turncoat.server.app import create_app

@@ -63,8 +63,8 @@ def play_cmd(
         typer.Option(
             "--option",
             "-o",
-            help="A rule option of the game, key=value, e.g. ring_layout=alternating for Verräter "
-            "(repeatable; docs/verrater.md).",
+            help="A rule option of the game, key=value (repeatable), e.g. ring_layout=alternating "
+            "for Verräter; a wrong key lists the game's options.",
         ),
     ] = None,
     content_override: Annotated[

@@ -38,6 +38,7 @@ from turncoat.games.verrater.events import (
     SupplyDrawn,
 )
 from turncoat.games.verrater.game import VerraterGame
+from turncoat.games.verrater.notation import ROLE_NAMES
 from turncoat.games.verrater.present import (
     OPTION_LABELS,
     ROLE_HELP,
@@ -242,6 +243,36 @@ def test_every_described_event_has_a_line() -> None:
     lines = face(game).log(events, None, omniscient=True)
     assert len(lines) == len(game.render_log(events, None, omniscient=True))
     assert {SupplyCommitted, ConflictResolved, GameEnded, RolesRevealed} <= kinds
+
+
+def test_the_round_summary_names_seats_as_data_and_says_what_the_engine_summary_says() -> None:
+    game, _, events = played(2)
+    f = face(game)
+    lines = f.summary(events, 1)
+    assert len(lines) == len(game.round_summaries(events, 1)) > 0
+    text = [plain(line, NAMES) for line in lines]
+    assert not any(_ENGINE_SEAT.search(t) for t in text)
+    assert all(re.match(r"Round \d+: start (Ann|Bob|Cy|Di); Eagle [A-Z]", t) for t in text), text
+    assert all("; roles Ann " in t for t in text)  # every round of a finished game is revealed
+    # The same sentences as the engine's summary, where seats are "seat N" (and types are ids).
+    as_seats = [plain(line, [f"seat {p}" for p in range(4)]) for line in lines]
+    assert [t.lower() for t in as_seats] == [t.lower() for t in game.render_summary(events, 1)]
+
+
+def test_the_round_summary_shows_a_kept_card_to_its_keeper_only() -> None:
+    """RULES §3: before the reveal a seat's summary shows its own action card, nobody else's."""
+    game, _, events = played(3)
+    f = face(game)
+    kept = next(e for e in events if isinstance(e, RoleKept) and e.visible_to is not None)
+    (keeper,) = kept.visible_to or ()
+    before = list(events[: events.index(kept)])
+    upto = [*before, kept]
+    assert kept.role is not None
+    mine = plain(f.summary(upto, keeper)[-1], NAMES)
+    assert mine.endswith(f"my role {ROLE_NAMES[kept.role]}"), mine
+    for viewer in (None, *(p for p in range(4) if p != keeper)):
+        assert f.summary(upto, viewer) == f.summary(before, viewer)
+        assert "my role" not in plain(f.summary(upto, viewer)[-1], NAMES)
 
 
 def _hide_otherwise(event: Event) -> Event:

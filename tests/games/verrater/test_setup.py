@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import msgspec
 import pytest
 
 from turncoat.core.errors import IllegalAction, InvalidConfig
@@ -108,3 +109,11 @@ def test_setup_rejects_an_impossible_pinned_ring() -> None:
     with pytest.raises(InvalidConfig) as err:
         make_game(4, ring=[("city", "eagle")] * 12)
     assert err.value.code == "bad_scenario"
+
+
+def test_the_rule_context_names_its_content_tables_once() -> None:
+    """Every reader takes the content tables as ``ctx.tables``; no second name to keep alive."""
+    ctx = _game(3).ctx
+    assert ctx.tables.hand_limit == 5 and ctx.tables.rounds
+    assert {f.name for f in msgspec.structs.fields(ctx)} == {"config", "tables"}
+    assert not hasattr(ctx, "t")

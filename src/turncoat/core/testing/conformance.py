@@ -20,7 +20,9 @@
   determinized states a quarter, half and three quarters into the game reaches the end.
 * ``outcome``: one finite score per seat, winners are distinct seats.
 * ``presentation``: the game's decisions (``core.present``) offer every legal action of a seat
-  exactly once and nothing else; step titles, panels and the score table are well formed.
+  exactly once and nothing else; step titles, panels and the score table are well formed; per
+  playout, its log and round summary lines name only real seats and depend only on the events
+  the viewer may see.
 * ``encoding`` (a game with ``rl_encoding()`` for its configuration): every seat's observation
   vector lies in the observation space, and every legal action has an index that maps back to it.
 
@@ -55,7 +57,7 @@ from turncoat.core.actions import Action, Event, redact
 from turncoat.core.capabilities import HasEncoding, capability
 from turncoat.core.engine import Outcome
 from turncoat.core.errors import ReplayDivergence, RulesError
-from turncoat.core.present import Panel, presentation_of
+from turncoat.core.present import Panel, SeatRef, presentation_of
 from turncoat.core.record import (
     GameRecord,
     RecordedAction,
@@ -495,6 +497,33 @@ class _Checker:
                 "the score table needs one row per seat and one cell per column",
             )
 
+    def _check_presented_text(self, playout: Playout) -> None:
+        """The log and the round summary a presentation writes: lines of text and seat references
+        to real seats only, from the events the viewer may see."""
+        g = self.game
+        n = g.num_players()
+        face = presentation_of(g)
+        events = playout.events
+        for viewer, omniscient in [*((v, False) for v in (None, *range(n))), (None, True)]:
+            shown = events if omniscient else redact(events, viewer)
+            for part, write in (("log", face.log), ("summary", face.summary)):
+                lines = write(events, viewer, omniscient=omniscient)
+                for said in lines:
+                    self.expect(
+                        "presentation",
+                        isinstance(said, tuple)
+                        and all(
+                            isinstance(span, str) or (isinstance(span, SeatRef) and 0 <= span.seat < n)
+                            for span in said
+                        ),
+                        f"{part} line {said!r} for {viewer}: spans must be text or seats 0..{n - 1}",
+                    )
+                self.expect(
+                    "presentation",
+                    lines == write(shown, viewer, omniscient=omniscient),
+                    f"the {part} for {viewer} depends on events {viewer} may not see",
+                )
+
     def _rl_encoding(self) -> Any | None:
         """The game's RL encoding, or None where it offers none for this configuration."""
         if self.encoding is _NOT_YET:
@@ -548,6 +577,7 @@ class _Checker:
         self.step = len(playout.steps)
         self.run("determinism", self._check_determinism, playout)
         self.run("events", self._check_events, playout)
+        self.run("presentation", self._check_presented_text, playout)
         self.run("replay", self._check_replay, playout)
         self.run("tamper", self._check_tamper, playout)
         self.run("determinized_play", self._check_determinized_playouts, playout)

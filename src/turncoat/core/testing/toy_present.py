@@ -192,6 +192,26 @@ class SealedBidsPresentation:
                 return line(SeatRef(p), " ends the parley.")
         return None
 
+    def summary(self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False) -> list[Line]:
+        """One line per round as ``viewer`` saw it: the prize, the bids once revealed (the
+        viewer's own sealed one before), who won it for how much, and whether it was kept."""
+        names = {p.id: p.name for p in self.game.content.data.prizes}
+        out = []
+        for r in self.game.round_summaries(events, viewer, omniscient=omniscient):
+            parts: list[str | SeatRef] = [f"Round {r['round']}: the {names.get(r['prize'], r['prize'])}"]
+            if "bids" in r:
+                parts.append(", bids ")
+                for p, bid in enumerate(r["bids"]):
+                    parts += [", " if p else "", SeatRef(p), f" {bid}"]
+            elif "my_bid" in r:
+                parts.append(f", your sealed bid {r['my_bid']}")
+            if "winner" in r:
+                parts += [", won by ", SeatRef(r["winner"]), f" for {_coins(r['paid'])}"]
+            if "sold" in r:
+                parts.append(", sold" if r["sold"] else ", kept")
+            out.append(line(*parts))
+        return out
+
     # -- the table and the end -----------------------------------------------------------------
     def panels(self, observation: SealedBidsObservation) -> tuple[Panel, ...]:
         o = observation

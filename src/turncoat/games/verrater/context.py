@@ -17,9 +17,3 @@ class Ctx(msgspec.Struct, frozen=True):
 
     config: VerraterConfig
     tables: Tables
-
-    @property
-    def t(self) -> Tables:
-        """Former name of :attr:`tables`, still read by the Verräter frontends until they take the
-        tables from the game's presentation; new code reads ``tables``."""
-        return self.tables

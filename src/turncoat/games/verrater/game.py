@@ -269,10 +269,12 @@ class VerraterGame(ConfiguredGame[VerraterConfig]):
     def render_summary(
         self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False
     ) -> list[str]:
-        """One line per round: site, roles (once revealed), strengths, winners, VP."""
+        """One line per round: site, roles (once revealed), strengths, winners, VP (seats as
+        "seat N"; players read the same lines with their names through present.py)."""
         events = list(events)
         types = next((e.types for e in events if isinstance(e, GameSetUp)), ())
-        return log.summary_lines(log.round_summaries(events, viewer, omniscient), types)
+        rounds = log.round_summaries(events, viewer, omniscient)
+        return [log.seat_words(log.summary_line(r, types)) for r in rounds]
 
     # -- optional hooks used by bots and learning environments (imported lazily) ---------------
 

@@ -225,25 +225,39 @@ def round_summaries(all_events: Iterable[Event], viewer: Viewer, omniscient: boo
     return rounds
 
 
-def summary_lines(rounds: list[dict[str, Any]], types: tuple[str, ...]) -> list[str]:
-    """One line per round from :func:`round_summaries`."""
-    lines = []
-    for r in rounds:
-        parts = [f"Round {r['round']}: start seat {r['start_player']}"]
-        if "site" in r:
-            a, b = r["site"]
-            parts.append(f"Eagle {types[a] if types else a} ({a}) vs Rose {types[b] if types else b} ({b})")
-        if "roles" in r:
-            parts.append(
-                "roles " + ", ".join(f"{p}:{ROLE_NAMES.get(x, x)}" for p, x in enumerate(r["roles"]))
-            )
-        elif "my_role" in r:
-            parts.append(f"my role {ROLE_NAMES.get(r['my_role'], r['my_role'])}")
-        if "strength" in r:
-            st = r["strength"]
-            won = f"{HOUSE[r['winner']]} win" if r["winner"] else "tie"
-            parts.append(f"{st['eagle']}-{st['rose']} {won}")
-        if r["vp"]:
-            parts.append("VP " + ", ".join(f"seat {p} +{v}" for p, v in sorted(r["vp"].items())))
-        lines.append("; ".join(parts))
-    return lines
+def summary_line(
+    r: Mapping[str, Any], types: tuple[str, ...], type_names: Mapping[str, str] | None = None
+) -> Line:
+    """One round of :func:`round_summaries` as a line, seats as :class:`SeatRef`: the start
+    player, the conflict site (each landscape by its type, by its name in ``type_names`` where
+    given), the action cards once revealed, the strengths and who scored."""
+
+    def kind(i: int) -> str:
+        if not types:
+            return str(i)
+        return type_names.get(types[i], types[i]) if type_names else types[i]
+
+    parts: list[list[Span]] = [[f"Round {r['round']}: start ", SeatRef(r["start_player"])]]
+    if "site" in r:
+        a, b = r["site"]
+        parts.append([f"Eagle {kind(a)} ({a}) vs Rose {kind(b)} ({b})"])
+    if "roles" in r:
+        held: list[Span] = ["roles "]
+        for p, role in enumerate(r["roles"]):
+            held += [", " if p else "", SeatRef(p), f" {_role(role)}"]
+        parts.append(held)
+    elif "my_role" in r:
+        parts.append([f"my role {_role(r['my_role'])}"])
+    if "strength" in r:
+        st = r["strength"]
+        won = f"{HOUSE[r['winner']]} win" if r["winner"] else "tie"
+        parts.append([f"{st['eagle']}-{st['rose']} {won}"])
+    if r["vp"]:
+        scored: list[Span] = ["VP "]
+        for k, (p, v) in enumerate(sorted((int(p), v) for p, v in r["vp"].items())):
+            scored += [", " if k else "", SeatRef(p), f" +{v}"]
+        parts.append(scored)
+    spans: list[Span] = []
+    for k, part in enumerate(parts):
+        spans += ["; " if k else "", *part]
+    return line(*spans)

@@ -249,6 +249,14 @@ class VerraterPresentation:
         types = next((e.types for e in shown if isinstance(e, GameSetUp)), ())
         return [said for e in shown if (said := log.event_line(e, types, self.type_names)) is not None]
 
+    def summary(self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False) -> list[Line]:
+        """One line per round as ``viewer`` saw it: the start player, the conflict site, the action
+        cards once revealed (the viewer's own before), strengths and who scored, seats as refs."""
+        shown = log.visible(events, viewer, omniscient)
+        types = next((e.types for e in shown if isinstance(e, GameSetUp)), ())
+        rounds = log.round_summaries(shown, viewer, omniscient)
+        return [log.summary_line(r, types, self.type_names) for r in rounds]
+
     # -- the table -------------------------------------------------------------------------------
     def panels(self, observation: VerraterObservation) -> tuple[Panel, ...]:
         obs = observation

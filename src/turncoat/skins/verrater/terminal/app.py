@@ -168,7 +168,7 @@ class VerraterApp(TableApp):
         s = self.session
         if self._log_viewer == self.viewer and self._log_version == s.match.version:
             return
-        lines = view.log_lines(s.events, self.viewer, s.names(), s.tables)
+        lines = view.log_lines(s.events, self.viewer, s.names(), s.tables, s.type_names)
         widget = self.query_one("#log", RichLog)
         if self._log_viewer != self.viewer or lines[: len(self._log_shown)] != self._log_shown:
             widget.clear()

@@ -165,6 +165,11 @@ class Session(Table):
         return self.game.ctx.tables
 
     @property
+    def type_names(self) -> dict[str, str]:
+        """Each landscape type's name as the content pack prints it ("woods" is "Woods")."""
+        return {t.id: t.name for t in self.game.content.data.landscape_types}
+
+    @property
     def events(self) -> list[Event]:
         """Every event so far, unredacted: the log redacts them for its viewer."""
         return self.match.events()

@@ -7,8 +7,7 @@ public content tables; none of them can reach the game state.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rich.table import Table
@@ -16,6 +15,7 @@ from rich.text import Text
 
 from turncoat.core.actions import Action, Event, Viewer
 from turncoat.core.engine import Outcome
+from turncoat.core.present import plain
 from turncoat.games.verrater import log
 from turncoat.games.verrater import present as verrater_words
 from turncoat.games.verrater.actions import (
@@ -51,8 +51,6 @@ ROMAN = ("", "I", "II", "III", "IV")
 # The game's own words (games/verrater/present.py): step titles and one line per action card.
 STEP_TEXT = verrater_words.STEP_TITLES
 ROLE_HINT = verrater_words.ROLE_HELP
-_SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
-_A_BEFORE_VOWEL = re.compile(r"\ba (8\b|estate\b)")  # the engine's "a 8", "a estate"
 
 
 def type_name(t: str) -> str:
@@ -65,21 +63,6 @@ def land(obs: VerraterObservation, i: int) -> str:
 
 def role_name(role: str) -> str:
     return ROLE_NAMES.get(role, role)
-
-
-def with_names(line: str, names: Sequence[str]) -> str:
-    """Replace the engine's "seat N" with the player's name."""
-
-    def name(m: re.Match[str]) -> str:
-        seat = int(m.group(1))
-        return names[seat] if 0 <= seat < len(names) else m.group(0)
-
-    return _SEAT.sub(name, line)
-
-
-def readable(line: str, names: Sequence[str]) -> str:
-    """An engine log line for the table: names for seats, "an 8" and "an estate"."""
-    return _A_BEFORE_VOWEL.sub(r"an \1", with_names(line, names))
 
 
 # -- the ring ----------------------------------------------------------------------------------------
@@ -382,8 +365,15 @@ def landscapes_of(action: Action) -> tuple[int, ...]:
 
 
 # -- the log -----------------------------------------------------------------------------------------
-def log_lines(events: Iterable[Event], viewer: Viewer, names: Sequence[str], tables: Tables) -> list[str]:
-    """The game log for ``viewer`` (engine redaction), with each conflict explained."""
+def log_lines(
+    events: Iterable[Event],
+    viewer: Viewer,
+    names: Sequence[str],
+    tables: Tables,
+    type_names: Mapping[str, str],
+) -> list[str]:
+    """The game's log lines for ``viewer`` (engine redaction; seats by name, landscape types by
+    ``type_names``, as the presentation writes them), with each conflict explained."""
     shown = log.visible(events, viewer, False)
     types: tuple[str, ...] = ()
     allegiance: list[str] = []
@@ -407,11 +397,13 @@ def log_lines(events: Iterable[Event], viewer: Viewer, names: Sequence[str], tab
             case AllegianceFlipped(seat=p, house=h):
                 allegiance[p] = h
                 flipped.append(p)
-        line = log.describe_event(e, types)
-        if line is not None:
-            lines.append(readable(line, names))
+        said = log.event_line(e, types, type_names)
+        if said is not None:
+            lines.append(plain(said, names))
         if isinstance(e, ConflictResolved) and site is not None and types:
-            lines.extend(_explain(e, site, types, allegiance, committed, roles, flipped, names, tables))
+            lines.extend(
+                _explain(e, site, types, allegiance, committed, roles, flipped, names, tables, type_names)
+            )
     return lines
 
 
@@ -425,10 +417,12 @@ def _explain(
     flipped: Sequence[int],
     names: Sequence[str],
     tables: Tables,
+    type_names: Mapping[str, str],
 ) -> list[str]:
     out = []
     for house, landscape, total in (("eagle", site[0], e.eagle_strength), ("rose", site[1], e.rose_strength)):
-        parts = [f"{types[landscape]} {tables.conflict_value[types[landscape]]}"]
+        kind = types[landscape]
+        parts = [f"{type_names.get(kind, kind)} {tables.conflict_value[kind]}"]
         for p, house_p in enumerate(allegiance):
             if house_p != house:
                 continue
