@@ -277,6 +277,22 @@ def test_a_table_page_links_its_seat_colours(tmp_path: Path) -> None:
         assert ".game-verrater{--seat0:#2f6db5;" in games
 
 
+def test_a_skin_brings_its_own_stylesheet_and_only_its_games_pages_link_it(tmp_path: Path) -> None:
+    """Verräter's board styles come with its skin, not in the shared stylesheet; a game without
+    a skin of its own links none, and no stylesheet is served for it."""
+    with app_client(tmp_path) as client:
+        verrater = create_table(client, seats=[{"kind": "human"}] * 3, game="verrater")["table"]
+        toy = create_table(client, seats=[{"kind": "human"}] * 2, game="sealed_bids")["table"]
+        assert '<link rel="stylesheet" href="/skins/verrater/skin.css">' in client.get(f"/t/{verrater}").text
+        assert "/skins/" not in client.get(f"/t/{toy}").text
+        sheet = client.get("/skins/verrater/skin.css")
+        assert sheet.status_code == 200 and sheet.headers["content-type"].startswith("text/css")
+        assert ".t-house" in sheet.text and ".house.eagle" in sheet.text
+        assert ".t-house" not in client.get("/static/turncoat.css").text
+        for missing in ("sealed_bids", "chess", "..%2Fverrater"):
+            assert client.get(f"/skins/{missing}/skin.css").status_code == 404
+
+
 # -- the lobby offers every registered game, from its presentation ---------------------------------
 def test_the_lobby_offers_each_game_with_its_own_players_and_options(tmp_path: Path) -> None:
     """Verräter first (the built-in game), with its 3 or 4 players; Sealed Bids on its own page

@@ -222,7 +222,11 @@ def test_the_server_and_the_generic_templates_know_no_game() -> None:
     words = re.compile(
         r"\b(verr[aä]ter|eagles?|roses?|landscapes?|supply|commit(?:_\w+)?|estates?|VP)\b", re.I
     )
-    web_files = [*skin.GENERIC_TEMPLATES.glob("*.html"), views.STATIC / "turncoat.js"]
+    web_files = [
+        *skin.GENERIC_TEMPLATES.glob("*.html"),
+        views.STATIC / "turncoat.js",
+        views.STATIC / "turncoat.css",
+    ]
     for path in [*web_files, *modules]:
         found = words.findall(path.read_text())
         assert not found, f"{path.name} says {found}"

@@ -37,10 +37,17 @@ def no_context(game: Game[Any, Any, Any], payload: dict[str, Any], events: Seque
 
 @dataclass(frozen=True)
 class WebSkin:
-    """Templates that override the generic ones (None: none) and their extra variables."""
+    """Templates that override the generic ones (None: none), their extra variables, and the
+    skin's own stylesheet (None: none), served at :func:`stylesheet_url` for the game's pages."""
 
     templates: Path | None = None
     context: SkinContext = field(default=no_context)
+    stylesheet: Path | None = None
+
+
+def stylesheet_url(game_id: str) -> str | None:
+    """Where the game's pages find its skin's stylesheet, or None when its skin has none."""
+    return f"/skins/{game_id}/skin.css" if web_skin(game_id).stylesheet is not None else None
 
 
 GENERIC = WebSkin()

@@ -10,6 +10,7 @@ import msgspec
 from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 
+from turncoat.core.registry import registered
 from turncoat.server import views
 from turncoat.server.adapters import level_choices
 from turncoat.server.deps import (
@@ -30,7 +31,7 @@ from turncoat.server.inputs import version_of
 from turncoat.server.live import BROKEN, OVER, ServerError, build_payload, chat_dict
 from turncoat.server.payload import public_seats
 from turncoat.server.routes.common import base_url, broken_message, html, parse_action, set_secret_cookie
-from turncoat.server.skin import seats_css
+from turncoat.server.skin import seats_css, web_skin
 
 router = APIRouter()
 
@@ -97,6 +98,15 @@ async def seat_colours(table: TableDep) -> Response:
     """The table's seat colours (the game's, seat by seat) for its pages."""
     css = seats_css(":root", ((s.seat, s.colour) for s in public_seats(table)))
     return Response(css, media_type="text/css")
+
+
+@router.get("/skins/{game_id}/skin.css")
+async def skin_stylesheet(game_id: str) -> Response:
+    """A game's own styles (its board's shapes and colours), when its web skin brings some."""
+    sheet = web_skin(game_id).stylesheet if game_id in registered() else None
+    if sheet is None:
+        return Response("this game has no stylesheet of its own\n", status_code=404, media_type="text/plain")
+    return Response(sheet.read_text(encoding="utf-8"), media_type="text/css")
 
 
 @router.post("/t/{table_id}/join")

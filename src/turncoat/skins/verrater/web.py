@@ -130,4 +130,8 @@ def context(game: Game[Any, Any, Any], payload: dict[str, Any], events: Sequence
     }
 
 
-SKIN = WebSkin(templates=Path(__file__).resolve().parent / "templates", context=context)
+SKIN = WebSkin(
+    templates=Path(__file__).resolve().parent / "templates",
+    context=context,
+    stylesheet=Path(__file__).resolve().parent / "skin.css",
+)
