@@ -45,9 +45,10 @@ def test_the_report_counts_races_victories_alliances_traitors_and_rounds() -> No
     assert out.games == 3 and out.title == "Rex balance report (3 games, 3 players)"
     wins = next(b for s in out.sections for b in s.blocks if isinstance(b, Table))
     by_race = {row[1]: row[3] for row in wins.rows if row[0] == RACE}
-    assert isinstance(by_race["Sol"], Share)
-    assert by_race["Sol"].rate.games == 3 and by_race["Sol"].rate.wins == 2.0  # game 0 and game 2
-    assert by_race["Hacan"].rate.wins == 0.5  # a shared win counts 1/2
+    sol, hacan = by_race["Sol"], by_race["Hacan"]
+    assert isinstance(sol, Share) and isinstance(hacan, Share)
+    assert sol.rate.games == 3 and sol.rate.wins == 2.0  # game 0 and game 2
+    assert hacan.rate.wins == 0.5  # a shared win counts 1/2
     tables = [b for s in out.sections for b in s.blocks if isinstance(b, Table)]
     victories = {row[0]: row[1] for row in tables[1].rows}
     assert victories == {"strongholds": 2, "the Sol special victory": 1}
