@@ -9,7 +9,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from tests.tui.test_generic import SIZE, asked, grew, labels, opened_by_play, press_entry, settle
+from tests.tui.test_generic import SIZE, asked, grew, labels, logged, opened_by_play, press_entry, settle
 from turncoat.core.record import load_record
 from turncoat.tui.generic.app import GenericApp
 from turncoat.tui.generic.screens import CurtainScreen, EndScreen
@@ -53,7 +53,7 @@ async def test_one_person_and_two_bots_play_rex_at_the_generic_table(
             assert load_record(save).actions[: before + 1] == table.record.actions[: before + 1]
             said = SAID.get(decision.title)
             if said is not None:
-                await settle(pilot, lambda s=said, n=lines: any(s in x for x in app.log_lines[n:]))
+                await settle(pilot, logged(app, said, lines))
             played.append(decision.title)
         assert "Choose your race" in played
         # seats are named as people chose, never by number
