@@ -168,3 +168,25 @@ def test_options_come_from_the_config_with_labels() -> None:
     options = {o.name: o for o in RexGame(RexConfig(players=3)).presentation().options()}
     assert options["race_selection"].label == "Race selection"
     assert options["race_selection"].values == ("in_order", "random")
+
+
+def test_the_log_marks_estimated_starting_values_and_amounts() -> None:
+    game = RexGame(RexConfig(players=3))
+    face = game.presentation()
+    _, events = _play(game, seed=5, pick=0, until=lambda s: s.step == "bid")
+    text = _text(face.log(events, None))
+    assert re.search(r"takes \d+ starting influence \(estimated\)\.", text)
+    assert re.search(r"\(estimated\); \w+ is first player\.", text)  # the bombardment cards' values
+    assert re.search(r"\d+ influence \(estimated\) on ", text)
+
+
+def test_a_printed_starting_influence_is_not_marked() -> None:
+    printed = {"value": 9, "provenance": "printed", "source": "my copy"}
+    overrides = {
+        f"races.{race}.starting_influence": printed
+        for race in ("lazax", "jol_nar", "letnev", "hacan", "sol", "xxcha")
+    }
+    game = RexGame(RexConfig(players=3, content_overrides=overrides))
+    _, events = _play(game, seed=5, pick=0, until=lambda s: s.step == "bid")
+    text = _text(game.presentation().log(events, None))
+    assert "takes 9 starting influence." in text and "starting influence (estimated)" not in text

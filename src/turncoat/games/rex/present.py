@@ -35,6 +35,7 @@ from turncoat.core.present import (
 from turncoat.games.rex import actions as A
 from turncoat.games.rex import events as E
 from turncoat.games.rex import log
+from turncoat.games.rex.components import RexContent
 from turncoat.games.rex.config import RexConfig
 from turncoat.games.rex.observe import PlanView, RexObservation
 
@@ -141,6 +142,10 @@ def _row_total(obs: RexObservation) -> int:
     return obs.auction + obs.row_size - 1 if obs.auction else obs.row_size
 
 
+def _pieces_of(data: RexContent, area: str) -> tuple[str, ...]:
+    return tuple(p.id for p in data.board.pieces if p.area == area)
+
+
 def _seats(seats: Iterable[int], joiner: str = " and ") -> list[Span]:
     out: list[Span] = []
     seats = list(seats)
@@ -196,6 +201,17 @@ class Names:
                 slots = " and ".join(f"{self.area[s.area.value]} {s.amount.value}" for s in card.slots)
                 guessed = any(s.amount.estimated or s.area.estimated for s in card.slots)
                 self.influence[card.id] = f"influence card {slots}" + (ESTIMATED if guessed else "")
+        self.influence_amount_estimated = {
+            s.piece.value for c in data.influence_cards for s in c.slots if s.amount.estimated
+        }
+        self.bombardment_estimated = any(c.value.estimated for c in data.bombardment_cards)
+        self.start_influence_estimated = {r.id: r.starting_influence.estimated for r in data.races}
+        self.start_units_estimated = {
+            (r.id, p): s.units.estimated
+            for r in data.races
+            for s in r.starting_units
+            for p in _pieces_of(data, s.area.value)
+        }
         self.betrayal = {
             c.number.value: c.name.value or f"card {c.number.value}" for c in data.betrayal_cards
         }
@@ -577,7 +593,13 @@ class RexPresentation:
     def log(self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False) -> list[Line]:
         """The log lines ``viewer`` may read (the engine's own visibility rule), seats as refs."""
         shown = log.visible(events, viewer, omniscient)
-        return [said for e in shown if (said := self.event_line(e)) is not None]
+        races: dict[int, str] = {}
+        for e in shown:  # who plays which race, for the values that depend on it
+            if isinstance(e, E.RaceChosen):
+                races[e.seat] = e.race
+            elif isinstance(e, E.RacesDealt):
+                races.update(enumerate(e.races))
+        return [said for e in shown if (said := self.event_line(e, races)) is not None]
 
     def _losses(self, losses: tuple[tuple[int, int, int], ...]) -> list[Span]:
         if not losses:
@@ -587,8 +609,10 @@ class RexPresentation:
             out += ["; " if i else "", SeatRef(seat), f" loses {_units(u, m)}"]
         return out
 
-    def event_line(self, event: Event) -> Line | None:
-        """One line for an event, seats as ``SeatRef``; None for events only the engine needs."""
+    def event_line(self, event: Event, races: dict[int, str] | None = None) -> Line | None:
+        """One line for an event, seats as ``SeatRef``; None for events only the engine needs.
+        ``races`` (seat to race) marks the starting values of a race that are estimated."""
+        races = races or {}
         n = self.names
         S = SeatRef  # noqa: N806 - short, as the log reads
         match event:
@@ -596,7 +620,8 @@ class RexPresentation:
                 dealt: list[Span] = ["Bombardment cards dealt: "]
                 for p, value in enumerate(v):
                     dealt += [", " if p else "", S(p), f" {value}"]
-                return line(*dealt, "; ", S(fp), " is first player.")
+                mark = ESTIMATED if n.bombardment_estimated else ""
+                return line(*dealt, mark, "; ", S(fp), " is first player.")
             case E.RaceChosen(seat=p, race=r):
                 return line(S(p), f" chooses the {n.race_name(r)}.")
             case E.RacesDealt(races=rs):
@@ -636,9 +661,11 @@ class RexPresentation:
             case E.StrategyDeckReshuffled(cards=c):
                 return line(f"The strategy discard pile becomes the new deck ({_plural(c, 'card')}).")
             case E.InfluenceTaken(seat=p, amount=a):
-                return line(S(p), f" takes {a} starting influence.")
+                mark = ESTIMATED if n.start_influence_estimated.get(races.get(p, ""), False) else ""
+                return line(S(p), f" takes {a} starting influence{mark}.")
             case E.UnitsPlaced(seat=p, piece=pc, units=u):
-                return line(S(p), f" places {_units(u)} in {n.piece_name(pc)}.")
+                mark = ESTIMATED if n.start_units_estimated.get((races.get(p, ""), pc), False) else ""
+                return line(S(p), f" places {_units(u)}{mark} in {n.piece_name(pc)}.")
             case E.BetrayalCardDealt(seat=p, number=num):
                 if num:
                     return line(f"You are dealt betrayal card {num} ({n.betrayal.get(num, '')}).")
@@ -653,9 +680,10 @@ class RexPresentation:
             case E.InfluenceDeckReshuffled(cards=c):
                 return line(f"The influence discards become the new deck ({_plural(c, 'card')}).")
             case E.InfluencePlaced(piece=pc, amount=a, printed=printed):
+                mark = ESTIMATED if pc in n.influence_amount_estimated else ""
                 if a:
-                    return line(f"{a} influence on {n.piece_name(pc)}.")
-                return line(f"No influence on {n.piece_name(pc)} ({printed} printed).")
+                    return line(f"{a} influence{mark} on {n.piece_name(pc)}.")
+                return line(f"No influence on {n.piece_name(pc)} ({printed}{mark} on the card).")
             case E.SolOffensive(areas=areas, losses=ls, influence=inf):
                 where = " and ".join(map(n.area_name, areas))
                 return line(f"Sol Offensive on {where}: ", *self._losses(ls), f"; {inf} influence destroyed.")
@@ -796,7 +824,8 @@ class RexPresentation:
                     return line(S(p), f" collects {amount} influence from {n.area_name(a)}.")
                 return line(S(p), f" receives {amount} influence in support.")
             case E.BombardmentCardRevealed(value=v):
-                return line(f"Bombardment card: the fleet moves {_plural(v, 'sector')}.")
+                mark = ESTIMATED if n.bombardment_estimated else ""
+                return line(f"Bombardment card: the fleet moves {_plural(v, 'sector')}{mark}.")
             case E.SectorBombarded(sector=sec, losses=ls, influence=inf):
                 where = f"Sector {sec} is bombarded: " if sec else "The Sol's half losses: "
                 destroyed = f"; {inf} influence destroyed." if inf else "."
