@@ -178,6 +178,9 @@ def test_the_log_marks_estimated_starting_values_and_amounts() -> None:
     assert re.search(r"takes \d+ starting influence \(estimated\)\.", text)
     assert re.search(r"\(estimated\); \w+ is first player\.", text)  # the bombardment cards' values
     assert re.search(r"\d+ influence \(estimated\) on ", text)
+    state, _ = _play(game, seed=5, pick=0, until=lambda s: s.step == "bid")
+    board = next(p for p in face.panels(game.observe(state, None)) if p.title == "The board")
+    assert re.search(r"\d+ influence \(estimated\)", _text(list(board.lines)))
 
 
 def test_a_printed_starting_influence_is_not_marked() -> None:

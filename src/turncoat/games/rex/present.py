@@ -968,16 +968,20 @@ class RexPresentation:
             counts[0] += st.units
             counts[1] += st.mechanized
         influence: dict[str, int] = {}
+        guessed: set[str] = set()  # areas whose influence came from an estimated card amount
         for piece, amount in obs.board_influence:
             area = n.piece_area.get(piece, piece)
             influence[area] = influence.get(area, 0) + amount
+            if piece in n.influence_amount_estimated:
+                guessed.add(area)
         rows: list[Line] = []
         for area in sorted(set(units) | set(influence), key=n.area_name):
             spans: list[Span] = [n.area_name(area), ": "]
             for i, (seat, (u, m)) in enumerate(sorted(units.get(area, {}).items())):
                 spans += [", " if i else "", SeatRef(seat), f" {_units(u, m)}"]
             if area in influence:
-                spans.append(f"{' · ' if area in units else ''}{influence[area]} influence")
+                mark = ESTIMATED if area in guessed else ""
+                spans.append(f"{' · ' if area in units else ''}{influence[area]} influence{mark}")
             rows.append(line(*spans))
         return tuple(rows) or (line("Nothing on the board yet."),)
 
