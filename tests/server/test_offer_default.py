@@ -1,0 +1,19 @@
+"""The game a visitor is first offered: one with a board of its own, before the games that play
+only on the generic table (whatever their ids), else simply the first."""
+
+from __future__ import annotations
+
+import pytest
+
+from turncoat.server import offer
+
+
+def test_the_lobby_first_offers_a_game_with_its_own_skin() -> None:
+    ids = [g.id for g in offer.offered()]
+    assert ids.index("rex") < ids.index("verrater")  # built-in games in the order of their ids
+    assert offer.default_game().id == "verrater"  # Rex plays on the generic table only
+
+
+def test_without_any_skin_the_first_game_is_offered_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(offer, "web_skin", lambda game_id: offer.GENERIC)
+    assert offer.default_game() == offer.offered()[0]
