@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from turncoat.server import offer
+from turncoat.server.skin import GENERIC
 
 
 def test_the_lobby_first_offers_a_game_with_its_own_skin() -> None:
@@ -15,5 +16,5 @@ def test_the_lobby_first_offers_a_game_with_its_own_skin() -> None:
 
 
 def test_without_any_skin_the_first_game_is_offered_first(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(offer, "web_skin", lambda game_id: offer.GENERIC)
+    monkeypatch.setattr(offer, "web_skin", lambda game_id: GENERIC)
     assert offer.default_game() == offer.offered()[0]

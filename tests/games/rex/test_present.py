@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 
-from turncoat.core.actions import Action
+from turncoat.core.actions import Action, Event
 from turncoat.core.present import Line, SeatRef, plain, presentation_of
 from turncoat.core.registry import load_game, registered
 from turncoat.core.testing.conformance import check_game
 from turncoat.games.rex import actions as A
+from turncoat.games.rex import log as rex_log
 from turncoat.games.rex.config import RexConfig
 from turncoat.games.rex.game import RexGame
 from turncoat.games.rex.present import RexPresentation
@@ -193,3 +194,16 @@ def test_a_printed_starting_influence_is_not_marked() -> None:
     _, events = _play(game, seed=5, pick=0, until=lambda s: s.step == "bid")
     text = _text(game.presentation().log(events, None))
     assert "takes 9 starting influence." in text and "starting influence (estimated)" not in text
+
+
+class CardPlayed(Event, frozen=True, tag="card_played_test"):
+    """An event the presentation has no words for (as one the engine may add later)."""
+
+    seat: int
+
+
+def test_an_event_without_words_of_its_own_still_names_seats_by_ref(monkeypatch: pytest.MonkeyPatch) -> None:
+    face = RexGame(RexConfig(players=3)).presentation()
+    monkeypatch.setattr(rex_log, "describe_event", lambda e: "Seat 2 plays a card against seat 0.")
+    said = face.event_line(CardPlayed(seat=2))
+    assert said == (SeatRef(2), " plays a card against ", SeatRef(0), ".")

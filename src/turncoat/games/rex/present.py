@@ -146,6 +146,20 @@ def _pieces_of(data: RexContent, area: str) -> tuple[str, ...]:
     return tuple(p.id for p in data.board.pieces if p.area == area)
 
 
+SEAT_WORD = re.compile(r"\b[Ss]eat (\d+)\b")
+
+
+def _with_seat_refs(text: str) -> Line:
+    """The engine's own English line for an event this presentation has no words for yet, with
+    each "seat N" as a ``SeatRef`` so the frontends still write the names people chose."""
+    spans: list[Span] = []
+    at = 0
+    for found in SEAT_WORD.finditer(text):
+        spans += [text[at : found.start()], SeatRef(int(found.group(1)))]
+        at = found.end()
+    return line(*spans, text[at:])
+
+
 def _seats(seats: Iterable[int], joiner: str = " and ") -> list[Span]:
     out: list[Span] = []
     seats = list(seats)
@@ -492,7 +506,7 @@ class RexPresentation:
                 label = line(f"{fighter[:1].upper()}{fighter[1:]}, card slot: {SLOT_WORDS.get(slot, slot)}")
                 return self._leader_title(obs), "one", Choice(action, label), self._battle_prompt(obs)
             case A.ShowCard(card=c):
-                part = obs.battle.prescience if obs.battle is not None else "card"
+                part = (obs.battle.prescience if obs.battle is not None else None) or "battle"
                 label = line(f"Show {n.card_name(c)}" if c else "Show that you play no card there")
                 return (
                     f"Show Jol-Nar your {part} card",
@@ -516,7 +530,13 @@ class RexPresentation:
                     self._battle_prompt(obs),
                 )
             case A.RevealTraitor(reveal=reveal):
-                label = line("Reveal your traitor card" if reveal else "Do not reveal a traitor")
+                other = self._opponent_leader(obs)
+                shown = (
+                    f"Reveal your traitor card: {n.leader_name(other)} is yours"
+                    if other
+                    else "Reveal your traitor card"
+                )
+                label = line(shown if reveal else "Do not reveal a traitor")
                 return "Traitor", "one", Choice(action, label), self._battle_prompt(obs)
             case A.ChooseLosses(units=u, mechanized=m):
                 return "Choose the units you lose", "one", Choice(action, line(f"Lose {_units(u, m)}")), ""
@@ -557,6 +577,13 @@ class RexPresentation:
         if kd:
             return f"Keep {dfn}" + (f", discard {att}" if plan and plan.attack not in (None, "none") else "")
         return "Discard the cards you played"
+
+    def _opponent_leader(self, obs: RexObservation) -> str | None:
+        """The leader the viewer's opponent revealed in this battle, if any."""
+        if obs.battle is None:
+            return None
+        plan = next((p for p in obs.battle.plans if p.seat != obs.viewer), None)
+        return plan.leader if plan is not None and plan.leader not in (None, "no leader") else None
 
     def _own_plan(self, obs: RexObservation) -> PlanView | None:
         if obs.battle is None:
@@ -852,7 +879,7 @@ class RexPresentation:
                 verb = " win" if len(ws) > 1 else " wins"
                 return line(f"Round {rnd}: ", *_seats(ws), f"{verb} ({kind}).")
         said = log.describe_event(event)
-        return line(said) if said else None
+        return _with_seat_refs(said) if said else None
 
     # -- the table -------------------------------------------------------------------------------
     def panels(self, observation: RexObservation) -> tuple[Panel, ...]:
