@@ -207,3 +207,31 @@ def test_an_event_without_words_of_its_own_still_names_seats_by_ref(monkeypatch:
     monkeypatch.setattr(rex_log, "describe_event", lambda e: "Seat 2 plays a card against seat 0.")
     said = face.event_line(CardPlayed(seat=2))
     assert said == (SeatRef(2), " plays a card against ", SeatRef(0), ".")
+
+
+def test_what_a_seat_reads_never_depends_on_what_it_cannot_see() -> None:
+    """Re-dealing everything seat 0 cannot see changes none of its panels, decisions or words."""
+    game = RexGame(RexConfig(players=4))
+    face = game.presentation()
+    rng = random.Random(8)
+    state = game.start(6).state
+    checked = 0
+    for _ in range(400):
+        if not game.to_act(state):
+            break
+        if rng.random() < 0.1:
+            seen = (
+                face.panels(game.observe(state, 0)),
+                face.decisions(game.observe(state, 0), game.legal_actions(state, 0)),
+            )
+            for k in (1, 2):
+                world = game.determinize(state, 0, k)
+                again = (
+                    face.panels(game.observe(world, 0)),
+                    face.decisions(game.observe(world, 0), game.legal_actions(world, 0)),
+                )
+                assert again == seen
+            checked += 1
+        seat = min(game.to_act(state))
+        state = game.apply(state, seat, rng.choice(list(game.legal_actions(state, seat)))).state
+    assert checked > 10
