@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test  # type: ignore[import-untyped]
 
+from turncoat.core.actions import Action
 from turncoat.core.errors import InvalidConfig
 from turncoat.core.registry import load_game
 from turncoat.games.rex import actions as A
@@ -88,3 +89,14 @@ def test_the_vector_ignores_what_the_seat_cannot_see() -> None:
             checked += 1
         state = game.apply(state, seat, rng.choice(list(game.legal_actions(state, seat)))).state
     assert checked
+
+
+def test_an_action_the_encoding_does_not_know_is_refused_not_misindexed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class PlayTrackingBeacon(Action, frozen=True, tag="play_tracking_beacon_test"):
+        pass
+
+    monkeypatch.setattr(A, "RexAction", A.RexAction | PlayTrackingBeacon)
+    with pytest.raises(InvalidConfig, match="no index for PlayTrackingBeacon"):
+        load_game("rex", players=3).rl_encoding()  # type: ignore[attr-defined]

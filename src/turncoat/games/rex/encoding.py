@@ -29,6 +29,7 @@ then clockwise), padded to six.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +46,8 @@ from turncoat.games.rex.present import STEP_TITLES
 if TYPE_CHECKING:
     from turncoat.games.rex.game import RexGame
 
+# Alliance proposals and their answers (§13), never encoded (see the module docstring).
+ALLIANCE_ACTIONS = (deals.Propose, deals.Accept, deals.Decline, deals.Withdraw, deals.LeaveAlliance)
 MAX_SEATS = 6
 STEPS: tuple[str, ...] = tuple(STEP_TITLES)
 SLOTS = ("none", "attack", "defense", "both")
@@ -56,6 +59,14 @@ UNIT_SCALE = 20.0
 
 def _no_encoding(game: RexGame) -> None:
     config = game.config
+    enumerated = {type(a) for a in enumerate_actions(game)} | set(ALLIANCE_ACTIONS)
+    unknown = sorted(c.__name__ for c in typing.get_args(A.RexAction) if c not in enumerated)
+    if unknown:  # an action the rules offer that no index stands for: refuse, never mis-index
+        raise InvalidConfig(
+            f"the Rex encoding has no index for {', '.join(unknown)} yet",
+            code="no_encoding",
+            rule="RULES §19.2",
+        )
     if config.players >= config.alliances_min_players:
         raise InvalidConfig(
             "Rex with alliances has no fixed encoding for learning environments (proposals are "
