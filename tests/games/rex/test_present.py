@@ -169,6 +169,18 @@ def test_options_come_from_the_config_with_labels() -> None:
     options = {o.name: o for o in RexGame(RexConfig(players=3)).presentation().options()}
     assert options["race_selection"].label == "Race selection"
     assert options["race_selection"].values == ("in_order", "random")
+    assert options["betrayal_cards"].label == "Betrayal cards (optional module)"
+    assert options["betrayal_cards"].values == ("false", "true")  # the rules' default first
+    assert all(not o.label.islower() or " " in o.label for o in options.values())
+
+
+def test_every_option_value_offered_makes_a_game() -> None:
+    """What the lobby or ``-o`` sends is text: each value offered must make a valid game."""
+    options = RexGame(RexConfig(players=3)).presentation().options()
+    other = {o.name: o.values[-1] for o in options}
+    game = load_game("rex", players=3, **other)
+    assert game.config.betrayal_cards is True and game.config.race_selection == "random"
+    assert game.config.jol_nar_prescience is False
 
 
 def test_the_log_marks_estimated_starting_values_and_amounts() -> None:

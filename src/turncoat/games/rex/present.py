@@ -16,6 +16,8 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from turncoat.core import deals
 from turncoat.core.actions import Action, Event, Viewer
 from turncoat.core.engine import Outcome
@@ -86,6 +88,33 @@ OPTION_LABELS = {
     "bid_rotation_from": "Bid rotation after a skipped opener",
     "lazax_loss_set": "Lazax losses",
     "sol_half_losses_scope": "Sol's half losses",
+    # yes/no readings and modules
+    "betrayal_cards": "Betrayal cards (optional module)",
+    "traitor_must_pick_opponent": "A traitor must be an opponent's leader",
+    "sol_offensive_destroys_influence": "Sol Offensive destroys influence",
+    "sol_immune_to_sol_offensive": "Sol units survive a Sol Offensive",
+    "sol_offensive_ignores_shields": "Shields do not stop a Sol Offensive",
+    "ceasefire_active_in_round_1": "Ceasefire works in round 1",
+    "bid_opener_rotates": "Bid opener rotates",
+    "movement_group_single_origin": "A moving group starts in one area",
+    "landing_single_destination": "A landing goes to one area",
+    "hacan_half_price": "Hacan land at half price",
+    "hacan_cross_landing": "Hacan may cross-land",
+    "hacan_free_timing": "Hacan choose when to maneuver",
+    "hacan_fees_from_allies": "Hacan are paid their allies' landing fees",
+    "cross_landing_triggers_xxcha": "A cross-landing lets the Xxcha send an envoy",
+    "sol_landing_range_avoids_fleet": "Sol's landing zone avoids the fleet",
+    "xxcha_envoy_for_allies": "Xxcha envoy after an ally's landing",
+    "jol_nar_prescience": "Jol-Nar prescience",
+    "xxcha_voice": "Xxcha voice",
+    "mechanized_weak_vs_sol": "Lazax mechanized units count 1 against the Sol",
+    "leader_kill_bounty": "A battle winner is paid for leaders killed",
+    "slot_visible_at_reveal1": "Card slots shown with the leaders",
+    "slot_must_be_fillable": "A card slot must be fillable",
+    "sol_bombardment_half_losses": "Sol lose half to the fleet",
+    "sol_sees_next_bombardment": "Sol see the next bombardment card",
+    "no_strongholds_all_share": "Nobody holding a stronghold: all share the win",
+    "strategy_discard_public": "Strategy discards face up",
 }
 
 VICTORY_NAMES = {
@@ -135,6 +164,17 @@ def _units(units: int, mech: int = 0) -> str:
 def _strip_note(name: str) -> str:
     """A stand-in name without the pack's note on it ("... (name unknown)")."""
     return re.sub(r"\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*$", "", name).strip() or name
+
+
+def yes_no_options() -> tuple[OptionSpec, ...]:
+    """Every yes/no field of the config as an option of two values, the rules' default first."""
+    specs = []
+    for field in msgspec.structs.fields(RexConfig):
+        if field.type is bool and isinstance(field.default, bool):
+            values = ("true", "false") if field.default else ("false", "true")
+            label = OPTION_LABELS.get(field.name, field.name.replace("_", " "))
+            specs.append(OptionSpec(name=field.name, label=label, values=values))
+    return tuple(specs)
 
 
 def _row_total(obs: RexObservation) -> int:
@@ -279,7 +319,9 @@ class RexPresentation:
 
     # -- words -----------------------------------------------------------------------------------
     def options(self) -> tuple[OptionSpec, ...]:
-        return options_of(RexConfig, OPTION_LABELS)
+        """The named readings a table may choose (RULES §19.3): the config's choices of a few
+        values, then its yes/no readings and modules, each with ``true`` / ``false``."""
+        return options_of(RexConfig, OPTION_LABELS) + yes_no_options()
 
     def seat_styles(self, players: int) -> tuple[SeatStyle, ...]:
         return SEAT_STYLES[:players]
