@@ -23,6 +23,7 @@ SLOW: dict[str, frozenset[str] | None] = {
     "tests/server/test_web_generic.py": frozenset(
         {"test_sealed_bids_plays_to_the_end_in_the_browser_through_the_generic_skin"}  # Chromium
     ),
+    "tests/server/test_web_rex.py": None,  # Chromium through Playwright
     "tests/tui/test_tmux_smoke.py": None,  # the real command in tmux
     "tests/server/test_restart.py": None,  # servers killed and started again, SQLite and PostgreSQL
     "tests/server/test_web_noleak.py": frozenset({"test_no_payload_holds_more_than_its_viewer_may_know"}),

@@ -80,7 +80,8 @@ def test_play_quit_resume_and_replay_in_a_real_terminal(
     tmux: Callable[[str, str], Terminal], tmp_path: Path
 ) -> None:
     save = tmp_path / "smoke.json"
-    play = f"{TURNCOAT} play --seats human,random,random --names Cid --seed 4 --delay 0 --save {save}"
+    seats = "--seats human,random,random --names Cid"
+    play = f"{TURNCOAT} play verrater {seats} --seed 4 --delay 0 --save {save}"
     term = tmux("first", play)
     screen = term.wait_for(lambda s: "Place your first estate" in s, "the first decision")
     assert "Cid (you)" in screen and "Your hand: [3] [4] [5]" in screen

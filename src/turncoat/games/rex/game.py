@@ -1,13 +1,12 @@
-"""Rex wired into the Game protocol, as far as the rules are built (RULES §4-§12, §14).
+"""Rex wired into the Game protocol (RULES §4-§14), registered as ``rex``.
 
-Not registered yet: the presentation, bots and reports come next
-(docs/rex.md says what is missing).
+docs/rex.md says what is built, which values are estimated and which readings are options.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
 
@@ -92,6 +91,10 @@ from turncoat.games.rex.state import (
     Draft,
     State,
 )
+
+if TYPE_CHECKING:
+    from turncoat.games.rex.present import RexPresentation
+    from turncoat.games.rex.report import RexReport
 
 RULES_VERSION = "rex-2012/0"
 
@@ -800,3 +803,23 @@ class RexGame(ConfiguredGame[RexConfig]):
             case deals.LeaveAlliance():
                 return "leave the alliance"
         return repr(action)
+
+    # -- optional hooks used by frontends, the simulator and learning environments (lazy) ------
+
+    def presentation(self) -> RexPresentation:
+        """Every word players read and how decisions are offered (see present.py)."""
+        from turncoat.games.rex.present import RexPresentation  # lazy: frontends only
+
+        return RexPresentation(self)
+
+    def balance_report(self) -> RexReport:
+        """Balance facts per game and what the balance report says (see report.py)."""
+        from turncoat.games.rex.report import RexReport  # lazy: the simulator only
+
+        return RexReport(self)
+
+    def rl_encoding(self) -> Any:
+        """Fixed action enumeration and observation vectors for learning environments."""
+        from turncoat.games.rex.encoding import RexEncoding  # lazy: learning environments only
+
+        return RexEncoding(self)
