@@ -487,6 +487,7 @@ class _Seat:
             row[st.seat] = row.get(st.seat, 0) + st.units + 2 * st.mechanized
         self._held: int | None = None
         self._team: int | None = None
+        self._values: dict[tuple[int, int], float] = {}  # (piece, strength) -> area_value
         self.tokens = dict(obs.board_influence)
 
     # -- reading the board ---------------------------------------------------------------------
@@ -559,6 +560,13 @@ class _Seat:
     # -- what a group of units is worth where ------------------------------------------------------
     def area_value(self, piece: int, strength: int) -> float:
         """What ``strength`` of the seat's units in ``piece`` are worth at the end of the round."""
+        key = (piece, strength)
+        value = self._values.get(key)
+        if value is None:
+            value = self._values[key] = self._area_value(piece, strength)
+        return value
+
+    def _area_value(self, piece: int, strength: int) -> float:
         pol = self.pol
         area = pol.piece_area[piece]
         if strength <= 0:
