@@ -331,9 +331,9 @@ def landing_targets(ctx: Ctx, s: Fields, seat: int, exclude: int = NOBODY) -> tu
     # area but the Council (nobody there to end with, the plain rate).
     open_area: dict[int, bool] = {}
     empty_open: bool | None = None
-    for piece in range(len(b.piece_ids)):
-        area = b.piece_area[piece]
-        if area == left or b.is_blocked(piece, s.fleet) or (zone is not None and area not in zone):
+    blocked = b.blocked[s.fleet]
+    for piece, area in enumerate(b.piece_area):
+        if area == left or piece in blocked or (zone is not None and area not in zone):
             continue
         ok = open_area.get(area)
         if ok is None:
