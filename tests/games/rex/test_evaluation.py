@@ -9,6 +9,8 @@ import pytest
 
 from tests.games.rex.helpers import rex, set_up_game
 from tests.games.rex.test_maneuvering import stacks
+from turncoat.agents.base import SeatView, make_agent
+from turncoat.agents.match import play_match
 from turncoat.core.capabilities import HasEvaluation, capability
 from turncoat.games.rex.config import RexConfig
 from turncoat.games.rex.evaluation import checkpoint
@@ -85,3 +87,33 @@ def test_the_prediction_takes_the_predicted_race_chance_rule_14_2() -> None:
     assert before is not None and after is not None
     assert after[2] < before[2] and after[3] > before[3]
     assert sum(after) == pytest.approx(1.0)
+
+
+def test_generic_ismcts_plays_rex() -> None:
+    """The generic search runs on Rex unchanged: random rollouts cut off by ``evaluate``."""
+    g = RexGame(RexConfig(players=3))
+    agents = [make_agent("ismcts:iterations=4"), make_agent("heuristic"), make_agent("heuristic")]
+    result = play_match(g, agents, seed=5)
+    assert result.error is None and result.outcome is not None
+
+
+def test_ismcts_with_heuristic_playouts_picks_a_legal_move() -> None:
+    """The searching bot of the benchmark (heuristic opponents and playouts, one tree level)."""
+    g = RexGame(RexConfig(players=6))
+    agent = make_agent(
+        "ismcts:opponents=heuristic,rollout=heuristic,playout=full,tree_depth=1,confidence=2,iterations=6"
+    )
+    s = g.new_initial_state(4)
+    rng = random.Random(0)
+    searched = 0
+    while g.to_act(s) and searched < 5:
+        seat = min(g.to_act(s))
+        legal = g.legal_actions(s, seat)
+        if len(legal) > 1 and s.step != CEASEFIRE:
+            action = agent.choose(SeatView(g, s, seat), rng)
+            assert action in legal
+            searched += 1
+        else:
+            action = legal[0]
+        s = g.apply(s, seat, action).state
+    assert searched == 5
