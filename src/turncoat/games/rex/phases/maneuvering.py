@@ -9,6 +9,8 @@ another player's landing the Xxcha may put a unit on the Galactic Council for fr
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from turncoat.games.rex.components import HACAN, SOL, XXCHA
 from turncoat.games.rex.context import Ctx, Events
 from turncoat.games.rex.events import (
@@ -191,6 +193,12 @@ def destinations(
     """§9.3: pieces within the allowance by lines that avoid the bombarded sector (E18), where the
     group may end (not with allies but in the Council, E19).  A later group of a turn (with
     ``movement_group_single_origin`` off) must join the first one."""
+    return tuple(_destinations(ctx, s, seat, origin, occupied))
+
+
+def _destinations(
+    ctx: Ctx, s: Fields, seat: int, origin: int, occupied: dict[int, frozenset[int]] | None
+) -> Iterator[int]:
     if s.moves_made and s.target != NOBODY:
         candidates: tuple[int, ...] = (s.target,) if s.target != origin else ()
     else:
@@ -199,18 +207,19 @@ def destinations(
     row = ctx.b.dist[s.fleet][origin]
     if occupied is None:
         occupied = occupants(ctx, s)
-    return tuple(p for p in candidates if row[p] <= reach and may_end_in(ctx, s, seat, p, occupied))
+    return (p for p in candidates if row[p] <= reach and may_end_in(ctx, s, seat, p, occupied))
 
 
 def legal_origins(ctx: Ctx, s: Fields, seat: int) -> tuple[int, ...]:
-    """§9.3: a piece holding the player's units, outside the bombarded sector, with somewhere to go."""
+    """§9.3: a piece holding the player's units, outside the bombarded sector, with somewhere to go
+    (the first destination found is enough)."""
     occupied = occupants(ctx, s)
     return tuple(
         st[0]
         for st in s.stacks
         if st[1] == seat
         and not ctx.b.is_blocked(st[0], s.fleet)
-        and destinations(ctx, s, seat, st[0], occupied)
+        and next(_destinations(ctx, s, seat, st[0], occupied), None) is not None
     )
 
 
