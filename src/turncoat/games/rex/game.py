@@ -22,6 +22,8 @@ from turncoat.games.rex.components import RexContent, build_tables, load_content
 from turncoat.games.rex.config import RexConfig, validate_config
 from turncoat.games.rex.context import Ctx, Events
 from turncoat.games.rex.determinize import determinize
+from turncoat.games.rex.evaluation import evaluate
+from turncoat.games.rex.heuristics import RexHeuristic
 from turncoat.games.rex.observe import RexObservation, observe
 from turncoat.games.rex.phases import (
     alliances,
@@ -694,6 +696,14 @@ class RexGame(ConfiguredGame[RexConfig]):
     def determinize(self, state: State, viewer: int, seed: int) -> State:
         """§16: every hidden thing re-dealt consistently with what ``viewer`` knows."""
         return determinize(self.ctx, state, viewer, seed)
+
+    def evaluate(self, state: State) -> tuple[float, ...] | None:
+        """Each seat's estimated chance to win, at the calm points of a round (``evaluation``)."""
+        return evaluate(self.ctx, state)
+
+    def heuristic_policy(self) -> RexHeuristic:
+        """The rule-of-thumb bot (``core.capabilities.HasHeuristic``), from a seat's observation."""
+        return RexHeuristic(self)
 
     def default_action(self, state: State, player: int) -> A.RexAction:
         """What a seat that runs out of time does: the first legal action (the most passive one:

@@ -90,14 +90,16 @@ def _pair(values: tuple[int, ...], side: int, value: int) -> tuple[int, ...]:
 def battle_areas(ctx: Ctx, s: Fields, seat: int) -> tuple[int, ...]:
     """§10.1: the areas but the Galactic Council where ``seat`` and another player have units."""
     b = ctx.b
-    out = []
-    for area in range(len(b.area_ids)):
-        if area == b.council:
-            continue
-        seats = seats_in_area(s.stacks, b.area_pieces[area])
-        if seat in seats and len(seats) > 1:
-            out.append(area)
-    return tuple(out)
+    seats_by_area: dict[int, set[int]] = {}  # one pass over the stacks, not one per area
+    for piece, who, _, _ in s.stacks:
+        seats_by_area.setdefault(b.piece_area[piece], set()).add(who)
+    return tuple(
+        sorted(
+            area
+            for area, seats in seats_by_area.items()
+            if area != b.council and seat in seats and len(seats) > 1
+        )
+    )
 
 
 def begin_battles(ctx: Ctx, d: Draft, out: Events) -> None:

@@ -9,6 +9,8 @@ another player's landing the Xxcha may put a unit on the Galactic Council for fr
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from turncoat.games.rex.components import HACAN, SOL, XXCHA
 from turncoat.games.rex.context import Ctx, Events
 from turncoat.games.rex.events import (
@@ -188,26 +190,39 @@ def end_maneuvering(ctx: Ctx, d: Draft, out: Events) -> None:
 # -- §9.3 movement step ----------------------------------------------------------------------------
 
 
-def destinations(ctx: Ctx, s: Fields, seat: int, origin: int) -> tuple[int, ...]:
+def destinations(
+    ctx: Ctx, s: Fields, seat: int, origin: int, occupied: dict[int, frozenset[int]] | None = None
+) -> tuple[int, ...]:
     """§9.3: pieces within the allowance by lines that avoid the bombarded sector (E18), where the
     group may end (not with allies but in the Council, E19).  A later group of a turn (with
     ``movement_group_single_origin`` off) must join the first one."""
+    return tuple(_destinations(ctx, s, seat, origin, occupied))
+
+
+def _destinations(
+    ctx: Ctx, s: Fields, seat: int, origin: int, occupied: dict[int, frozenset[int]] | None
+) -> Iterator[int]:
     if s.moves_made and s.target != NOBODY:
         candidates: tuple[int, ...] = (s.target,) if s.target != origin else ()
     else:
         candidates = ctx.b.reachable(origin, s.allowance[seat], s.fleet)
     reach = s.allowance[seat]
     row = ctx.b.dist[s.fleet][origin]
-    occupied = occupants(ctx, s)
-    return tuple(p for p in candidates if row[p] <= reach and may_end_in(ctx, s, seat, p, occupied))
+    if occupied is None:
+        occupied = occupants(ctx, s)
+    return (p for p in candidates if row[p] <= reach and may_end_in(ctx, s, seat, p, occupied))
 
 
 def legal_origins(ctx: Ctx, s: Fields, seat: int) -> tuple[int, ...]:
-    """§9.3: a piece holding the player's units, outside the bombarded sector, with somewhere to go."""
+    """§9.3: a piece holding the player's units, outside the bombarded sector, with somewhere to go
+    (the first destination found is enough)."""
+    occupied = occupants(ctx, s)
     return tuple(
         st[0]
         for st in s.stacks
-        if st[1] == seat and not ctx.b.is_blocked(st[0], s.fleet) and destinations(ctx, s, seat, st[0])
+        if st[1] == seat
+        and not ctx.b.is_blocked(st[0], s.fleet)
+        and next(_destinations(ctx, s, seat, st[0], occupied), None) is not None
     )
 
 
@@ -353,12 +368,28 @@ def landing_targets(ctx: Ctx, s: Fields, seat: int, exclude: int = NOBODY) -> tu
     left = ctx.b.piece_area[exclude] if exclude != NOBODY else NOBODY
     out = []
     occupied = occupants(ctx, s)
-    for piece in range(len(ctx.b.piece_ids)):
-        if ctx.b.piece_area[piece] == left or not may_end_in(ctx, s, seat, piece, occupied):
+    b = ctx.b
+    # Past the sector check the answer is the same for a whole area, and the same for every empty
+    # area but the Council (nobody there to end with, the plain rate).
+    open_area: dict[int, bool] = {}
+    empty_open: bool | None = None
+    blocked = b.blocked[s.fleet]
+    for piece, area in enumerate(b.piece_area):
+        if area == left or piece in blocked or (zone is not None and area not in zone):
             continue
-        if zone is not None and ctx.b.piece_area[piece] not in zone:
-            continue
-        if landing_cost(ctx, s, seat, piece, 1, occupied) <= s.influence[seat]:
+        ok = open_area.get(area)
+        if ok is None:
+            empty = area not in occupied and area != b.council
+            if empty and empty_open is not None:
+                ok = empty_open
+            else:
+                ok = may_end_in(ctx, s, seat, piece, occupied) and (
+                    landing_cost(ctx, s, seat, piece, 1, occupied) <= s.influence[seat]
+                )
+                if empty:
+                    empty_open = ok
+            open_area[area] = ok
+        if ok:
             out.append(piece)
     return tuple(out)
 
@@ -386,12 +417,15 @@ def landing_choices(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
     """§9.4 first decision: (mode, piece): land from reserves there; or, for the Hacan (§18), cross-
     land from there or withdraw from there."""
     out: list[tuple[int, int]] = []
+    targets = landing_targets(ctx, s, seat)
     if s.reserves[seat] + s.reserves_mech[seat]:
-        out += [(FROM_RESERVES, p) for p in landing_targets(ctx, s, seat)]
+        out += [(FROM_RESERVES, p) for p in targets]
     hacan = hacan_may_cross(ctx, s, seat)
     if hacan or ally_may_cross(ctx, s, seat) != NOBODY:
+        area = ctx.b.piece_area
         for origin in own_open_pieces(ctx, s, seat):
-            if landing_targets(ctx, s, seat, exclude=origin):
+            # a cross-landing needs a target outside the origin's area (``exclude`` below)
+            if any(area[p] != area[origin] for p in targets):
                 out.append((CROSS, origin))
             if hacan and s.influence[seat] >= 1:
                 out.append((WITHDRAW, origin))
@@ -458,6 +492,7 @@ def legal_land_counts(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
     else:
         (units, mech), piece = units_of(s.stacks, s.origin, seat), s.target
     out = []
+    occupied = occupants(ctx, s)
     for m in range(mech + 1):
         for u in range(units + 1):
             if not u + m:
@@ -465,7 +500,7 @@ def legal_land_counts(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
             if s.landing_mode == WITHDRAW:
                 cost = withdraw_cost(u + m)
             else:
-                cost = landing_cost(ctx, s, seat, piece, u + m)
+                cost = landing_cost(ctx, s, seat, piece, u + m, occupied)
             if cost <= s.influence[seat]:
                 out.append((u, m))
     return out
