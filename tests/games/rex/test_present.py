@@ -103,10 +103,15 @@ def test_bids_are_a_number_with_a_separate_pass() -> None:
     face = game.presentation()
     state, _ = _play(game, seed=4, pick=1, until=lambda s: s.step == "bid" and s.influence[s.actor] > 0)
     seat = state.actor
-    decisions = face.decisions(game.observe(state, seat), game.legal_actions(state, seat))
-    by_shape = {d.shape: d for d in decisions}
-    assert [plain(c.label, NAMES) for c in by_shape["one"].choices] == [f"Pass on card {state.auction}"]
-    bids = by_shape["number"].choices
+    legal = game.legal_actions(state, seat)
+    decisions = face.decisions(game.observe(state, seat), legal)
+    auction, *cards = [d for d in decisions if d.shape == "one"]
+    assert [plain(c.label, NAMES) for c in auction.choices] == [f"Pass on card {state.auction}"]
+    # a strategy card this seat may play in its auction turn is a decision of its own
+    assert [c.action for d in cards for c in d.choices] == [a for a in legal if isinstance(a, A.PlayCard)]
+    assert all(d.title == "Play a strategy card" for d in cards)
+    (number,) = [d for d in decisions if d.shape == "number"]
+    bids = number.choices
     assert plain(bids[0].label, NAMES) == f"Bid 1 on card {state.auction}"
     assert [c.action for c in bids] == [A.Bid(n) for n in range(1, len(bids) + 1)]
 
