@@ -221,7 +221,9 @@ class CardPlayed(Event, frozen=True, tag="card_played_test"):
 
 def test_an_event_without_words_of_its_own_still_names_seats_by_ref(monkeypatch: pytest.MonkeyPatch) -> None:
     face = RexGame(RexConfig(players=3)).presentation()
-    monkeypatch.setattr(rex_log, "describe_event", lambda e: "Seat 2 plays a card against seat 0.")
+    monkeypatch.setattr(
+        rex_log, "describe_event", lambda e, names=None: "Seat 2 plays a card against seat 0."
+    )
     said = face.event_line(CardPlayed(seat=2))
     assert said == (SeatRef(2), " plays a card against ", SeatRef(0), ".")
 
@@ -319,7 +321,7 @@ def test_no_event_of_a_whole_game_falls_back_to_the_engines_words(monkeypatch: p
     face = game.presentation()
     _, events = _play(game, seed=3, pick=4)
     fallen: list[str] = []
-    monkeypatch.setattr(rex_log, "describe_event", lambda e: fallen.append(type(e).__name__))
+    monkeypatch.setattr(rex_log, "describe_event", lambda e, names=None: fallen.append(type(e).__name__))
     for viewer in (None, 0, 3):
         face.log(events, viewer)
     assert not fallen
@@ -378,3 +380,16 @@ def test_fleet_sabotage_is_a_number_of_sectors() -> None:
         "Move the fleet 1 sector",
     ]
     assert [c.action for c in decision.choices] == [A.MoveFleet(k) for k in range(11)]
+
+
+def test_jol_nars_look_at_a_leader_names_the_leader_and_the_slot() -> None:
+    """§18 (Jol-Nar): the engine shows "leader, slot"; Jol-Nar reads both in words."""
+    from turncoat.games.rex import events as E
+
+    face = RexGame(RexConfig(players=3)).presentation()
+    told = face.event_line(E.PartForeseen(seat=1, part="leader", shown="letnev_leader_4, attack"))
+    assert told is not None
+    assert plain(told, NAMES) == (
+        "Bob shows you the leader and card slot: Letnev leader 4 (strength 2, estimated),"
+        " card slot: an attack card."
+    )

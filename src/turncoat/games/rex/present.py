@@ -37,14 +37,13 @@ from turncoat.core.present import (
 from turncoat.games.rex import actions as A
 from turncoat.games.rex import events as E
 from turncoat.games.rex import log
-from turncoat.games.rex.components import RexContent
 from turncoat.games.rex.config import RexConfig
+from turncoat.games.rex.log import ESTIMATED, SLOT_WORDS, VICTORY_NAMES, Names, foreseen
 from turncoat.games.rex.observe import PlanView, RexObservation
 
 if TYPE_CHECKING:
     from turncoat.games.rex.game import RexGame
 
-ESTIMATED = " (estimated)"
 
 STEP_TITLES = {
     "choose_race": "Setup: choose your race",
@@ -122,15 +121,6 @@ OPTION_LABELS = {
     "strategy_discard_public": "Strategy discards face up",
 }
 
-VICTORY_NAMES = {
-    "strongholds": "strongholds",
-    "prediction": "the Xxcha prediction",
-    "sol": "the Sol special victory",
-    "hacan": "the Hacan special victory",
-    "most_strongholds": "most strongholds after the last round",
-    "none": "no winner",
-    "betrayal": "a betrayal card",
-}
 
 # One colour and one shape per seat (Okabe and Ito's colour-blind-safe hues): the shape tells the
 # seats apart without colour.
@@ -181,12 +171,6 @@ PART_WORDS = {
     "defense": "defense card",
     "dial": "dial",
 }
-SLOT_WORDS = {
-    "none": "no card",
-    "attack": "an attack card",
-    "defense": "a defense card",
-    "both": "both cards",
-}
 
 
 def _plural(n: int, word: str) -> str:
@@ -196,11 +180,6 @@ def _plural(n: int, word: str) -> str:
 def _units(units: int, mech: int = 0) -> str:
     out = _plural(units, "unit")
     return out + (f" and {mech} mechanized" if mech else "")
-
-
-def _strip_note(name: str) -> str:
-    """A stand-in name without the pack's note on it ("... (name unknown)")."""
-    return re.sub(r"\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*$", "", name).strip() or name
 
 
 def yes_no_options() -> tuple[OptionSpec, ...]:
@@ -217,10 +196,6 @@ def yes_no_options() -> tuple[OptionSpec, ...]:
 def _row_total(obs: RexObservation) -> int:
     """§7: the cards of this phase's auction row; the row shrinks as each card is sold."""
     return obs.auction + obs.row_size - 1 if obs.auction else obs.row_size
-
-
-def _pieces_of(data: RexContent, area: str) -> tuple[str, ...]:
-    return tuple(p.id for p in data.board.pieces if p.area == area)
 
 
 SEAT_WORD = re.compile(r"\b[Ss]eat (\d+)\b")
@@ -247,101 +222,6 @@ def _seats(seats: Iterable[int], joiner: str = " and ") -> list[Span]:
     return out
 
 
-class Names:
-    """The display names of the content in play, estimated values marked."""
-
-    def __init__(self, game: RexGame) -> None:
-        data = game.content.data
-        b = game.ctx.b
-        self.race = {r.id: r.short_name for r in data.races}
-        self.race_full = {r.id: r.name for r in data.races}
-        self.race_help = {r.id: "; ".join(a.name for a in r.abilities) for r in data.races}
-        self.leader: dict[str, str] = {}
-        self.leader_strength: dict[str, str] = {}
-        self.leader_race = {ld.id: r.id for r in data.races for ld in r.leaders}
-        for r in data.races:
-            for n, ld in enumerate(r.leaders, 1):
-                name = ld.name.value or f"{r.short_name} leader {n}"
-                self.leader[ld.id] = name + (ESTIMATED if ld.name.value and ld.name.estimated else "")
-                mark = ", estimated" if ld.strength.estimated else ""
-                self.leader_strength[ld.id] = f"strength {ld.strength.value}{mark}"
-        self.card: dict[str, str] = {}
-        self.card_help: dict[str, str] = {}
-        for c in data.strategy_cards:
-            name = c.name.value
-            self.card[c.id] = _strip_note(name) + ESTIMATED if c.name.estimated else name
-            self.card_help[c.id] = c.text.value + (ESTIMATED if c.text.estimated else "")
-        self.area: dict[str, str] = {}
-        for a in data.board.areas:
-            name = a.name if a.rex_name_verified else (a.dune_territory or _strip_note(a.name))
-            self.area[a.id] = name
-        self.area_estimated = {a.id: not a.rex_name_verified for a in data.board.areas}
-        self.piece: dict[str, str] = {}
-        for p in data.board.pieces:
-            several = len(b.area_pieces[b.area_index[p.area]]) > 1
-            name = self.area[p.area] + (f" sector {p.sector}" if several and p.sector else "")
-            self.piece[p.id] = name + (ESTIMATED if self.area_estimated[p.area] else "")
-        self.piece_area = {p.id: p.area for p in data.board.pieces}
-        self.influence: dict[str, str] = {}
-        for card in data.influence_cards:
-            if card.kind == "sol_offensive":
-                self.influence[card.id] = "Sol Offensive"
-            elif card.kind == "ceasefire":
-                self.influence[card.id] = "Temporary Ceasefire"
-            else:
-                slots = " and ".join(f"{self.area[s.area.value]} {s.amount.value}" for s in card.slots)
-                guessed = any(s.amount.estimated or s.area.estimated for s in card.slots)
-                self.influence[card.id] = f"influence card {slots}" + (ESTIMATED if guessed else "")
-        self.influence_amount_estimated = {
-            s.piece.value for c in data.influence_cards for s in c.slots if s.amount.estimated
-        }
-        self.bombardment_estimated = any(c.value.estimated for c in data.bombardment_cards)
-        self.start_influence_estimated = {r.id: r.starting_influence.estimated for r in data.races}
-        self.start_units_estimated = {
-            (r.id, p): s.units.estimated
-            for r in data.races
-            for s in r.starting_units
-            for p in _pieces_of(data, s.area.value)
-        }
-        self.betrayal = {
-            c.number.value: c.name.value or f"card {c.number.value}" for c in data.betrayal_cards
-        }
-
-    def area_name(self, area: str) -> str:
-        return self.area.get(area, area.replace("_", " ")) + (
-            ESTIMATED if self.area_estimated.get(area) else ""
-        )
-
-    def piece_name(self, piece: str | None) -> str:
-        if piece is None:
-            return "?"
-        return self.piece.get(piece, piece.replace("_", " "))
-
-    def race_name(self, race: str | None) -> str:
-        return self.race.get(race, race.replace("_", " ").title()) if race else "?"
-
-    def leader_name(self, leader: str | None, *, strength: bool = False, race: bool = False) -> str:
-        """A leader by name (his race's when he has none of his own), with his strength if asked."""
-        if leader is None or leader == "no leader":
-            return "no leader"
-        if leader == "stand_in_leader":
-            return self.card.get(leader, "the stand-in card")
-        name = self.leader.get(leader, leader.replace("_", " "))
-        whose = self.race.get(self.leader_race.get(leader, ""), "")
-        if race and whose and not name.startswith(whose):
-            name += f" of the {whose}"
-        return (
-            f"{name} ({self.leader_strength[leader]})"
-            if strength and leader in self.leader_strength
-            else name
-        )
-
-    def card_name(self, card: str | None) -> str:
-        if card is None or card == "none":
-            return "no card"
-        return self.card.get(card, card.replace("_", " "))
-
-
 class RexPresentation:
     """Everything a player of Rex reads (see the module docstring)."""
 
@@ -351,7 +231,7 @@ class RexPresentation:
 
     def __init__(self, game: RexGame) -> None:
         self.game = game
-        self.names = Names(game)
+        self.names = Names(game.content.data)
         self.rounds = game.ctx.t.rounds
 
     # -- words -----------------------------------------------------------------------------------
@@ -988,15 +868,10 @@ class RexPresentation:
                 return line(S(p), f" (Jol-Nar) asks to see the opponent's {PART_WORDS.get(part, part)}.")
             case E.PartForeseen(seat=p, part=part, shown=shown):
                 if shown:
-                    what = (
-                        n.card_name(shown)
-                        if part in ("attack", "defense")
-                        else n.leader_name(shown)
-                        if part == "leader"
-                        else shown
+                    return line(
+                        S(p), f" shows you the {PART_WORDS.get(part, part)}: {foreseen(n, part, shown)}."
                     )
-                    return line(S(p), f" shows you the {part}: {what}.")
-                return line(S(p), f" settles the {part} first.")
+                return line(S(p), f" settles the {PART_WORDS.get(part, part)} first.")
             case E.BattlePlanPartSet():
                 return None
             case E.BattlePlansRevealed(dials=ds, leaders=ls, slots=ss):
@@ -1107,7 +982,7 @@ class RexPresentation:
                     return line(f"Round {rnd}: nobody wins ({kind}).")
                 verb = " win" if len(ws) > 1 else " wins"
                 return line(f"Round {rnd}: ", *_seats(ws), f"{verb} ({kind}).")
-        said = log.describe_event(event)
+        said = log.describe_event(event, n)
         return _with_seat_refs(said) if said else None
 
     # -- the table -------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ from turncoat.core.report import (
     Table,
 )
 from turncoat.games.rex import events as E
-from turncoat.games.rex.present import VICTORY_NAMES
+from turncoat.games.rex.log import VICTORY_NAMES
 
 if TYPE_CHECKING:
     from turncoat.games.rex.game import RexGame
