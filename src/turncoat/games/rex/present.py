@@ -155,16 +155,8 @@ WINDOW_WORDS = {
     "influence": "Start of the Influence phase",
     "bombardment": "Start of the Bombardment phase",
 }
-CONSENT_WORDS = {
-    "cross_landing": "a cross-landing with the Hacan's ally card",
-    "lazax_recruits": "the Lazax paying for recruits beyond the limit",
-}
-QUESTION_WORDS = {
-    "card": "hold the {}",
-    "traitor": "hold the traitor card of {}",
-    "predicted_race": "predict the {} to win",
-    "predicted_round": "predict round {}",
-}
+CONSENT_WORDS = log.ADVANTAGES  # §13.3: the ally advantages asked for, in words
+QUESTION_WORDS = log.QUESTIONS  # the interrogation card's questions, "{}" for the subject
 PART_WORDS = {
     "leader": "leader and card slot",
     "attack": "attack card",
