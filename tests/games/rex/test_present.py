@@ -393,3 +393,17 @@ def test_jol_nars_look_at_a_leader_names_the_leader_and_the_slot() -> None:
         "Bob shows you the leader and card slot: Letnev leader 4 (strength 2, estimated),"
         " card slot: an attack card."
     )
+
+
+def test_a_seat_reads_its_private_line_instead_of_the_public_twin() -> None:
+    """Ann reads "You are dealt traitor cards: ..." and not also "Ann is dealt 4 traitor cards";
+    the others read only the public twin."""
+    game = RexGame(RexConfig(players=4))
+    face = game.presentation()
+    _, events = _play(game, seed=3, pick=2, until=lambda s: s.round == 1)
+    twin = re.compile(r"^Ann is dealt \d traitor cards\.$", re.MULTILINE)
+    own = _text(face.log(events, 0))
+    assert "You are dealt traitor cards: " in own and not twin.search(own)
+    for viewer in (1, None):
+        assert twin.search(_text(face.log(events, viewer)))
+    assert "You are dealt" not in _text(face.log(events, None))

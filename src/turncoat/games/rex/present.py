@@ -214,6 +214,25 @@ def _seats(seats: Iterable[int], joiner: str = " and ") -> list[Span]:
     return out
 
 
+def _without_twins_of_private_lines(shown: list[Event]) -> list[Event]:
+    """The engine puts a private event right after its public twin (the secret left out); a viewer
+    who reads the private line needs no twin saying the same without the secret ("Ann is dealt 4
+    traitor cards" before "You are dealt traitor cards: ...")."""
+    out: list[Event] = []
+    for i, e in enumerate(shown):
+        after = shown[i + 1] if i + 1 < len(shown) else None
+        twin = (
+            after is not None
+            and e.visible_to is None
+            and after.visible_to is not None
+            and type(after) is type(e)
+            and getattr(after, "seat", None) == getattr(e, "seat", -1)
+        )
+        if not twin:
+            out.append(e)
+    return out
+
+
 class RexPresentation:
     """Everything a player of Rex reads (see the module docstring)."""
 
@@ -667,7 +686,8 @@ class RexPresentation:
                 races[e.seat] = e.race
             elif isinstance(e, E.RacesDealt):
                 races.update(enumerate(e.races))
-        return [said for e in shown if (said := self.event_line(e, races)) is not None]
+        told = _without_twins_of_private_lines(shown)
+        return [said for e in told if (said := self.event_line(e, races)) is not None]
 
     def summary(self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False) -> list[Line]:
         """One line per round as ``viewer`` saw it: the first player, each battle and who won it,
