@@ -100,3 +100,39 @@ def test_an_action_the_encoding_does_not_know_is_refused_not_misindexed(
     monkeypatch.setattr(A, "RexAction", A.RexAction | PlayTrackingBeacon)
     with pytest.raises(InvalidConfig, match="no index for PlayTrackingBeacon"):
         load_game("rex", players=3).rl_encoding()  # type: ignore[attr-defined]
+
+
+def test_cards_outside_battle_have_fixed_bounded_indices() -> None:
+    """§17: every card play, fleet distance (0-10), free recruit, consent and question the rules
+    offer in random 6-player games has an index; the window and the answers are in the vector."""
+    game = load_game("rex", players=6, alliances_min_players=7)
+    enc = game.rl_encoding()  # type: ignore[attr-defined]
+    assert [enc.action_index(A.MoveFleet(k)) for k in range(11)] == list(
+        range(enc.action_index(A.MoveFleet(0)), enc.action_index(A.MoveFleet(0)) + 11)
+    )
+    with pytest.raises(KeyError):
+        enc.action_index(A.MoveFleet(11))
+    layout = enc.layout()
+    steps: set[str] = set()
+    facts = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        while game.to_act(state):
+            seat = min(game.to_act(state))
+            legal = game.legal_actions(state, seat)
+            assert enc.action_mask(legal).sum() == len(legal)  # each has its own index
+            obs = game.observe(state, seat)
+            x = enc.encode(obs)
+            if obs.card_window:
+                steps.add(obs.step)
+                assert x[layout.index(f"card_window={obs.card_window}")] == 1.0
+            for holder, kind, what, yes in obs.facts:  # a public answer that still holds
+                rel = (holder - seat) % 6
+                name = {"card": "holds_not", "traitor": "traitor" if yes else "traitor_not"}.get(kind)
+                if name and not (kind == "card" and yes):
+                    assert x[layout.index(f"fact.rel{rel}.{name}={what}")] == 1.0
+                    facts += 1
+            steps.add(state.step)
+            state = game.apply(state, seat, rng.choice(list(legal))).state
+    assert {"card_window", "interrogate"} <= steps and facts

@@ -487,7 +487,8 @@ def test_interrogation_gets_a_true_public_answer_in_the_holders_turn() -> None:
     decoy = card(g, "decoy")
     assert {(v, h, c) for v, h, c in s.learnt if h == 1} == {(0, 1, decoy), (2, 1, decoy), (3, 1, decoy)}
     assert card(g, "interrogation") in s.strategy_discard
-    assert "Seat 0 asks seat 1 whether they hold decoy: yes." in g.render_log(log, 2)
+    said = "Seat 0 asks seat 1: do you hold the Worthless / decoy card (estimated)? Yes."
+    assert said in g.render_log(log, 2)
 
 
 def test_a_no_answer_binds_determinization_until_the_hand_gains_a_card() -> None:

@@ -33,7 +33,7 @@ def test_rex_is_listed_and_its_demo_replays(tmp_path: Path) -> None:
     theirs = run("replay", str(save), "--as", "2", "--log")
     assert mine.exit_code == 0 and theirs.exit_code == 0
     # each seat reads its own traitor cards, and only its own
-    assert "You are dealt traitors" in mine.stdout and mine.stdout != theirs.stdout
+    assert "You are dealt traitor cards" in mine.stdout and mine.stdout != theirs.stdout
 
 
 def test_content_lists_the_estimated_values_and_why() -> None:

@@ -37,7 +37,41 @@ def test_a_seat_reads_its_own_secrets_and_nobody_elses() -> None:
     g, events = _played(6)
     own = g.render_log(events, 2)
     others = g.render_log(events, 1)
-    assert any(line.startswith("You are dealt traitors") for line in own)
+    assert any(line.startswith("You are dealt traitor cards: ") for line in own)
     assert own != others
     for viewer in (0, 1, 2, 3, None):  # only what the viewer may see goes into its log
         assert g.render_log(events, viewer) == g.render_log(redact(events, viewer), viewer)
+
+
+def test_the_log_names_races_areas_and_victories_never_by_id() -> None:
+    """What a player reads is a name: Jol-Nar (not "Jol Nar"), an area by its Rex or stand-in name
+    (estimated ones marked), a card by its name, a victory in words."""
+    from turncoat.games.rex import events as E
+    from turncoat.games.rex.log import VICTORY_NAMES, describe_event
+
+    assert describe_event(E.RaceChosen(seat=0, race="jol_nar")) == "Seat 0 chooses the Jol-Nar."
+    battle = describe_event(E.BattleStarted(area="dune_imperial_basin", aggressor=1, defender=2))
+    assert battle == "Battle in Imperial Basin (estimated): seat 1 attacks seat 2."
+    won = describe_event(E.GameWon(winners=(0, 3), victory="most_strongholds", round=8))
+    assert won == "Round 8: seat 0 and seat 3 win (most strongholds after the last round)."
+    window = describe_event(E.CardWindowOpened(window="influence", seats=(2, 0)))
+    assert window == (
+        "Strategy cards may be played at the start of the Influence phase: seat 2 and seat 0 answer at once."
+    )
+    g = RexGame(RexConfig(players=6, betrayal_cards=True))
+    b = g.ctx.b
+    stand_ins = {a.replace("_", " ") for a in (*b.area_ids, *b.piece_ids) if a.startswith("dune_")}
+    for seed in (1, 2):
+        s = g.start(seed)
+        state, events = s.state, list(s.events)
+        r = random.Random(seed)
+        while g.to_act(state):
+            seat = min(g.to_act(state))
+            step = g.apply(state, seat, r.choice(list(g.legal_actions(state, seat))))
+            state, events = step.state, events + list(step.events)
+        for viewer in (None, 0, 4):
+            text = "\n".join(g.render_log(events, viewer) + g.render_summary(events, viewer))
+            assert "Jol Nar" not in text and "_" not in text
+            assert "jol nar" not in text.lower() and not {w for w in stand_ins if w in text.lower()}
+            if state.victory:
+                assert f"({VICTORY_NAMES[state.victory]})" in text

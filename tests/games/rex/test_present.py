@@ -103,10 +103,15 @@ def test_bids_are_a_number_with_a_separate_pass() -> None:
     face = game.presentation()
     state, _ = _play(game, seed=4, pick=1, until=lambda s: s.step == "bid" and s.influence[s.actor] > 0)
     seat = state.actor
-    decisions = face.decisions(game.observe(state, seat), game.legal_actions(state, seat))
-    by_shape = {d.shape: d for d in decisions}
-    assert [plain(c.label, NAMES) for c in by_shape["one"].choices] == [f"Pass on card {state.auction}"]
-    bids = by_shape["number"].choices
+    legal = game.legal_actions(state, seat)
+    decisions = face.decisions(game.observe(state, seat), legal)
+    auction, *cards = [d for d in decisions if d.shape == "one"]
+    assert [plain(c.label, NAMES) for c in auction.choices] == [f"Pass on card {state.auction}"]
+    # a strategy card this seat may play in its auction turn is a decision of its own
+    assert [c.action for d in cards for c in d.choices] == [a for a in legal if isinstance(a, A.PlayCard)]
+    assert all(d.title == "Play a strategy card" for d in cards)
+    (number,) = [d for d in decisions if d.shape == "number"]
+    bids = number.choices
     assert plain(bids[0].label, NAMES) == f"Bid 1 on card {state.auction}"
     assert [c.action for c in bids] == [A.Bid(n) for n in range(1, len(bids) + 1)]
 
@@ -216,7 +221,9 @@ class CardPlayed(Event, frozen=True, tag="card_played_test"):
 
 def test_an_event_without_words_of_its_own_still_names_seats_by_ref(monkeypatch: pytest.MonkeyPatch) -> None:
     face = RexGame(RexConfig(players=3)).presentation()
-    monkeypatch.setattr(rex_log, "describe_event", lambda e: "Seat 2 plays a card against seat 0.")
+    monkeypatch.setattr(
+        rex_log, "describe_event", lambda e, names=None: "Seat 2 plays a card against seat 0."
+    )
     said = face.event_line(CardPlayed(seat=2))
     assert said == (SeatRef(2), " plays a card against ", SeatRef(0), ".")
 
@@ -247,3 +254,156 @@ def test_what_a_seat_reads_never_depends_on_what_it_cannot_see() -> None:
         seat = min(game.to_act(state))
         state = game.apply(state, seat, rng.choice(list(game.legal_actions(state, seat)))).state
     assert checked > 10
+
+
+def _until_legal(game: RexGame, want: Any, seeds: range = range(40)) -> tuple[Any, int]:
+    """The first state of a random game where some seat's legal actions satisfy ``want``."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.start(seed).state
+        while game.to_act(state):
+            for seat in sorted(game.to_act(state)):
+                if want(state, game.legal_actions(state, seat)):
+                    return state, seat
+            seat = min(game.to_act(state))
+            state = game.apply(state, seat, rng.choice(list(game.legal_actions(state, seat)))).state
+    raise AssertionError("no such state in the random games tried")
+
+
+def test_the_new_events_are_told_in_words_with_seats_as_refs() -> None:
+    """§17 cards outside battle, §13.3 consent, the interrogation card: names, never ids."""
+    from turncoat.games.rex import events as E
+
+    face = RexGame(RexConfig(players=6)).presentation()
+    said = {
+        E.CardWindowOpened(window="bombardment", seats=(2, 0)): (
+            "Start of the Bombardment phase: strategy cards may be played; Cid and Ann answer at once."
+        ),
+        E.StrategyCardPlayed(seat=1, card="tracking_beacon", effect="resolve a Sol Offensive now"): (
+            "Bob plays the Tracking Beacon: a Sol Offensive strikes the areas of the last area card."
+        ),
+        E.StrategyCardPlayed(seat=1, card="diplomatic_interference", effect="cancel jol nar prescience"): (
+            "Bob plays the Diplomatic Interference: cancel Jol-Nar's prescience."
+        ),
+        E.StrategyCardUnplayable(seat=3, card="fleet_sabotage"): (
+            "Dee announced the Fleet sabotage card (estimated), but it can no longer act; it stays in hand."
+        ),
+        E.FleetSabotaged(seat=0, sectors=1): "Ann moves the fleet 1 sector.",
+        E.ShieldDestroyed(seat=4, area="dune_shield_wall", losses=((1, 2, 0),)): (
+            "Eve destroys the shield at Shield Wall (estimated): Bob loses 2 units."
+        ),
+        E.EmergencyRecruited(seat=5, units=0, leader="lazax_leader_1"): (
+            "Fay brings back Lazax leader 1 from the casualty pool for free."
+        ),
+        E.AllySpared(seat=4, spare=True): "Eve (Sol) spare their allies' units.",
+        E.ConsentAsked(seat=2, owner=3, advantage="cross_landing"): (
+            "Cid asks Dee for consent to a cross-landing with the Hacan's ally card."
+        ),
+        E.ConsentGiven(owner=3, advantage="lazax_recruits", agree=False): (
+            "Dee refuses the Lazax paying for recruits beyond the limit."
+        ),
+        E.QuestionAnswered(seat=0, holder=1, kind="traitor", what="jol_nar_leader_2", answer=True): (
+            "Ann asks Bob: do you hold the traitor card of Jol-Nar leader 2? Yes."
+        ),
+        E.QuestionAnswered(seat=0, holder=5, kind="predicted_race", what="jol_nar", answer=False): (
+            "Ann asks Fay: do you predict the Jol-Nar to win? No."
+        ),
+    }
+    for event, words in said.items():
+        told = face.event_line(event)
+        assert told is not None and plain(told, NAMES) == words
+        assert all(isinstance(s, SeatRef) or not SEAT_WORDS.search(s) for s in told)
+    assert face.event_line(E.CardWindowAnswered(seat=1)) is None  # sealed: nothing to tell
+
+
+def test_no_event_of_a_whole_game_falls_back_to_the_engines_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = RexGame(RexConfig(players=6, betrayal_cards=True))
+    face = game.presentation()
+    _, events = _play(game, seed=3, pick=4)
+    fallen: list[str] = []
+    monkeypatch.setattr(rex_log, "describe_event", lambda e, names=None: fallen.append(type(e).__name__))
+    for viewer in (None, 0, 3):
+        face.log(events, viewer)
+    assert not fallen
+
+
+def test_a_card_window_offers_each_card_or_none_and_keeps_the_answer_sealed() -> None:
+    game = RexGame(RexConfig(players=6))
+    face = game.presentation()
+
+    def window(state: Any, legal: Any) -> bool:
+        return state.step == "card_window" and len(legal) > 1 and len(state.waiting) > 1
+
+    state, seat = _until_legal(game, window)
+    legal = game.legal_actions(state, seat)
+    (decision,) = face.decisions(game.observe(state, seat), legal)
+    assert decision.title.endswith("play a strategy card? (sealed)") and decision.shape == "one"
+    labels = [plain(c.label, NAMES) for c in decision.choices]
+    assert labels[0] == "Play no card"
+    card = next(a for a in legal if isinstance(a, A.PlayCard) and a.card)
+    assert f"Play the {face.names.card_name(card.card)}" in labels
+    after = game.apply(state, seat, card).state
+    own = next(p for p in face.panels(game.observe(after, seat)) if p.title == "Yours alone")
+    assert f"Your sealed answer at this card window: the {face.names.card_name(card.card)}" in _text(
+        list(own.lines)
+    )
+    other = next(p for p in after.waiting if p != seat)
+    for viewer in (other, None):
+        seen = _text([ln for p in face.panels(game.observe(after, viewer)) for ln in p.lines])
+        assert "sealed answer" not in seen and "strategy cards may be played" in seen
+
+
+def test_interrogation_questions_are_grouped_by_seat_then_kind() -> None:
+    game = RexGame(RexConfig(players=4))
+    face = game.presentation()
+    state, seat = _until_legal(game, lambda s, legal: s.step == "interrogate")
+    legal = game.legal_actions(state, seat)
+    decisions = face.decisions(game.observe(state, seat), legal)
+    assert [a for d in decisions for a in d.actions()] == list(legal)
+    asked = [{c.action.seat for c in d.choices} for d in decisions]  # type: ignore[attr-defined]
+    assert all(len(s) == 1 for s in asked)  # one seat per decision
+    order = [s.pop() for s in asked]
+    assert order == sorted(order, key=lambda p: (p - state.first_player) % 4)  # grouped, in player order
+    first = decisions[0]
+    assert first.title.startswith("Interrogation: ask the ") and first.title.endswith("about a strategy card")
+    assert re.fullmatch(r"Does \w+ hold the .+\?", plain(first.choices[0].label, NAMES))
+
+
+def test_fleet_sabotage_is_a_number_of_sectors() -> None:
+    game = RexGame(RexConfig(players=6))
+    face = game.presentation()
+    state, seat = _until_legal(game, lambda s, legal: s.step == "fleet_move")
+    (decision,) = face.decisions(game.observe(state, seat), game.legal_actions(state, seat))
+    assert decision.shape == "number"
+    assert [plain(c.label, NAMES) for c in decision.choices][:2] == [
+        "Move the fleet 0 sectors",
+        "Move the fleet 1 sector",
+    ]
+    assert [c.action for c in decision.choices] == [A.MoveFleet(k) for k in range(11)]
+
+
+def test_jol_nars_look_at_a_leader_names_the_leader_and_the_slot() -> None:
+    """§18 (Jol-Nar): the engine shows "leader, slot"; Jol-Nar reads both in words."""
+    from turncoat.games.rex import events as E
+
+    face = RexGame(RexConfig(players=3)).presentation()
+    told = face.event_line(E.PartForeseen(seat=1, part="leader", shown="letnev_leader_4, attack"))
+    assert told is not None
+    assert plain(told, NAMES) == (
+        "Bob shows you the leader and card slot: Letnev leader 4 (strength 2, estimated),"
+        " card slot: an attack card."
+    )
+
+
+def test_a_seat_reads_its_private_line_instead_of_the_public_twin() -> None:
+    """Ann reads "You are dealt traitor cards: ..." and not also "Ann is dealt 4 traitor cards";
+    the others read only the public twin."""
+    game = RexGame(RexConfig(players=4))
+    face = game.presentation()
+    _, events = _play(game, seed=3, pick=2, until=lambda s: s.round == 1)
+    twin = re.compile(r"^Ann is dealt \d traitor cards\.$", re.MULTILINE)
+    own = _text(face.log(events, 0))
+    assert "You are dealt traitor cards: " in own and not twin.search(own)
+    for viewer in (1, None):
+        assert twin.search(_text(face.log(events, viewer)))
+    assert "You are dealt" not in _text(face.log(events, None))

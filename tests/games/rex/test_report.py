@@ -8,9 +8,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from typer.testing import CliRunner
 
 from turncoat.cli import app
+from turncoat.core.record import load_record
 from turncoat.core.report import Share, Table
 from turncoat.games.rex.config import RexConfig
 from turncoat.games.rex.game import RexGame
@@ -32,7 +34,7 @@ def _row(index: int, winners: list[int], races: list[str], **facts: Any) -> dict
 
 def test_the_report_counts_races_victories_alliances_traitors_and_rounds() -> None:
     report = RexReport(RexGame(RexConfig(players=3)))
-    common = {"alliance_sizes": [], "battles": 2, "actions": 300}
+    common = {"alliance_sizes": [], "battles": 2, "actions": 300, "cards_played": {"fleet_sabotage": 1}}
     rows = [
         _row(0, [0], ["Sol", "Hacan", "Lazax"], victory="strongholds", rounds=5, alliances_formed=0,
              alliance_won=False, traitor_reveals=1, **common),
@@ -56,6 +58,17 @@ def test_the_report_counts_races_victories_alliances_traitors_and_rounds() -> No
     assert measures["games won by an alliance"].value == 1 / 3  # type: ignore[union-attr]
     assert measures["traitor reveals per battle"].value == 2 / 6  # type: ignore[union-attr]
     assert measures["rounds played ± 95%"].value.mean == 7.0  # type: ignore[union-attr]
+    assert measures["strategy cards played outside battle per game ± 95%"].value.mean == 1.0  # type: ignore[union-attr]
+    cards = {row[0]: row[1] for row in tables[3].rows}
+    assert cards == {"Fleet sabotage card (estimated)": 3}
+
+
+def test_the_facts_count_the_strategy_cards_played_outside_battle() -> None:
+    """Golden record 06: the fleet sabotage card and the Tracking Beacon are played (§17)."""
+    record = load_record(Path(__file__).parent / "golden" / "06_fleet_sabotage_and_beacon.json")
+    game = RexGame(msgspec.convert(record.config, RexConfig))
+    facts = RexReport(game).facts(record.seed, record, full=True)
+    assert facts["cards_played"] == {"fleet_sabotage": 1, "tracking_beacon": 1}
 
 
 def test_races_come_from_the_record_or_the_random_deal() -> None:
@@ -75,7 +88,8 @@ def test_sim_writes_the_rex_report(tmp_path: Path) -> None:
     text = (out / "report" / "balance-report.md").read_text(encoding="utf-8")
     assert text.startswith("# Rex balance report (4 games, 3 players)\n")
     for heading in ("## Wins by seat, race and player count", "## How games are won",
-                    "## Alliances, traitors and game length"):  # fmt: skip
+                    "## Alliances, traitors and game length",
+                    "## Strategy cards played outside battle"):  # fmt: skip
         assert heading in text
     summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
     assert sum(r["games"] for r in summary["win_rates"]["by_race"]) == 12

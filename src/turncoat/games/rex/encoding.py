@@ -9,7 +9,11 @@ piece, move_units per count; skip_landing, land_in, cross_from, withdraw_from, c
 land_units per count; send_envoy; choose_battle per area; use_prescience per part (or none);
 set_dial; pick_leader per leader (none, the stand-in card, each leader) and card slot; show_card
 per card (or none); give_order (none, then per play / kind / subtype or card); play_cards per
-attack and defense card (or none); reveal_traitor; choose_losses per count; keep_cards; betray.
+attack and defense card (or none); reveal_traitor; choose_losses per count; keep_cards; betray;
+then the strategy cards outside battle (§17): play_card (none, then each card); move_fleet 0..10
+sectors (the fleet sabotage card); emergency_recruit per count of units (1..5), then per leader;
+spare_ally; give_consent; ask per seat asked: whether he holds each card, the traitor card of each
+leader, and (to the Xxcha) each race and each round as the prediction.
 
 Amounts (bids, gifts) run from 1 to the most influence one seat can ever hold: every race's
 starting influence, one area card's amounts every round, the support every seat receives every
@@ -24,13 +28,16 @@ encoding.  Rex at 3 players (alliances need 4 by default) and any player count w
 
 Observations: a float32 vector in [0, 1] built from a ``RexObservation`` only, so it can never
 carry what the seat may not see.  Seats are listed *relative to the viewer* (the viewer first,
-then clockwise), padded to six.
+then clockwise), padded to six.  The card window open now, the viewer's own sealed answer to it,
+the strategy cards out of the game, the standing answers to interrogation questions, an ally
+advantage waiting for its owner's consent and a Sol Offensive waiting for the Sol's answer are in
+it too.
 """
 
 from __future__ import annotations
 
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -41,6 +48,8 @@ from turncoat.core import deals
 from turncoat.core.errors import InvalidConfig
 from turncoat.games.rex import actions as A
 from turncoat.games.rex.observe import RexObservation
+from turncoat.games.rex.phases.cards import EMERGENCY_UNITS_MAX, FLEET_SABOTAGE_MAX, WINDOW_CARDS
+from turncoat.games.rex.phases.consent import CROSS_LANDING, LAZAX_RECRUITS
 from turncoat.games.rex.present import STEP_TITLES
 
 if TYPE_CHECKING:
@@ -53,6 +62,8 @@ STEPS: tuple[str, ...] = tuple(STEP_TITLES)
 SLOTS = ("none", "attack", "defense", "both")
 PARTS = ("leader", "attack", "defense", "dial")
 LEADER_STATES = ("ready", "dead", "fought")
+WINDOWS: tuple[str, ...] = tuple(WINDOW_CARDS)
+ADVANTAGES = (CROSS_LANDING, LAZAX_RECRUITS)  # §13.3: the ally advantages asked for consent
 INFLUENCE_SCALE = 100.0
 UNIT_SCALE = 20.0
 
@@ -140,6 +151,16 @@ def enumerate_actions(game: RexGame) -> tuple[A.RexAction | deals.Give, ...]:
     out += [A.ChooseLosses(u, m) for u, m in counts]
     out += [A.KeepCards(ka, kd) for ka in (False, True) for kd in (False, True)]
     out += [A.Betray(False), A.Betray(True)]
+    out += [A.PlayCard(c) for c in cards]
+    out += [A.MoveFleet(k) for k in range(FLEET_SABOTAGE_MAX + 1)]
+    out += [A.EmergencyRecruit(u) for u in range(1, EMERGENCY_UNITS_MAX + 1)]
+    out += [A.EmergencyRecruit(0, ld) for ld in t.leader_ids]
+    out += [A.SpareAlly(False), A.SpareAlly(True), A.GiveConsent(False), A.GiveConsent(True)]
+    for p in players:
+        out += [A.Ask(p, "card", c) for c in t.card_ids]
+        out += [A.Ask(p, "traitor", ld) for ld in t.leader_ids]
+        out += [A.Ask(p, "predicted_race", r) for r in t.race_ids]
+        out += [A.Ask(p, "predicted_round", str(n)) for n in range(1, t.rounds + 1)]
     return tuple(out)
 
 
@@ -181,6 +202,9 @@ class RexEncoding:
         self._piece = {p: i for i, p in enumerate(self.pieces)}
         self._area = {a: i for i, a in enumerate(self.areas)}
         self._step = {s: i for i, s in enumerate(STEPS)}
+        self.influence_cards = t.influence_ids
+        self._influence_card = {c: i for i, c in enumerate(self.influence_cards)}
+        self._copies = {c: max(1, sum(1 for k in t.strategy_deck if t.card_ids[k] == c)) for c in self.cards}
         self.size = len(self.layout())
         self.observation_space = spaces.Box(low=0.0, high=1.0, shape=(self.size,), dtype=np.float32)
 
@@ -253,6 +277,20 @@ class RexEncoding:
         names += ["betrayal", "fleet_dial_set", "fleet_dial", "next_bombardment"]
         names += [f"card_on_auction={c}" for c in self.cards]
         names += [f"gift_to=rel{k}" for k in range(MAX_SEATS)]
+        names += [f"card_window={w}" for w in WINDOWS]
+        names += ["window_play=none"] + [f"window_play={c}" for c in self.cards]
+        names += [f"strategy_removed={c}" for c in self.cards]
+        for k in range(MAX_SEATS):
+            names += [f"fact.rel{k}.holds_not={c}" for c in self.cards]
+            names += [f"fact.rel{k}.traitor={ld}" for ld in self.leaders]
+            names += [f"fact.rel{k}.traitor_not={ld}" for ld in self.leaders]
+            names += [f"fact.rel{k}.predicted_race={r}" for r in self.races]
+            names += [f"fact.rel{k}.predicted_race_not={r}" for r in self.races]
+            names += [f"fact.rel{k}.predicted_round={n}" for n in range(1, self.rounds + 1)]
+            names += [f"fact.rel{k}.predicted_round_not={n}" for n in range(1, self.rounds + 1)]
+        names += [f"consent.asker=rel{k}" for k in range(MAX_SEATS)]
+        names += [f"consent.advantage={a}" for a in ADVANTAGES]
+        names += [f"offensive_card={c}" for c in self.influence_cards]
         return names
 
     def encode(self, obs: RexObservation) -> npt.NDArray[np.float32]:
@@ -398,6 +436,47 @@ class RexEncoding:
         if obs.viewer is not None and obs.viewer < len(obs.gift_to) and 0 <= obs.gift_to[obs.viewer] < n:
             x[i + rel(obs.gift_to[obs.viewer])] = 1.0
         i += MAX_SEATS
+        i = self._encode_cards_outside_battle(obs, x, i, rel)
         assert i == self.size
         np.clip(x, 0.0, 1.0, out=x)
         return x
+
+    def _encode_cards_outside_battle(
+        self, obs: RexObservation, x: npt.NDArray[np.float32], i: int, rel: Callable[[int], int]
+    ) -> int:
+        """§17, §13.3: the card window, the own sealed answer, cards out of the game, the standing
+        interrogation answers, a consent asked for and a Sol Offensive waiting for the Sol."""
+        nc, nl, nr, rounds = len(self.cards), len(self.leaders), len(self.races), self.rounds
+        if obs.card_window in WINDOWS:
+            x[i + WINDOWS.index(obs.card_window)] = 1.0
+        i += len(WINDOWS)
+        if obs.window_play == "none":
+            x[i] = 1.0
+        elif obs.window_play in self._card:
+            x[i + 1 + self._card[obs.window_play]] = 1.0
+        i += 1 + nc
+        for c in obs.strategy_removed:
+            x[i + self._card[c]] += 1.0 / self._copies[c]
+        i += nc
+        per_seat = nc + 2 * nl + 2 * nr + 2 * rounds
+        for seat, kind, what, yes in obs.facts:
+            base = i + rel(seat) * per_seat
+            if kind == "card" and not yes:
+                x[base + self._card[what]] = 1.0
+            elif kind == "traitor":
+                x[base + nc + (0 if yes else nl) + self._leader[what]] = 1.0
+            elif kind == "predicted_race":
+                x[base + nc + 2 * nl + (0 if yes else nr) + self._race[what]] = 1.0
+            elif kind == "predicted_round":
+                x[base + nc + 2 * nl + 2 * nr + (0 if yes else rounds) + int(what) - 1] = 1.0
+        i += MAX_SEATS * per_seat
+        if obs.consent is not None:
+            asker, advantage = obs.consent
+            x[i + rel(asker)] = 1.0
+            if advantage in ADVANTAGES:
+                x[i + MAX_SEATS + ADVANTAGES.index(advantage)] = 1.0
+        i += MAX_SEATS + len(ADVANTAGES)
+        if obs.offensive_card in self._influence_card:
+            x[i + self._influence_card[obs.offensive_card]] = 1.0
+        i += len(self.influence_cards)
+        return i

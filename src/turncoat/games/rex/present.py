@@ -37,14 +37,13 @@ from turncoat.core.present import (
 from turncoat.games.rex import actions as A
 from turncoat.games.rex import events as E
 from turncoat.games.rex import log
-from turncoat.games.rex.components import RexContent
 from turncoat.games.rex.config import RexConfig
+from turncoat.games.rex.log import ESTIMATED, SLOT_WORDS, VICTORY_NAMES, Names, foreseen
 from turncoat.games.rex.observe import PlanView, RexObservation
 
 if TYPE_CHECKING:
     from turncoat.games.rex.game import RexGame
 
-ESTIMATED = " (estimated)"
 
 STEP_TITLES = {
     "choose_race": "Setup: choose your race",
@@ -77,6 +76,11 @@ STEP_TITLES = {
     "collection": "Collection phase",
     "bombardment": "Bombardment phase",
     "betrayal": "The alliance wins: shake hands or betray",
+    "card_window": "Strategy cards may be played",
+    "fleet_move": "Bombardment phase: fleet sabotage",
+    "spare_ally": "Influence phase: the Sol may spare their allies",
+    "interrogate": "Interrogation: ask a yes/no question",
+    "ally_consent": "An ally asks for consent to use an ally card",
     "over": "The game is over",
 }
 
@@ -117,15 +121,6 @@ OPTION_LABELS = {
     "strategy_discard_public": "Strategy discards face up",
 }
 
-VICTORY_NAMES = {
-    "strongholds": "strongholds",
-    "prediction": "the Xxcha prediction",
-    "sol": "the Sol special victory",
-    "hacan": "the Hacan special victory",
-    "most_strongholds": "most strongholds after the last round",
-    "none": "no winner",
-    "betrayal": "a betrayal card",
-}
 
 # One colour and one shape per seat (Okabe and Ito's colour-blind-safe hues): the shape tells the
 # seats apart without colour.
@@ -138,17 +133,35 @@ SEAT_STYLES = (
     SeatStyle("#56b4e9", "✚"),
 )
 SCORE_COLUMNS = ("Shares the win",)
+# The strategy cards played outside the battle plan (phases/cards.py), and what each does.
+DIPLOMATIC_INTERFERENCE = "diplomatic_interference"
+EMERGENCY_RECRUITMENT = "emergency_recruitment"
+CARD_USES = {
+    "extra_maneuver": "one more movement step this turn",
+    "interrogation": "ask another player a yes/no question",
+    "tracking_beacon": "a Sol Offensive on the last area card now",
+    "fleet_sabotage": "move the fleet instead of a bombardment card",
+    "shield_breaker": "destroy the shield",
+}
+# The effects the engine names when a card is played (StrategyCardPlayed.effect), in words.
+EFFECT_WORDS = {
+    "cancel jol nar prescience": "cancel Jol-Nar's prescience",
+    "cancel xxcha voice": "cancel the Xxcha's order",
+    "cancel the Sol's bombardment resistance": "the Sol lose every unit the fleet hits this phase, not half",
+    "resolve a Sol Offensive now": "a Sol Offensive strikes the areas of the last area card",
+    "recruit for free": "a free recruitment from the casualty pool",
+}
+WINDOW_WORDS = {
+    "influence": "Start of the Influence phase",
+    "bombardment": "Start of the Bombardment phase",
+}
+CONSENT_WORDS = log.ADVANTAGES  # §13.3: the ally advantages asked for, in words
+QUESTION_WORDS = log.QUESTIONS  # the interrogation card's questions, "{}" for the subject
 PART_WORDS = {
     "leader": "leader and card slot",
     "attack": "attack card",
     "defense": "defense card",
     "dial": "dial",
-}
-SLOT_WORDS = {
-    "none": "no card",
-    "attack": "an attack card",
-    "defense": "a defense card",
-    "both": "both cards",
 }
 
 
@@ -159,11 +172,6 @@ def _plural(n: int, word: str) -> str:
 def _units(units: int, mech: int = 0) -> str:
     out = _plural(units, "unit")
     return out + (f" and {mech} mechanized" if mech else "")
-
-
-def _strip_note(name: str) -> str:
-    """A stand-in name without the pack's note on it ("... (name unknown)")."""
-    return re.sub(r"\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*$", "", name).strip() or name
 
 
 def yes_no_options() -> tuple[OptionSpec, ...]:
@@ -180,10 +188,6 @@ def yes_no_options() -> tuple[OptionSpec, ...]:
 def _row_total(obs: RexObservation) -> int:
     """§7: the cards of this phase's auction row; the row shrinks as each card is sold."""
     return obs.auction + obs.row_size - 1 if obs.auction else obs.row_size
-
-
-def _pieces_of(data: RexContent, area: str) -> tuple[str, ...]:
-    return tuple(p.id for p in data.board.pieces if p.area == area)
 
 
 SEAT_WORD = re.compile(r"\b[Ss]eat (\d+)\b")
@@ -210,99 +214,23 @@ def _seats(seats: Iterable[int], joiner: str = " and ") -> list[Span]:
     return out
 
 
-class Names:
-    """The display names of the content in play, estimated values marked."""
-
-    def __init__(self, game: RexGame) -> None:
-        data = game.content.data
-        b = game.ctx.b
-        self.race = {r.id: r.short_name for r in data.races}
-        self.race_full = {r.id: r.name for r in data.races}
-        self.race_help = {r.id: "; ".join(a.name for a in r.abilities) for r in data.races}
-        self.leader: dict[str, str] = {}
-        self.leader_strength: dict[str, str] = {}
-        self.leader_race = {ld.id: r.id for r in data.races for ld in r.leaders}
-        for r in data.races:
-            for n, ld in enumerate(r.leaders, 1):
-                name = ld.name.value or f"{r.short_name} leader {n}"
-                self.leader[ld.id] = name + (ESTIMATED if ld.name.value and ld.name.estimated else "")
-                mark = ", estimated" if ld.strength.estimated else ""
-                self.leader_strength[ld.id] = f"strength {ld.strength.value}{mark}"
-        self.card: dict[str, str] = {}
-        self.card_help: dict[str, str] = {}
-        for c in data.strategy_cards:
-            name = c.name.value
-            self.card[c.id] = _strip_note(name) + ESTIMATED if c.name.estimated else name
-            self.card_help[c.id] = c.text.value + (ESTIMATED if c.text.estimated else "")
-        self.area: dict[str, str] = {}
-        for a in data.board.areas:
-            name = a.name if a.rex_name_verified else (a.dune_territory or _strip_note(a.name))
-            self.area[a.id] = name
-        self.area_estimated = {a.id: not a.rex_name_verified for a in data.board.areas}
-        self.piece: dict[str, str] = {}
-        for p in data.board.pieces:
-            several = len(b.area_pieces[b.area_index[p.area]]) > 1
-            name = self.area[p.area] + (f" sector {p.sector}" if several and p.sector else "")
-            self.piece[p.id] = name + (ESTIMATED if self.area_estimated[p.area] else "")
-        self.piece_area = {p.id: p.area for p in data.board.pieces}
-        self.influence: dict[str, str] = {}
-        for card in data.influence_cards:
-            if card.kind == "sol_offensive":
-                self.influence[card.id] = "Sol Offensive"
-            elif card.kind == "ceasefire":
-                self.influence[card.id] = "Temporary Ceasefire"
-            else:
-                slots = " and ".join(f"{self.area[s.area.value]} {s.amount.value}" for s in card.slots)
-                guessed = any(s.amount.estimated or s.area.estimated for s in card.slots)
-                self.influence[card.id] = f"influence card {slots}" + (ESTIMATED if guessed else "")
-        self.influence_amount_estimated = {
-            s.piece.value for c in data.influence_cards for s in c.slots if s.amount.estimated
-        }
-        self.bombardment_estimated = any(c.value.estimated for c in data.bombardment_cards)
-        self.start_influence_estimated = {r.id: r.starting_influence.estimated for r in data.races}
-        self.start_units_estimated = {
-            (r.id, p): s.units.estimated
-            for r in data.races
-            for s in r.starting_units
-            for p in _pieces_of(data, s.area.value)
-        }
-        self.betrayal = {
-            c.number.value: c.name.value or f"card {c.number.value}" for c in data.betrayal_cards
-        }
-
-    def area_name(self, area: str) -> str:
-        return self.area.get(area, area.replace("_", " ")) + (
-            ESTIMATED if self.area_estimated.get(area) else ""
+def _without_twins_of_private_lines(shown: list[Event]) -> list[Event]:
+    """The engine puts a private event right after its public twin (the secret left out); a viewer
+    who reads the private line needs no twin saying the same without the secret ("Ann is dealt 4
+    traitor cards" before "You are dealt traitor cards: ...")."""
+    out: list[Event] = []
+    for i, e in enumerate(shown):
+        after = shown[i + 1] if i + 1 < len(shown) else None
+        twin = (
+            after is not None
+            and e.visible_to is None
+            and after.visible_to is not None
+            and type(after) is type(e)
+            and getattr(after, "seat", None) == getattr(e, "seat", -1)
         )
-
-    def piece_name(self, piece: str | None) -> str:
-        if piece is None:
-            return "?"
-        return self.piece.get(piece, piece.replace("_", " "))
-
-    def race_name(self, race: str | None) -> str:
-        return self.race.get(race, race.replace("_", " ").title()) if race else "?"
-
-    def leader_name(self, leader: str | None, *, strength: bool = False, race: bool = False) -> str:
-        """A leader by name (his race's when he has none of his own), with his strength if asked."""
-        if leader is None or leader == "no leader":
-            return "no leader"
-        if leader == "stand_in_leader":
-            return self.card.get(leader, "the stand-in card")
-        name = self.leader.get(leader, leader.replace("_", " "))
-        whose = self.race.get(self.leader_race.get(leader, ""), "")
-        if race and whose and not name.startswith(whose):
-            name += f" of the {whose}"
-        return (
-            f"{name} ({self.leader_strength[leader]})"
-            if strength and leader in self.leader_strength
-            else name
-        )
-
-    def card_name(self, card: str | None) -> str:
-        if card is None or card == "none":
-            return "no card"
-        return self.card.get(card, card.replace("_", " "))
+        if not twin:
+            out.append(e)
+    return out
 
 
 class RexPresentation:
@@ -314,7 +242,7 @@ class RexPresentation:
 
     def __init__(self, game: RexGame) -> None:
         self.game = game
-        self.names = Names(game)
+        self.names = Names(game.content.data)
         self.rounds = game.ctx.t.rounds
 
     # -- words -----------------------------------------------------------------------------------
@@ -327,6 +255,8 @@ class RexPresentation:
         return SEAT_STYLES[:players]
 
     def step_title(self, observation: RexObservation) -> str:
+        if observation.step == "card_window" and observation.card_window in WINDOW_WORDS:
+            return f"{WINDOW_WORDS[observation.card_window]}: strategy cards may be played"
         return STEP_TITLES.get(observation.step, observation.step.replace("_", " ").capitalize())
 
     # -- decisions -------------------------------------------------------------------------------
@@ -430,14 +360,14 @@ class RexPresentation:
                 )
             case A.GiftTo(seat=to) if to is not None:
                 return (
-                    "Temporary Ceasefire: give influence",
+                    "Temporary Ceasefire: give influence" if obs.step == "ceasefire" else "Give influence",
                     "one",
                     Choice(action, line("Give influence to ", SeatRef(to))),
                     "",
                 )
             case A.GiftTo():
                 return (
-                    "Temporary Ceasefire: give influence",
+                    "Temporary Ceasefire: give influence" if obs.step == "ceasefire" else "Give influence",
                     "one",
                     Choice(action, line("Give nothing after all")),
                     "",
@@ -592,7 +522,95 @@ class RexPresentation:
             case A.Betray(reveal=reveal):
                 label = line(f"Reveal betrayal card {obs.betrayal}" if reveal else "Shake hands")
                 return "Your alliance wins: shake hands or betray", "one", Choice(action, label), ""
+            case A.PlayCard(card=c) if obs.step == "card_window":
+                label = line(f"Play the {n.card_name(c)}" if c else "Play no card")
+                return (
+                    f"{WINDOW_WORDS.get(obs.card_window or '', 'Now')}: play a strategy card? (sealed)",
+                    "one",
+                    Choice(action, label, n.card_help.get(c or "", "")),
+                    "Everyone who could play a card answers at once; the plays are shown when all have"
+                    " answered and resolve cancelling effects first, then in player order.",
+                )
+            case A.PlayCard(card=c):
+                label = line(f"Play the {n.card_name(c)}: {self._card_use(obs, c)}")
+                return (
+                    "Play a strategy card",
+                    "one",
+                    Choice(action, label, n.card_help.get(c or "", "")),
+                    "",
+                )
+            case A.MoveFleet(sectors=k):
+                return (
+                    "Fleet sabotage: how far the fleet moves",
+                    "number",
+                    Choice(action, line(f"Move the fleet {_plural(k, 'sector')}")),
+                    f"The fleet is over sector {obs.fleet}; it bombards every sector it enters.",
+                )
+            case A.EmergencyRecruit(units=u, leader=ld):
+                what = n.leader_name(ld, strength=True) if ld else _units(u)
+                return (
+                    f"Play the {n.card_name(EMERGENCY_RECRUITMENT)}",
+                    "one",
+                    Choice(
+                        action,
+                        line(f"Bring back {what} for free"),
+                        n.card_help.get(EMERGENCY_RECRUITMENT, ""),
+                    ),
+                    "Your usual recruitment follows.",
+                )
+            case A.SpareAlly(spare=spare):
+                label = line("Spare your allies' units" if spare else "Spare nobody")
+                where = n.influence.get(obs.offensive_card or "", "")
+                return (
+                    "Sol Offensive: spare your allies?",
+                    "one",
+                    Choice(action, label),
+                    f"The Sol Offensive strikes the areas of the last area card ({where})." if where else "",
+                )
+            case A.GiveConsent(agree=agree):
+                asker, advantage = obs.consent if obs.consent is not None else (-1, "")
+                words = CONSENT_WORDS.get(advantage, advantage.replace("_", " "))
+                label = line(f"Agree to {words}" if agree else f"Refuse {words}")
+                return (
+                    "Your ally asks for your consent",
+                    "one",
+                    Choice(action, label),
+                    f"Your ally wants to use your ally card: {words}." if asker >= 0 else "",
+                )
+            case A.Ask(seat=q, kind=kind, what=what):
+                return self._question(obs, action, q, kind, what)
         return "Your decision", "one", Choice(action, line(self.game.describe_action(action))), ""  # type: ignore[arg-type]
+
+    def _card_use(self, obs: RexObservation, card: str | None) -> str:
+        """What playing ``card`` does inside the decision the viewer is making now."""
+        if card == DIPLOMATIC_INTERFERENCE:
+            return {
+                "bid": f"take card {obs.auction} without paying",
+                "foresee": "cancel Jol-Nar's prescience",
+                "battle_cards": "cancel the Xxcha's order",
+            }.get(obs.step, "cancel a race ability")
+        return CARD_USES.get(card or "", self.names.card_help.get(card or "", ""))
+
+    def _question(
+        self, obs: RexObservation, action: Action, seat: int, kind: str, what: str
+    ) -> tuple[str, str, Choice, str]:
+        """An interrogation question: one decision per player asked and kind of question."""
+        n = self.names
+        view = obs.seats[seat] if 0 <= seat < len(obs.seats) else None
+        whom = f"the {n.race_name(view.race)}" if view is not None and view.race else "a player"
+        prompt = "The answer is given truthfully and publicly."
+        if kind == "card":
+            label = line("Does ", SeatRef(seat), f" hold the {n.card_name(what)}?")
+            return f"Interrogation: ask {whom} about a strategy card", "one", Choice(action, label), prompt
+        if kind == "traitor":
+            who = n.leader_name(what, race=True)
+            label = line("Does ", SeatRef(seat), f" hold the traitor card of {who}?")
+            return f"Interrogation: ask {whom} about a traitor card", "one", Choice(action, label), prompt
+        if kind == "predicted_race":
+            label = line("Did ", SeatRef(seat), f" predict the {n.race_name(what)} to win?")
+            return f"Interrogation: ask {whom} about the predicted race", "one", Choice(action, label), prompt
+        label = line("Did ", SeatRef(seat), f" predict round {what}?")
+        return f"Interrogation: ask {whom} about the predicted round", "number", Choice(action, label), prompt
 
     def _own_units(self, obs: RexObservation, piece: str, me: int) -> str:
         for st in obs.stacks:
@@ -668,7 +686,8 @@ class RexPresentation:
                 races[e.seat] = e.race
             elif isinstance(e, E.RacesDealt):
                 races.update(enumerate(e.races))
-        return [said for e in shown if (said := self.event_line(e, races)) is not None]
+        told = _without_twins_of_private_lines(shown)
+        return [said for e in told if (said := self.event_line(e, races)) is not None]
 
     def summary(self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False) -> list[Line]:
         """One line per round as ``viewer`` saw it: the first player, each battle and who won it,
@@ -796,6 +815,8 @@ class RexPresentation:
                 return line(S(p), " declines the alliance proposal.")
             case deals.DealWithdrawn(seat=p):
                 return line(S(p), " withdraws the alliance proposal.")
+            case deals.DealStruck():
+                return None  # "Alliance formed" says it
             case deals.DealLapsed():
                 return line("An alliance proposal lapses unanswered.")
             case deals.AllianceFormed(members=ms):
@@ -859,15 +880,10 @@ class RexPresentation:
                 return line(S(p), f" (Jol-Nar) asks to see the opponent's {PART_WORDS.get(part, part)}.")
             case E.PartForeseen(seat=p, part=part, shown=shown):
                 if shown:
-                    what = (
-                        n.card_name(shown)
-                        if part in ("attack", "defense")
-                        else n.leader_name(shown)
-                        if part == "leader"
-                        else shown
+                    return line(
+                        S(p), f" shows you the {PART_WORDS.get(part, part)}: {foreseen(n, part, shown)}."
                     )
-                    return line(S(p), f" shows you the {part}: {what}.")
-                return line(S(p), f" settles the {part} first.")
+                return line(S(p), f" settles the {PART_WORDS.get(part, part)} first.")
             case E.BattlePlanPartSet():
                 return None
             case E.BattlePlansRevealed(dials=ds, leaders=ls, slots=ss):
@@ -931,13 +947,54 @@ class RexPresentation:
                     return line(S(p), " shakes hands.")
                 name = n.betrayal.get(num, "")
                 return line(S(p), f" reveals betrayal card {num} ({name}): {'met' if met else 'not met'}.")
+            case E.CardWindowOpened(window=w, seats=ss):
+                when = WINDOW_WORDS.get(w, f"The {w} phase")
+                return line(f"{when}: strategy cards may be played; ", *_seats(ss), " answer at once.")
+            case E.CardWindowAnswered():
+                return None  # sealed; who is still to answer shows with the table
+            case E.StrategyCardPlayed(seat=p, card=c, effect=what):
+                return line(S(p), f" plays the {n.card_name(c)}: {EFFECT_WORDS.get(what, what)}.")
+            case E.StrategyCardUnplayable(seat=p, card=c):
+                return line(
+                    S(p), f" announced the {n.card_name(c)}, but it can no longer act; it stays in hand."
+                )
+            case E.FleetSabotaged(seat=p, sectors=k):
+                return line(S(p), f" moves the fleet {_plural(k, 'sector')}.")
+            case E.ShieldDestroyed(seat=p, area=a, losses=ls):
+                return line(S(p), f" destroys the shield at {n.area_name(a)}: ", *self._losses(ls), ".")
+            case E.AbilityCancelled():
+                return None  # the card's own line says what it cancels
+            case E.EmergencyRecruited(seat=p, units=u, leader=ld):
+                what = n.leader_name(ld) if ld else _units(u)
+                return line(S(p), f" brings back {what} from the casualty pool for free.")
+            case E.AllySpared(seat=p, spare=spare):
+                verb = (
+                    " (Sol) spare their allies' units."
+                    if spare
+                    else " (Sol) do not spare their allies' units."
+                )
+                return line(S(p), verb)
+            case E.ConsentAsked(seat=p, owner=o, advantage=adv):
+                words = CONSENT_WORDS.get(adv, adv.replace("_", " "))
+                return line(S(p), " asks ", S(o), f" for consent to {words}.")
+            case E.ConsentGiven(owner=o, advantage=adv, agree=agree):
+                words = CONSENT_WORDS.get(adv, adv.replace("_", " "))
+                return line(S(o), f" {'agrees to' if agree else 'refuses'} {words}.")
+            case E.QuestionAnswered(seat=p, holder=h, kind=k, what=w, answer=yes):
+                subject = {
+                    "card": n.card_name,
+                    "traitor": lambda x: n.leader_name(x, race=True),
+                    "predicted_race": n.race_name,
+                }.get(k, str)(w)
+                question = QUESTION_WORDS.get(k, k.replace("_", " ") + " {}").format(subject)
+                return line(S(p), " asks ", S(h), f": do you {question}? {'Yes' if yes else 'No'}.")
             case E.GameWon(winners=ws, victory=how, round=rnd):
                 kind = VICTORY_NAMES.get(how, how.replace("_", " "))
                 if not ws:
                     return line(f"Round {rnd}: nobody wins ({kind}).")
                 verb = " win" if len(ws) > 1 else " wins"
                 return line(f"Round {rnd}: ", *_seats(ws), f"{verb} ({kind}).")
-        said = log.describe_event(event)
+        said = log.describe_event(event, n)
         return _with_seat_refs(said) if said else None
 
     # -- the table -------------------------------------------------------------------------------
@@ -976,10 +1033,48 @@ class RexPresentation:
                 else (" · no bid yet",)
             )
             rows.append(line(f"Auction: card {obs.auction} of {_row_total(obs)}", *high))
+        if obs.card_window:
+            when = WINDOW_WORDS.get(obs.card_window, obs.card_window)
+            rows.append(line(f"{when}: strategy cards may be played (answers sealed until all are in)"))
+        if obs.offensive_card is not None:
+            where = self.names.influence.get(obs.offensive_card, "?")
+            rows.append(
+                line(
+                    f"A Sol Offensive strikes the areas of {where};"
+                    " the Sol decide whether to spare their allies"
+                )
+            )
+        if obs.consent is not None:
+            asker, advantage = obs.consent
+            words = CONSENT_WORDS.get(advantage, advantage.replace("_", " "))
+            rows.append(line(SeatRef(asker), f" asks for consent to {words}"))
+        if obs.strategy_removed:
+            gone = ", ".join(map(self.names.card_name, obs.strategy_removed))
+            rows.append(line(f"Strategy cards out of the game: {gone}"))
+        rows += self._facts(obs)
         if obs.to_act:
             rows.append(line("To act: ", *_seats(obs.to_act)))
         rows.append(line("Values marked (estimated) are stand-ins for printed values not yet public."))
         return tuple(rows)
+
+    def _facts(self, obs: RexObservation) -> list[Line]:
+        """The public answers to interrogation questions that still hold."""
+        n = self.names
+        rows: list[Line] = []
+        for seat, kind, what, yes in obs.facts:
+            subject = {
+                "card": n.card_name,
+                "traitor": lambda x: n.leader_name(x, race=True),
+                "predicted_race": n.race_name,
+            }.get(kind, str)(what)
+            question = QUESTION_WORDS.get(kind, kind.replace("_", " ") + " {}").format(subject)
+            verb = question.replace("hold ", "holds ", 1) if yes else "does not " + question
+            if yes and kind.startswith("predicted"):
+                verb = question.replace("predict ", "predicted ", 1)
+            elif not yes and kind.startswith("predicted"):
+                verb = "did not " + question
+            rows.append(line("Known from a question: ", SeatRef(seat), f" {verb}"))
+        return rows
 
     def _players(self, obs: RexObservation) -> tuple[Line, ...]:
         rows: list[Line] = []
@@ -1101,6 +1196,9 @@ class RexPresentation:
             rows.append(line(f"Next influence card: {n.influence.get(obs.next_influence_card, '?')}"))
         if obs.next_bombardment is not None:
             rows.append(line(f"Next bombardment card: {obs.next_bombardment}"))
+        if obs.window_play is not None:
+            answer = "no card" if obs.window_play == "none" else f"the {n.card_name(obs.window_play)}"
+            rows.append(line(f"Your sealed answer at this card window: {answer}"))
         return tuple(rows)
 
     # -- the end ---------------------------------------------------------------------------------

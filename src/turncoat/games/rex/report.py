@@ -1,5 +1,6 @@
 """The Rex balance report: wins by race and player count, how games are won, alliances formed and
-whether they win, traitor reveals and the length of games.
+whether they win, traitor reveals, the strategy cards played outside battle (§17) and the length of
+games.
 
 Per-game facts: each seat's race (from the record's race choices, or the random deal at setup)
 always; with ``full``, a replay of the record gives the public events — alliances formed, traitors
@@ -33,7 +34,7 @@ from turncoat.core.report import (
     Table,
 )
 from turncoat.games.rex import events as E
-from turncoat.games.rex.present import VICTORY_NAMES
+from turncoat.games.rex.log import VICTORY_NAMES, Names
 
 if TYPE_CHECKING:
     from turncoat.games.rex.game import RexGame
@@ -82,6 +83,7 @@ class RexReport:
         standing: list[list[int]] = []
         traitors = 0
         battles = 0
+        played: dict[str, int] = {}
         victory, rounds, winners = "", 0, []
         for event in events:
             if event.visible_to is not None:  # a private twin of a public event
@@ -96,6 +98,8 @@ class RexReport:
                     traitors += 1
                 case E.BattleFought():
                     battles += 1
+                case E.StrategyCardPlayed(card=c):
+                    played[c] = played.get(c, 0) + 1
                 case E.RoundStarted(round=r):
                     rounds = r
                 case E.GameWon(winners=ws, victory=how, round=r):
@@ -106,6 +110,7 @@ class RexReport:
             alliance_sizes=[len(g) for g in alliances],
             alliance_won=won_by_alliance,
             traitor_reveals=traitors,
+            cards_played=played,
             battles=battles,
             victory=victory,
             rounds=rounds,
@@ -166,6 +171,22 @@ class RexReport:
             stats.mean_ci(actions),
         )
         per_battle = sum(reveals) / sum(battles) if sum(battles) else float("nan")
+        # §17: the strategy cards played outside the battle plan (rows from before they were
+        # counted have none)
+        counted = [row for row in full if "cards_played" in row["facts"]]
+        per_card: dict[str, int] = {}
+        for row in counted:
+            for card, k in row["facts"]["cards_played"].items():
+                per_card[card] = per_card.get(card, 0) + k
+        mean_played = stats.mean_ci([float(sum(row["facts"]["cards_played"].values())) for row in counted])
+        names = Names(game.content.data)
+        cards_table = Table(
+            (Column("strategy card"), Column("played", numeric=True), Column("per game", numeric=True)),
+            tuple(
+                (names.card_name(card), k, Fixed(k / len(counted)))
+                for card, k in sorted(per_card.items(), key=lambda kv: (-kv[1], kv[0]))
+            ),
+        )
         play = Table(
             (Column("measure"), Column("value", numeric=True)),
             (
@@ -175,6 +196,7 @@ class RexReport:
                 ("traitor reveals per game ± 95%", Mean(mean_reveals)),
                 ("traitor reveals per battle", Fixed(per_battle)),
                 ("battles per game ± 95%", Mean(mean_battles)),
+                ("strategy cards played outside battle per game ± 95%", Mean(mean_played)),
                 ("rounds played ± 95%", Mean(mean_rounds)),
                 ("decisions per game ± 95%", Mean(mean_actions)),
             ),
@@ -194,6 +216,16 @@ class RexReport:
                 Section("Wins by seat, race and player count", (wins,)),
                 Section("How games are won", (Paragraph(f"{len(full)} games replayed."), victory_table)),
                 Section("Alliances, traitors and game length", (play,)),
+                Section(
+                    "Strategy cards played outside battle",
+                    (
+                        Paragraph(
+                            f"Cards played at a card window or inside their holder's decision (§17), "
+                            f"over {len(counted)} games."
+                        ),
+                        cards_table,
+                    ),
+                ),
             ),
             figures=(
                 RateFigure("win_rate_by_race", "Win rate by race (95% Wilson CI)", tuple(by_race), fair),
