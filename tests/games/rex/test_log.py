@@ -75,3 +75,34 @@ def test_the_log_names_races_areas_and_victories_never_by_id() -> None:
             assert "jol nar" not in text.lower() and not {w for w in stand_ins if w in text.lower()}
             if state.victory:
                 assert f"({VICTORY_NAMES[state.victory]})" in text
+
+
+def test_the_engine_log_names_cards_as_the_pack_in_play_does() -> None:
+    """An owner's pack that renames the strategy cards is read in the engine's own log too, not
+    the base pack's names (the presentation already used the pack in play)."""
+    import json
+    import random
+
+    from turncoat.core.registry import load_game
+    from turncoat.games.rex.components import base_pack_raw
+
+    raw = json.loads(base_pack_raw())
+    renamed = {
+        f"strategy_cards.{c['id']}.name": {
+            "value": f"Owner card {i}",
+            "provenance": "printed",
+            "source": "my copy",
+        }
+        for i, c in enumerate(raw["strategy_cards"])
+    }
+    game = load_game("rex", players=3, content_overrides=renamed)
+    started = game.start(1)
+    state, events, rng = started.state, list(started.events), random.Random(0)
+    while game.outcome(state) is None and len(events) < 600:
+        seat = min(game.to_act(state))
+        moved = game.apply(state, seat, rng.choice(list(game.legal_actions(state, seat))))
+        state, events = moved.state, [*events, *moved.events]
+    lines = game.render_log(events, 0)
+    assert any("Owner card" in text for text in lines)
+    base_names = {c["name"]["value"] for c in raw["strategy_cards"]}
+    assert not [text for text in lines for name in base_names if f" {name}" in text and "Owner" not in text]

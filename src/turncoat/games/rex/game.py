@@ -725,7 +725,7 @@ class RexGame(ConfiguredGame[RexConfig]):
 
     def render_log(self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False) -> list[str]:
         """The game log in English, showing only what ``viewer`` may see."""
-        return log.render_log(events, viewer, omniscient)
+        return log.render_log(events, viewer, omniscient, names=log.Names(self.content.data))
 
     def round_summaries(
         self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False
@@ -736,7 +736,8 @@ class RexGame(ConfiguredGame[RexConfig]):
         self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False
     ) -> list[str]:
         """One line per round: first player, battles and their winners, the end."""
-        return log.summary_lines(log.round_summaries(events, viewer, omniscient))
+        names = log.Names(self.content.data)  # the pack in play: an owner's names, not the base's
+        return log.summary_lines(log.round_summaries(events, viewer, omniscient), names)
 
     def describe_action(self, action: A.RexAction) -> str:
         """One line a player would say."""
