@@ -3,7 +3,8 @@
 ``uvicorn --factory turncoat.server:create_app`` runs in a process of its own (live_server.py),
 configured by its environment alone, and its bots run in worker processes that must find the
 game the same way.  A person plays Sealed Bids against a searching ("hard") bot and a random
-("easy") one in Chromium, from the lobby to the end screen; a spectator watches the same table
+("easy") one in Chromium, from the lobby to the end screen, with and without the parley of pacts
+and gifts before each auction; a spectator watches the same table
 through the websocket's JSON and is sent nothing a spectator may not see.
 
 The in-process browser test (test_web_generic.py) plays two people through the generic skin;
@@ -162,9 +163,24 @@ def play_a_move(page: Page, turn: int) -> tuple[dict[str, Any], list[str], int]:
     return action, log_lines(page)[lines:], before
 
 
+# What each of the person's moves must add to the log, by the action's type: her parley moves
+# (pacts and gifts, core/deals.py), her bids and what she does with a prize she wins.
+SAYS = {
+    "propose": r"^Ann offers .+ a pact \(offer \d+\)\.$",
+    "accept": r"^Ann accepts offer \d+\.$",
+    "decline": r"^Ann declines offer \d+\.$",
+    "give": r"^Ann gives .+ \d+ coins?\.$",
+    "leave_alliance": r"^Ann leaves the pact\.$",
+    "end_parley": r"^Ann ends the parley\.$",
+    "keep_prize": r"^Ann keeps the \w+\.$",
+    "sell_prize": r"^Ann sells the \w+ for \d+ coins?\.$",
+}
+
+
 @pytest.mark.timeout(GAME_TIMEOUT_S + 120)
+@pytest.mark.parametrize("parley", [False, True], ids=["auctions", "with-parley"])
 def test_sealed_bids_with_bots_plays_to_the_end_through_the_real_server(
-    server: ServerProcess, browser: Browser
+    server: ServerProcess, browser: Browser, parley: bool
 ) -> None:
     # The server process knows the toy game only through its environment.
     agents = httpx.get(f"{server.base}/api/agents?game=sealed_bids", timeout=10).json()
@@ -181,6 +197,9 @@ def test_sealed_bids_with_bots_plays_to_the_end_through_the_real_server(
     page.fill("#my_name", "Ann")
     page.select_option("#seat1", "hard")
     page.select_option("#seat2", "easy")
+    if parley:  # pacts and gifts before each auction (§6): the bots search those too
+        page.click("details summary")
+        page.select_option("#opt-parley", "true")
     page.click("form.create button[type=submit]")
     page.wait_for_selector("text=Take my seat")
     assert re.search(r"/t/\w+/invites$", page.url), (page.url, page.inner_text("main"))
@@ -198,15 +217,10 @@ def test_sealed_bids_with_bots_plays_to_the_end_through_the_real_server(
         said = "\n".join(added)
         assert version_of(page) > before
         mine.append(before + 1)
-        match action:
-            case {"type": "bid", "amount": amount}:
-                assert "Ann seals a bid." in added and f"(Ann bid {amount}.)" in added, said
-            case {"type": "keep_prize"}:
-                assert re.search(r"^Ann keeps the \w+\.$", said, re.M), said
-            case {"type": "sell_prize"}:
-                assert re.search(r"^Ann sells the \w+ for \d+ coins?\.$", said, re.M), said
-            case _:
-                raise AssertionError(f"an unexpected decision: {action}")
+        if action["type"] == "bid":
+            assert "Ann seals a bid." in added and f"(Ann bid {action['amount']}.)" in added, said
+        else:
+            assert re.search(SAYS[action["type"]], said, re.M), (action, said)
     page.wait_for_selector(".results", timeout=15_000)
     updates = spectator.finish()
 
@@ -226,6 +240,7 @@ def test_sealed_bids_with_bots_plays_to_the_end_through_the_real_server(
     assert "Game over" in page.inner_text("#status")
     final = httpx.get(f"{server.base}/api/tables/{table}", timeout=10).json()
     assert final["status"] == "over" and final["version"] == len(states) - 1
+    assert game.config_json()["parley"] is parley  # the lobby's option took effect
 
     # The spectator saw the public view of every position it was sent, and nothing else.
     assert updates and updates[-1]["outcome"] == outcome
