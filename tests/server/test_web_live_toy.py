@@ -202,7 +202,7 @@ def test_sealed_bids_with_bots_plays_to_the_end_through_the_real_server(
         page.select_option("#opt-parley", "true")
     page.click("form.create button[type=submit]")
     page.wait_for_selector("text=Take my seat")
-    assert re.search(r"/t/\w+/invites$", page.url), (page.url, page.inner_text("main"))
+    assert re.search(r"/t/[^/]+/invites$", page.url), (page.url, page.inner_text("main"))
     table = page.url.split("/")[-2]
     spectator = Spectator(server, table)
     page.click("text=Take my seat")
@@ -250,7 +250,7 @@ def test_sealed_bids_with_bots_plays_to_the_end_through_the_real_server(
         public = as_json(game.observe(states[update["version"]], None))
         assert update["observation"] == public, update["version"]
         assert all(event["visible_to"] is None for event in update["events"]), update["events"]
-        assert not [line for line in update["log"] if re.match(r"^\(\w+ bid \d+\.\)$", line)]
+        assert not [line for line in update["log"] if re.match(r"^\(.+ bid \d+\.\)$", line)]
         if update["status"] != "over":
             assert not [line for line in update["log"] if "favourite is" in line]
     context.close()
