@@ -10,7 +10,9 @@ Here, the two doors without a person at them:
 
 The doors with a person at them have their canaries beside the rest of their tests:
 
-* the HTML page in a real browser (Playwright): ``tests/server/test_web_browser.py``;
+* the HTML page in a real browser (Playwright): ``tests/server/test_web_generic.py`` (two people,
+  in-process) and ``tests/server/test_web_live_toy.py`` (a person and bots against the real
+  server process, which finds the game through ``TURNCOAT_GAMES``, watched by a spectator);
 * the websocket and the JSON API: ``tests/server`` (``test_web_ws.py``, ``test_web_api.py``);
 * the terminal app (Textual's Pilot): ``tests/tui`` (``test_generic.py``).
 """

@@ -82,6 +82,18 @@ def test_legal_on_sealed_bids_including_simultaneous_steps() -> None:
     assert simultaneous > 0
 
 
+def test_sealed_bids_parley_plays_to_the_end() -> None:
+    """At the parley every seat acts at once but nothing is sealed: one seat's offer changes what
+    the others may do.  The search must keep to what each position allows, in every sampled
+    world, and so play whole games."""
+    game = load_game("sealed_bids", players=3, parley=True)
+    for g in range(3):
+        agents: list[Agent] = [RandomAgent(), RandomAgent(), RandomAgent()]
+        agents[g] = ISMCTSAgent(iterations=60)
+        result = play_match(game, agents, seed=5000 + g)
+        assert result.error is None and result.outcome is not None
+
+
 def test_full_verrater_game_without_errors() -> None:
     game = load_game("verrater", players=3, rounds=2)
     agents: list[Agent] = [ISMCTSAgent(iterations=15), RandomAgent(), RandomAgent()]

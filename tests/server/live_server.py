@@ -2,7 +2,8 @@
 
 The server is ``python -m uvicorn --factory turncoat.server:create_app`` on a free 127.0.0.1
 port, configured only through the environment (TURNCOAT_DATA_DIR / TURNCOAT_DATABASE_URL /
-TURNCOAT_BOT_DELAY), exactly as an operator would run it.
+TURNCOAT_BOT_DELAY, and whatever else a test passes, such as TURNCOAT_GAMES), exactly as an
+operator would run it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +35,11 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, data_dir: Path, database_url: str | None, log: Path) -> None:
+    def __init__(
+        self, data_dir: Path, database_url: str | None, log: Path, env: Mapping[str, str] | None = None
+    ) -> None:
         self.data_dir, self.database_url, self.log_path = data_dir, database_url, log
+        self.env = dict(env or {})  # more settings, e.g. TURNCOAT_GAMES
         self.port = 0
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -47,6 +52,7 @@ class ServerProcess:
         env.update(TURNCOAT_DATA_DIR=str(self.data_dir), TURNCOAT_BOT_DELAY="0")
         if self.database_url is not None:
             env["TURNCOAT_DATABASE_URL"] = self.database_url
+        env.update(self.env)
         self.port = free_port()
         cmd = [sys.executable, "-m", "uvicorn", "--factory", "turncoat.server:create_app"]
         cmd += ["--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning"]

@@ -556,7 +556,7 @@ def test_the_leave_button_goes_away_with_the_update_that_ends_the_game(tmp_path:
 
         def update(table: LiveTable) -> str:
             return views.update_html(
-                table, build_payload(table, 0, -1), is_host=False, csrf="x", levels=level_choices()
+                table, build_payload(table, 0, -1), is_host=False, csrf="x", levels=level_choices(table.game)
             )
 
         playing = update(await new_table(hub))

@@ -60,12 +60,18 @@ def _is_running(pid: int) -> bool:
 
 def test_every_bot_level_names_a_working_agent_and_old_specs_keep_their_level() -> None:
     from turncoat.agents import make_agent
+    from turncoat.core.registry import load_game
     from turncoat.server import adapters
 
-    for level, (spec, label) in adapters.BOT_LEVELS.items():
-        assert make_agent(spec) is not None and level in label
-        assert adapters.bot_spec(level) == spec and adapters.bot_level(spec) == level
+    verrater = load_game("verrater")
+    # Verräter's bots come in all three levels, exactly as before levels depended on the game.
+    assert adapters.game_levels(verrater) == {"easy": "random", "normal": "heuristic", "hard": "strong"}
+    for level, label in adapters.level_choices(verrater):
+        spec = adapters.bot_spec(level, verrater)
+        assert spec is not None and make_agent(spec) is not None and level in label
+        assert adapters.bot_level(spec) == level
     # "hard" thinks at most half a second a move (plus one playout), whatever the machine.
-    assert make_agent(adapters.BOT_LEVELS["hard"][0]).time_limit == 0.5  # type: ignore[attr-defined]
+    for spec in next(lv for lv in adapters.LEVELS if lv.name == "hard").specs:
+        assert make_agent(spec).time_limit == 0.5  # type: ignore[attr-defined]
     assert adapters.bot_level("ismcts:iterations=300,time_limit=2.0") == "hard"
-    assert adapters.bot_spec("ismcts:iterations=9999999") is None
+    assert adapters.bot_spec("ismcts:iterations=9999999", verrater) is None

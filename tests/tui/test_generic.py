@@ -21,8 +21,9 @@ from turncoat.cli import app as cli
 from turncoat.core.actions import Action
 from turncoat.core.deals import Give, Propose
 from turncoat.core.engine import Game
+from turncoat.core.errors import InvalidConfig
 from turncoat.core.present import Choice, Decision, line, plain
-from turncoat.core.record import load_record, replay
+from turncoat.core.record import load_record, replay, save_record
 from turncoat.core.registry import load_game
 from turncoat.core.testing.toy import SealedBidsGame, SealedBidsObservation
 from turncoat.core.testing.toy_parley import EndParley
@@ -391,6 +392,12 @@ async def test_the_play_command_opens_the_generic_table(
     [
         (["sealed_bids", "--players", "5"], "Sealed Bids is for 2 to 4 players (got 5)"),
         (["sealed_bids", "--seats", "human,robot"], "unknown seat kind 'robot'"),
+        (
+            ["sealed_bids", "--seats", "human,random,heuristic"],
+            "seat 3 cannot be a heuristic bot: the game 'sealed_bids' offers no heuristic for the "
+            "heuristic bot; a seat at Sealed Bids is human or one of: ismcts, random",
+        ),
+        (["sealed_bids", "--seats", "human,strong"], "seat 2 cannot be a strong bot"),
         (["sealed_bids", "-o", "colour=red"], "bad Sealed Bids options"),
         (["sealed_bids", "-o", "players=3"], "use --players, not --option players"),
         (["chess"], "unknown game 'chess'"),
@@ -402,6 +409,29 @@ def test_bad_generic_options_are_refused(args: list[str], message: str, tmp_path
     said = " ".join(result.output.split())
     assert result.exit_code == 2 and said.startswith("error:") and message in said, said
     assert not save.exists()
+
+
+def test_a_game_without_rules_of_thumb_seats_random_and_searching_bots(tmp_path: Path) -> None:
+    """Sealed Bids has no heuristic: a bot that needs one is refused before anything is saved
+    (the resumed game too), and the bots it does have play it to the end, parley included."""
+    save = tmp_path / "game.json"
+    for kinds in ("human,heuristic,random", "human,random,rollout"):
+        with pytest.raises(InvalidConfig, match="a seat at Sealed Bids is human or one of: ismcts, random"):
+            Table.new(toy(), plan_seats(3, kinds), seed=1, save_path=save)
+        assert not save.exists()
+    table = Table.new(
+        toy(), plan_seats(3, "ismcts:iterations=30,random,random", humans=0), seed=2, save_path=save
+    )
+    while (seat := table.to_act()) is not None:
+        action = table.agent(seat).choose(table.seat_view(seat), table.bot_rng(seat))
+        table.submit(seat, [action])
+    record = load_record(save)
+    assert table.outcome() is not None and replay(toy(), record).outcome == table.outcome()
+    seats = [{"kind": "heuristic", "name": f"H{i}"} for i in range(3)]
+    damaged = tmp_path / "heuristic.json"
+    save_record(msgspec.structs.replace(record, meta={**record.meta, "seats": seats}), damaged)
+    with pytest.raises(InvalidConfig, match="seat 1 cannot be a heuristic bot"):
+        Table.resume(damaged)
 
 
 @pytest.mark.asyncio

@@ -61,6 +61,26 @@ class ChecksGame(Protocol):
         ...
 
 
+def check_fits(agent: Agent, game: Game[Any, Any, Any]) -> None:
+    """Raise ``InvalidConfig`` naming what is missing when ``agent`` cannot play ``game``."""
+    if isinstance(agent, ChecksGame):
+        agent.check_game(game)
+
+
+def fits_game(spec: str, game: Game[Any, Any, Any]) -> bool:
+    """Whether the agent ``spec`` can play ``game`` (the game offers everything it needs)."""
+    try:
+        check_fits(make_agent(spec), game)
+    except InvalidConfig:
+        return False
+    return True
+
+
+def agents_for(game: Game[Any, Any, Any]) -> tuple[str, ...]:
+    """Every agent and preset name that can play ``game``."""
+    return tuple(name for name in agent_names() if fits_game(name, game))
+
+
 class RandomAgent:
     """Uniformly random among the legal actions (the baseline every bot must beat)."""
 

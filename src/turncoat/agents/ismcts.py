@@ -51,6 +51,7 @@ from turncoat.agents.search_policies import (
 from turncoat.core.actions import Action, PlayerId
 from turncoat.core.capabilities import HasHeuristic, HasRolloutPolicy, capability, require
 from turncoat.core.engine import Game
+from turncoat.core.errors import RulesError
 
 _SEED_BITS = 62
 ROLLOUTS = ("auto", "random", "heuristic")
@@ -374,8 +375,16 @@ class ISMCTSAgent:
                 table = node.tables[seat] = {}
             picks.append((seat, self._decoupled_pick(table, legal, path, seat, rng)))
         for seat, action in sorted([*picks, *modelled], key=lambda pick: pick[0]):
+            # Not every step several seats take at once is sealed: at an open table (a parley)
+            # an earlier seat's move can change what a later one may do (an offer withdrawn, an
+            # alliance made).  A pick the position no longer allows is not made; that seat is
+            # still to act and chooses again from the new position.  (``apply`` refuses such a
+            # pick before it changes anything; a sealed step never gets here.)
             if seat in game.to_act(state):
-                state = game.apply(state, seat, action).state
+                try:
+                    state = game.apply(state, seat, action).state
+                except RulesError:
+                    continue
         key = tuple(sorted(picks, key=lambda pick: pick[0]))
         child = node.joint.get(key)
         if child is None:

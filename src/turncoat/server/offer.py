@@ -1,5 +1,6 @@
 """What this server offers to play: every registered game, with its player range and the rule
-options a table may choose, all read from the game's presentation (``core.present``).
+options a table may choose, all read from the game's presentation (``core.present``), and the
+bot levels its bots come in (``adapters``).
 
 The lobby's form and the API's table creation both check a new table against this, so neither
 knows any game: a game registered tomorrow is offered the same way.
@@ -15,6 +16,7 @@ from typing import Any
 from turncoat.core.errors import InvalidConfig
 from turncoat.core.present import OptionSpec, presentation_of
 from turncoat.core.registry import builtin_games, load_game, registered
+from turncoat.server import adapters
 from turncoat.server.skin import GENERIC, web_skin
 from turncoat.server.table import ServerError
 
@@ -29,6 +31,8 @@ class GameOffer:
     max_players: int
     options: tuple[OptionSpec, ...]  # each option's values, the rules' default first
     colours: tuple[str, ...]  # the seats' colours at the largest table
+    levels: tuple[tuple[str, str], ...]  # the bot levels its bots come in: (name, label), easiest first
+    default_level: str  # the level a bot seat starts at in the form
 
     @property
     def default_players(self) -> int:
@@ -42,7 +46,8 @@ class GameOffer:
 
 @functools.cache
 def _offer(game_id: str) -> GameOffer:
-    face = presentation_of(load_game(game_id))
+    game = load_game(game_id)
+    face = presentation_of(game)
     return GameOffer(
         id=game_id,
         title=face.title,
@@ -50,6 +55,8 @@ def _offer(game_id: str) -> GameOffer:
         max_players=min(face.max_players, 8),  # the seat colours and marks go up to eight
         options=face.options(),
         colours=tuple(style.colour for style in face.seat_styles(face.max_players)),
+        levels=tuple(adapters.level_choices(game)),
+        default_level=adapters.default_level(game),
     )
 
 

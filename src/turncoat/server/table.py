@@ -15,6 +15,7 @@ import msgspec
 
 from turncoat.core.actions import Viewer
 from turncoat.core.engine import Game
+from turncoat.core.present import presentation_of
 from turncoat.play import Clocks, GameInProgress
 from turncoat.server import adapters
 from turncoat.server.payload import public_seats
@@ -159,12 +160,15 @@ def refuse_if_finished(table: LiveTable) -> None:
         raise ServerError("broken", "this table cannot continue: its seats no longer change")
 
 
-def checked_bot(level: str) -> str:
-    """The agent spec for a bot level people may choose; anything else is refused."""
-    spec = adapters.bot_spec(level)
+def checked_bot(level: str, game: Game[Any, Any, Any]) -> str:
+    """The agent spec for a bot level people may choose at this game; anything else (a level
+    its bots do not come in, too) is refused, naming the levels it has."""
+    spec = adapters.bot_spec(level, game)
     if spec is None:
-        choices = ", ".join(adapters.BOT_LEVELS)
-        raise ServerError("unknown_bot", f"bot level must be one of {choices}, not {level[:40]!r}")
+        choices = ", ".join(adapters.game_levels(game))
+        title = presentation_of(game).title
+        message = f"bot level must be one of {choices} for {title}, not {level[:40]!r}"
+        raise ServerError("unknown_bot", message)
     return spec
 
 

@@ -41,7 +41,8 @@ def play_cmd(
         str | None,
         typer.Option(
             help='Seat kinds in seat order, e.g. "human,heuristic,strong,random": human, random, '
-            "heuristic, strong (the searching bot, 0.5 s a move), ismcts or rollout."
+            "heuristic, strong (the searching bot, 0.5 s a move), ismcts or rollout; a game without "
+            "rules of thumb seats only random and ismcts bots."
         ),
     ] = None,
     humans: Annotated[

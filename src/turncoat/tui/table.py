@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Self
 
 from turncoat.agents import Agent, SeatView, agent_names, make_agent
+from turncoat.agents.base import agents_for, check_fits
 from turncoat.core.actions import Action, Event, Viewer
 from turncoat.core.engine import Game, Outcome
 from turncoat.core.errors import InvalidConfig
@@ -141,6 +142,29 @@ def seats_of(raw: object, players: int, *, bot: str = "random") -> list[Seat]:
     return [Seat(s["kind"], s["name"]) for s in raw]
 
 
+def seated_agents(game: Game[Any, Any, Any], seats: Sequence[Seat]) -> dict[int, Agent]:
+    """The bots of ``seats`` by seat number; a bot that cannot play this game (it needs what the
+    game does not offer, such as rules of thumb) is refused before the game starts, naming the
+    kinds of seat this game has."""
+    agents: dict[int, Agent] = {}
+    for i, seat in enumerate(seats):
+        if seat.human:
+            continue
+        agent = make_agent(seat.kind)
+        try:
+            check_fits(agent, game)
+        except InvalidConfig as exc:
+            kinds = ", ".join(agents_for(game))
+            title = presentation_of(game).title
+            raise InvalidConfig(
+                f"seat {i + 1} cannot be a {seat.kind} bot: {exc.message}; "
+                f"a seat at {title} is human or one of: {kinds}",
+                code="bad_seats",
+            ) from exc
+        agents[i] = agent
+    return agents
+
+
 class Table:
     """One game being played at the terminal: the game in progress, its seats and its file."""
 
@@ -148,9 +172,7 @@ class Table:
         self.match = match
         self.seats = list(seats)
         self.save_path = save_path
-        self._agents: dict[int, Agent] = {
-            i: make_agent(s.kind) for i, s in enumerate(self.seats) if not s.human
-        }
+        self._agents = seated_agents(match.game, self.seats)
 
     # -- making ----------------------------------------------------------------------------------
     @classmethod

@@ -111,7 +111,7 @@ class SeatsPart(HubBase):
         return token
 
     async def fill_with_bot(self, table: LiveTable, seat: int, level: str) -> None:
-        agent = checked_bot(level)
+        agent = checked_bot(level, table.game)
         async with table.lock:
             refuse_if_finished(table)
             if not 0 <= seat < len(table.seats):

@@ -8,6 +8,7 @@ import secrets
 import time
 from typing import Any
 
+from turncoat.core.engine import Game
 from turncoat.core.registry import load_game, load_stored_game
 from turncoat.play import GameInProgress
 from turncoat.server import adapters
@@ -161,7 +162,7 @@ class TablesPart(HubBase):
             raise ServerError("bad_seats", f"{game.num_players()} seats needed, got {len(seats)}")
         if turn_seconds is not None and not 5 <= turn_seconds <= 3600:
             raise ServerError("bad_timer", "the turn timer must be between 5 and 3600 seconds")
-        rows, tokens = _seat_rows(seats)
+        rows, tokens = _seat_rows(seats, game)
         host = new_token()
         seed = secrets.randbits(62)
         play = GameInProgress.start(game, seed)
@@ -231,7 +232,7 @@ class TablesPart(HubBase):
         return sum(1 for t in self.tables.values() if t.status in (WAITING, PLAYING))
 
 
-def _seat_rows(seats: list[SeatSpec]) -> tuple[list[SeatRow], dict[int, str]]:
+def _seat_rows(seats: list[SeatSpec], game: Game[Any, Any, Any]) -> tuple[list[SeatRow], dict[int, str]]:
     """A new table's seats as stored, and a fresh token for each human seat."""
     chosen: list[str] = []
     for spec in seats:  # names people chose: checked like any rename, and unique at the table
@@ -242,7 +243,7 @@ def _seat_rows(seats: list[SeatSpec]) -> tuple[list[SeatRow], dict[int, str]]:
     rows: list[SeatRow] = []
     for i, spec in enumerate(seats):
         if spec.kind == "bot":
-            agent = checked_bot(spec.agent or "normal")
+            agent = checked_bot(spec.agent or adapters.default_level(game), game)
             bot_name = spec.name or f"Bot {i + 1} ({adapters.bot_level(agent)})"
             rows.append(SeatRow(i, "bot", agent, bot_name, None, True))
         elif spec.kind == "human":

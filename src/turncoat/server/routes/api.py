@@ -10,11 +10,10 @@ from fastapi.responses import JSONResponse
 
 from turncoat.core.present import presentation_of
 from turncoat.core.registry import load_game
-from turncoat.server.adapters import level_choices
 from turncoat.server.deps import ClientAddress, HubDep, SeatDep, TableDep
 from turncoat.server.inputs import optional_text, parse_json, whole_number
 from turncoat.server.live import SeatSpec, ServerError, build_payload
-from turncoat.server.offer import default_game
+from turncoat.server.offer import default_game, offer
 from turncoat.server.routes.common import base_url
 
 router = APIRouter()
@@ -42,8 +41,10 @@ async def api_state(table: TableDep, seat: SeatDep) -> Response:
 
 
 @router.get("/api/agents")
-async def api_agents() -> JSONResponse:
-    return JSONResponse({level: label for level, label in level_choices()})
+async def api_agents(game: str | None = None) -> JSONResponse:
+    """The bot levels of ``?game=`` (else of the first game offered): level -> label."""
+    chosen = default_game() if game is None else offer(game)
+    return JSONResponse(dict(chosen.levels))
 
 
 @router.get("/healthz")

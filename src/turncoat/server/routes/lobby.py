@@ -8,7 +8,6 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from turncoat.server import views
-from turncoat.server.adapters import level_choices
 from turncoat.server.deps import (
     CheckedForm,
     ClientAddress,
@@ -43,7 +42,6 @@ async def lobby(
         "lobby.html",
         csrf=csrf,
         tables=listed[:100],
-        levels=level_choices(),
         game=chosen,
         games=offered(),
         titles={g.id: g.title for g in offered()},

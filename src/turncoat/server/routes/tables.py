@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 
 from turncoat.core.registry import registered
 from turncoat.server import views
-from turncoat.server.adapters import level_choices
+from turncoat.server.adapters import default_level, level_choices
 from turncoat.server.deps import (
     CheckedForm,
     ClientAddress,
@@ -86,7 +86,7 @@ async def table_page(
         chat=chat,
         csrf=csrf,
         is_host=host,
-        levels=level_choices(),
+        levels=level_choices(table.game),
         my_link=my_link,
         watch=f"{base_url(request)}/t/{table.id}",
     )
@@ -144,7 +144,7 @@ async def seat_bot(
 ) -> Response:
     if not host:
         raise ServerError("forbidden", "only the host can seat a bot")
-    await hub.fill_with_bot(table, seat, str(form.get("agent") or "normal"))
+    await hub.fill_with_bot(table, seat, str(form.get("agent") or default_level(table.game)))
     return RedirectResponse(f"/t/{table.id}", 303)
 
 

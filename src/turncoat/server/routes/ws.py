@@ -187,7 +187,7 @@ async def _send_loop(hub: Hub, table: LiveTable, conn: Conn, websocket: WebSocke
                         update,
                         is_host=conn.is_host,
                         csrf=conn.csrf,
-                        levels=level_choices(),
+                        levels=level_choices(table.game),
                     )
                     await websocket.send_text(html_update)
                 else:
