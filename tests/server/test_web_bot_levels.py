@@ -139,3 +139,21 @@ def test_the_host_seats_only_a_bot_the_game_has(tmp_path: Path) -> None:
         assert [(s["kind"], s["agent"]) for s in seats] == [("human", None), ("human", None), ("bot", "hard")]
         verrater = create_table(client, seats=[{"kind": "human"}] * 3)
         assert host_choices(host_page(client, verrater), 1) == ["easy", "normal", "hard"]
+
+
+def test_a_game_with_its_own_search_preset_gets_it_as_the_hard_bot(tmp_path: Path) -> None:
+    """Rex names its own tuned search (``HasSearchPreset``): that is its "hard" bot, and its seats
+    still read "hard"; a game without a preset keeps the generic one."""
+    from turncoat.games.rex.game import SEARCH_PRESET
+
+    rex = load_game("rex", players=3)
+    assert adapters.game_levels(rex) == {"easy": "random", "normal": "heuristic", "hard": SEARCH_PRESET}
+    check_fits(make_agent(SEARCH_PRESET), rex)
+    assert adapters.bot_level(SEARCH_PRESET, rex) == "hard"
+    assert adapters.game_levels(load_game("verrater"))["hard"] == "strong"
+    with app_client(tmp_path) as client:
+        seats = [{"kind": "human"}, {"kind": "bot", "level": "hard"}, {"kind": "bot", "level": "easy"}]
+        created = create_table(client, seats=seats, game="rex")
+        state = client.get(f"/api/tables/{created['table']}").json()
+        assert [s["agent"] for s in state["seats"]] == [None, "hard", "easy"]
+        assert state["seats"][1]["name"] == "Bot 2 (hard)"

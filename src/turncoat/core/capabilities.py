@@ -11,7 +11,9 @@ misspelt it, and mypy checks both sides.  Every capability is optional:
 * :class:`HasEncoding` — fixed-size vectors and an action enumeration for learning environments;
 * :class:`HasPresentation` — the game's face: every word players read (``core.present``);
 * :class:`HasReport` — balance facts and what a balance report says (``core.report``); the
-  simulator writes it.
+  simulator writes it;
+* :class:`HasSearchPreset` — the agent spec of the game's own best search at about half a second
+  a move (the server's "hard" bot), where the generic ``strong`` preset suits it badly.
 """
 
 from __future__ import annotations
@@ -96,6 +98,14 @@ class Report(Protocol):
 @runtime_checkable
 class HasReport(Protocol):
     def balance_report(self) -> Report: ...
+
+
+@runtime_checkable
+class HasSearchPreset(Protocol):
+    def search_preset(self) -> str:
+        """An agent spec (``turncoat.agents``) for this game's strongest search at about half a
+        second a move, tuned to the game (its own cut-offs, playouts and opponents)."""
+        ...
 
 
 C = TypeVar("C")

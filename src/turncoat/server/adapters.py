@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from turncoat.agents.base import fits_game
+from turncoat.core.capabilities import HasSearchPreset, capability
 from turncoat.core.engine import Game
 
 
@@ -32,12 +33,13 @@ class BotLevel:
 # 4-player games against three "normal" bots (docs/sim.md), at 0.5 s a move.  A game without a
 # heuristic gets plain ISMCTS (random playouts, or the game's own rollout policy) for the same
 # time: in the toy game it wins most games against random bots (docs/server.md).
+HARD = "hard"
 HARD_SEARCH = "strong"
 SEARCH_WITHOUT_HEURISTIC = "ismcts:time_limit=0.5"
 LEVELS: tuple[BotLevel, ...] = (
     BotLevel("easy", "easy (plays at random)", ("random",)),
     BotLevel("normal", "normal (rules of thumb)", ("heuristic",)),
-    BotLevel("hard", "hard (searches ahead)", (HARD_SEARCH, SEARCH_WITHOUT_HEURISTIC)),
+    BotLevel(HARD, "hard (searches ahead)", (HARD_SEARCH, SEARCH_WITHOUT_HEURISTIC)),
 )
 # The level a new bot seat gets when nobody names one (else the game's first level).
 DEFAULT_LEVEL = "normal"
@@ -58,9 +60,18 @@ def _levels_of_game(game: Game[Any, Any, Any]) -> tuple[tuple[BotLevel, str], ..
         found = _LEVELS_BY_GAME[type(game)] = tuple(
             (level, spec)
             for level in LEVELS
-            if (spec := next((s for s in level.specs if fits_game(s, game)), None)) is not None
+            if (spec := next((s for s in _specs(level, game) if fits_game(s, game)), None)) is not None
         )
     return found
+
+
+def _specs(level: BotLevel, game: Game[Any, Any, Any]) -> tuple[str, ...]:
+    """The specs that may play ``level`` at this game, best first: for "hard", the game's own
+    search preset (``HasSearchPreset``) before the generic ones."""
+    own = capability(game, HasSearchPreset)
+    if level.name == HARD and own is not None:
+        return (own.search_preset(), *level.specs)
+    return level.specs
 
 
 _LEVELS_BY_GAME: dict[type[Any], tuple[tuple[BotLevel, str], ...]] = {}
@@ -90,11 +101,14 @@ def bot_spec(level: str, game: Game[Any, Any, Any]) -> str | None:
     return None
 
 
-def bot_level(spec: str | None) -> str:
-    """The level name of an agent spec (for labels)."""
+def bot_level(spec: str | None, game: Game[Any, Any, Any] | None = None) -> str:
+    """The level name of an agent spec (for labels); ``game`` knows its own search preset."""
     for level in LEVELS:
         if spec in level.specs:
             return level.name
+    own = capability(game, HasSearchPreset) if game is not None else None
+    if own is not None and spec == own.search_preset():
+        return HARD
     if spec in _FORMER_SPECS:
         return _FORMER_SPECS[spec]
     return spec or "bot"

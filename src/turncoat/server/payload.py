@@ -117,7 +117,7 @@ def public_seats(table: LiveTable) -> list[SeatPublic]:
                 seat=s.seat,
                 name=s.name,
                 kind="bot" if s.kind == "bot" else "human",
-                agent=adapters.bot_level(s.agent) if s.kind == "bot" else None,
+                agent=adapters.bot_level(s.agent, table.game) if s.kind == "bot" else None,
                 claimed=s.claimed or s.kind == "bot",
                 connected=s.kind == "bot" or table.connected.get(s.seat, 0) > 0,
                 colour=style.colour if style is not None else "#5d5d5d",

@@ -103,6 +103,13 @@ RULES_VERSION = "rex-2012/0"
 Resolver = Callable[[Ctx, Draft, int, Any, Events], None]
 
 
+# The measured Rex search (docs/rex.md, "Bots"); ~0.5 s a move.
+SEARCH_PRESET = (
+    "ismcts:opponents=heuristic,rollout=heuristic,playout=full,rollout_depth=0,tree_depth=1,"
+    "confidence=2,margin_weight=0.3,time_limit=0.5"
+)
+
+
 class Rule(msgspec.Struct, frozen=True):
     """A decision: the step it belongs to, its rulebook section and how it resolves."""
 
@@ -700,6 +707,14 @@ class RexGame(ConfiguredGame[RexConfig]):
     def evaluate(self, state: State) -> tuple[float, ...] | None:
         """Each seat's estimated chance to win, at the calm points of a round (``evaluation``)."""
         return evaluate(self.ctx, state)
+
+    def search_preset(self) -> str:
+        """The search people get as a "hard" bot (``core.capabilities.HasSearchPreset``): a whole
+        game between heuristic bots takes ~0.2 s, so the generic ``strong`` preset plays out only
+        2-3 games in its half second; this one stops its heuristic playouts at the next calm point
+        and reads ``evaluate`` there (docs/rex.md, "Bots": half of 60 games against five heuristic
+        bots)."""
+        return SEARCH_PRESET
 
     def heuristic_policy(self) -> RexHeuristic:
         """The rule-of-thumb bot (``core.capabilities.HasHeuristic``), from a seat's observation."""

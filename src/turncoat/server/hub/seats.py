@@ -119,9 +119,9 @@ class SeatsPart(HubBase):
             s = table.seats[seat]
             if s.kind != "human" or s.claimed:
                 raise ServerError("seat_taken", "only an empty seat can be given to a bot")
-            name = f"Bot {seat + 1} ({adapters.bot_level(agent)})"
+            name = f"Bot {seat + 1} ({adapters.bot_level(agent, table.game)})"
             bot = replace(s, kind="bot", agent=agent, token_hash=None, claimed=True, name=name)
-            note = f"The host seats a {adapters.bot_level(agent)} bot at seat {seat + 1}."
+            note = f"The host seats a {adapters.bot_level(agent, table.game)} bot at seat {seat + 1}."
             await self._save_seat(table, bot, "the bot's seat", note)
         self._broadcast_chat(table, ChatRow(None, "table", "system", note, time.time()))
         self._notify(table, dirty=True)

@@ -244,7 +244,7 @@ def _seat_rows(seats: list[SeatSpec], game: Game[Any, Any, Any]) -> tuple[list[S
     for i, spec in enumerate(seats):
         if spec.kind == "bot":
             agent = checked_bot(spec.agent or adapters.default_level(game), game)
-            bot_name = spec.name or f"Bot {i + 1} ({adapters.bot_level(agent)})"
+            bot_name = spec.name or f"Bot {i + 1} ({adapters.bot_level(agent, game)})"
             rows.append(SeatRow(i, "bot", agent, bot_name, None, True))
         elif spec.kind == "human":
             tokens[i] = new_token()
