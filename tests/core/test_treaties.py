@@ -10,7 +10,7 @@ import msgspec
 import pytest
 
 from turncoat.core.actions import Event, PlayerId, redact
-from turncoat.core.errors import IllegalAction
+from turncoat.core.errors import IllegalAction, RulesError
 from turncoat.core.treaties import (
     Treaties,
     TreatiesRevealed,
@@ -111,7 +111,7 @@ def with_hands(hands: dict[PlayerId, list[TreatyCard]], profile: TreatyProfile |
 
 
 def refused(code: str) -> AbstractContextManager[object]:
-    return pytest.raises(IllegalAction, match=f"^{code}:")
+    return pytest.raises(RulesError, match=f"^{code}:")
 
 
 # -- §4.1 -----------------------------------------------------------------------------------------
@@ -479,3 +479,12 @@ def test_refusals_change_nothing_for_any_bad_offer() -> None:
 
 def msgspec_replace_profile(state: Treaties, profile: TreatyProfile) -> Treaties:
     return msgspec.structs.replace(state, profile=profile)
+
+
+def test_a_value_that_is_not_a_card_is_malformed_7_1() -> None:
+    state = fresh()
+    with refused("treaty_not_a_card"):
+        offer(state, SOL, HACAN, ("sol", 1), HOST)  # type: ignore[arg-type]
+    pending, _ = offer(state, SOL, HACAN, card("sol", 1), HOST)
+    with refused("treaty_not_a_card"):
+        resolve(pending, HACAN, "sol-1")  # type: ignore[arg-type]

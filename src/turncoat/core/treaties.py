@@ -30,7 +30,7 @@ from typing import Literal, Protocol
 import msgspec
 
 from turncoat.core.actions import Event, PlayerId, Viewer
-from turncoat.core.errors import IllegalAction
+from turncoat.core.errors import IllegalAction, MalformedAction
 
 RULE = "ti3-treaties"
 
@@ -302,10 +302,17 @@ def _without_one(cards: tuple[TreatyCard, ...], card: TreatyCard) -> tuple[Treat
     return cards[:i] + cards[i + 1 :]
 
 
+def _check_card(card: object) -> None:
+    # Values may come from a decoded message; check the type before comparing with any hand.
+    if not isinstance(card, TreatyCard):
+        raise MalformedAction("that is not a treaty card", code="treaty_not_a_card", rule="§7.1")
+
+
 def check_offer(
     state: Treaties, giver: PlayerId, receiver: PlayerId, card: TreatyCard, host: TreatyHost
 ) -> None:
     """Raise unless ``giver`` may hand ``card`` to ``receiver`` now (§4.2 steps 1–2, §4.3, §7.1)."""
+    _check_card(card)
     if state.pending is not None:
         raise IllegalAction("an offer is still waiting for its discard", code="treaty_pending", rule="§4.2")
     giver_faction = faction_of(state, giver)
@@ -349,6 +356,7 @@ def offer(
 
 def resolve(state: Treaties, receiver: PlayerId, discard: TreatyCard) -> tuple[Treaties, tuple[Event, ...]]:
     """§4.2 step 4: the receiver takes the card and discards exactly one, face down."""
+    _check_card(discard)
     pending = state.pending
     if pending is None:
         raise IllegalAction("no treaty is waiting for a discard", code="treaty_no_pending", rule="§4.2")
@@ -383,6 +391,7 @@ def self_discard(state: Treaties, player: PlayerId, card: TreatyCard) -> tuple[T
     The host charges the activation of the player's own Home; the pile stays face down, so the fix
     is read as a discard only (taking a card from the hidden pile would show its contents).
     """
+    _check_card(card)
     if not state.profile.allow_self_home_reshuffle:
         raise IllegalAction("this table plays the printed rule", code="treaty_fix_b_off", rule="§7.2")
     if state.pending is not None:
