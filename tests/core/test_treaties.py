@@ -488,3 +488,12 @@ def test_a_value_that_is_not_a_card_is_malformed_7_1() -> None:
     pending, _ = offer(state, SOL, HACAN, card("sol", 1), HOST)
     with refused("treaty_not_a_card"):
         resolve(pending, HACAN, "sol-1")  # type: ignore[arg-type]
+
+
+def test_settle_waits_for_the_pending_discard_4_5() -> None:
+    state, _ = offer(fresh(), HACAN, SOL, card("hacan", 1), HOST)
+    with refused("treaty_pending"):
+        settle(state, [HACAN])
+    state, _ = resolve(state, SOL, card("sol", 4))
+    result, _ = settle(state, [HACAN])
+    assert dict(result.allies) == {HACAN: (SOL,)}

@@ -426,6 +426,9 @@ def settle(
     state: Treaties, winners: Iterable[PlayerId], eliminated: Iterable[PlayerId] = ()
 ) -> tuple[Settlement, tuple[Event, ...]]:
     """§4.5 / §4.7: reveal, find traitors, and give each winner the lowest eligible holder."""
+    if state.pending is not None:
+        # The receiver's discard is part of the same action (§4.2 step 4): settle after it.
+        raise IllegalAction("an offer is still waiting for its discard", code="treaty_pending", rule="§4.5")
     profile = state.profile
     won = tuple(sorted(set(winners)))
     out = frozenset(eliminated)
