@@ -11,7 +11,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,17 +19,15 @@ from typing import Any
 import httpx
 import msgspec
 import pytest
-import uvicorn
 from playwright.sync_api import Browser, Page, sync_playwright
 
 import turncoat.core.testing.toy  # noqa: F401  (registers sealed_bids)
 from tests.server.test_web_browser import CHROMIUM, FLAGS, shot, version_of, wait_for_news
-from tests.server.web_support import app_client, create_table, csrf_of, free_port, settings_for
+from tests.server.web_support import app_client, create_table, csrf_of, served_in_process
 from turncoat.core.present import SEAT_STYLES, Plain
 from turncoat.core.registry import load_game
 from turncoat.play import Clocks, GameInProgress
 from turncoat.server import views
-from turncoat.server.app import create_app
 from turncoat.server.payload import PLAYING, ChoiceOut, DecisionOut, SeatPublic, Update, build_payload
 from turncoat.server.skin import seats_css
 from turncoat.server.storage import SeatRow
@@ -42,21 +39,8 @@ GAME_TIMEOUT_S = 240
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real app, served over HTTP from a thread of this process."""
-    data = tmp_path_factory.mktemp("web-generic")
-    settings = settings_for(data, allowed_hosts=("127.0.0.1",))
-    port = free_port()
-    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while not running.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield base
-    running.should_exit = True
-    thread.join(30)
+    with served_in_process(tmp_path_factory.mktemp("web-generic")) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")

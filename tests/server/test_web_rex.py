@@ -5,38 +5,23 @@ the game's log as the move it was (her race chosen, her traitor kept, ...)."""
 from __future__ import annotations
 
 import re
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import uvicorn
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.server.test_web_browser import CHROMIUM, FLAGS, version_of, wait_for_news
-from tests.server.web_support import free_port, settings_for
-from turncoat.server.app import create_app
+from tests.server.web_support import served_in_process
 
 MOVES = 6  # Ann's decisions played through the page
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    data = tmp_path_factory.mktemp("web-rex")
-    settings = settings_for(data, allowed_hosts=("127.0.0.1",))
-    port = free_port()
-    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 60
-    while not running.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(30)
+    """The real app, served over HTTP from a thread of this process."""
+    with served_in_process(tmp_path_factory.mktemp("web-rex")) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")

@@ -8,6 +8,7 @@ import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import uvicorn
 from starlette.testclient import TestClient
 
 from turncoat.server.app import create_app
@@ -116,3 +118,24 @@ def served(
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(5)
+
+
+@contextmanager
+def served_in_process(data_dir: Path) -> Iterator[str]:
+    """The real app over HTTP from a thread of this process, so games this process registered (the
+    toy game) are offered; yields its base URL."""
+    settings = settings_for(data_dir, allowed_hosts=("127.0.0.1",))
+    port = free_port()
+    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not running.started:  # polling a condition, not waiting for time to pass
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        running.should_exit = True
+        thread.join(30)
