@@ -37,11 +37,12 @@ def outage(store: Store, table: str) -> Iterator[None]:
 
 
 async def waiting_table(hub: Hub) -> tuple[LiveTable, dict[int, str]]:
-    """Four human seats, seats 0 and 1 taken: the game has not started."""
+    """Four human seats, seats 0 and 1 taken, seat 2 a friend's (invite link), seat 3 for anyone
+    from the lobby: the game has not started."""
     table, _host, tokens = await hub.create_table(
         game_name="verrater",
         options={"players": 4},
-        seats=[SeatSpec("human") for _ in range(4)],
+        seats=[SeatSpec("human") for _ in range(3)] + [SeatSpec("human", lobby=True)],
         name="outage",
         turn_seconds=None,
         listed=True,
@@ -91,11 +92,11 @@ def test_a_seat_the_database_could_not_store_is_not_taken(tmp_path: Path) -> Non
                 await hub.join_open_seat(table, "Dee")
             assert refused(err, "your seat")
             with pytest.raises(ServerError) as err:
-                await hub.reissue(table, 3)
+                await hub.reissue(table, 2)
             assert refused(err, "the new invite link")
         assert [(s.kind, s.name, s.token_hash, s.claimed) for s in table.seats] == seats
         assert stored_seats(hub, table) == seats and table.open_seats() == [2, 3]
-        assert table.seat_for_token(tokens[3]) == 3  # the old invite link still works
+        assert table.seat_for_token(tokens[2]) == 2  # the old invite link still works
         await hub.claim(table, 2, "Cid", rotate=False)
         await hub.join_open_seat(table, "Dee")
         assert table.open_seats() == [] and table.status == "playing"
@@ -182,7 +183,7 @@ def hosted_table(client: TestClient) -> tuple[str, str]:
     """A table made from the lobby form, the host in seat 0 and two seats free (the client keeps
     the host's cookies); returns its id and a CSRF token."""
     csrf = csrf_of(client.get("/").text)
-    form = {"csrf": csrf, "players": "3", "seat0": "me", "seat1": "human", "seat2": "human"}
+    form = {"csrf": csrf, "players": "3", "seat0": "me", "seat1": "human", "seat2": "open"}
     client.post("/tables", data=form | {"my_name": "Ann", "listed": "on"})
     (table,) = client.get("/api/tables").json()
     return table["id"], csrf

@@ -179,7 +179,7 @@ def test_a_name_that_impersonates_or_hides_something_is_refused(client: TestClie
 
 def test_names_are_tidied_and_unique_when_joining_and_creating(client: TestClient) -> None:
     table_id, tokens = seated_table(
-        client, [{"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "human"}]
+        client, [{"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "open"}]
     )
     client.get(f"/join/{table_id}/{tokens['0']}")  # Ann sits down
     assert rename(client, table_id, tokens["1"], "  Bea   Bee ").status_code == 200
@@ -386,3 +386,38 @@ def test_the_lobby_takes_a_seat_nobody_was_invited_to_before_an_invited_one(clie
     for seat in ("0", "2"):  # the friends' invite links still seat them
         assert client.get(f"/join/{table_id}/{tokens[seat]}", follow_redirects=False).status_code == 303
     assert client.get(f"/api/tables/{table_id}").json()["status"] == "playing"
+
+
+def test_the_lobby_never_takes_a_seat_kept_for_an_invited_friend(client: TestClient) -> None:
+    created = create_table(client, seats=[{"kind": "human"}, {"kind": "open"}, {"kind": "bot"}], listed=True)
+    table_id, tokens = created["table"], created["seat_tokens"]
+    assert set(tokens) == {"0"}  # only the friend's seat has a link
+    listed = client.get("/api/tables").json()[0]
+    assert listed["open_seats"] == [0, 1] and listed["lobby_seats"] == [1]
+    client.cookies.clear()
+    csrf = csrf_of(client.get("/").text)
+    first = client.post(
+        f"/t/{table_id}/join", data={"csrf": csrf, "name": "Stranger"}, follow_redirects=False
+    )
+    assert first.status_code == 303
+    lobby = client.get("/").text
+    assert "kept for a friend" in lobby and f'action="/t/{table_id}/join"' not in lobby  # no Join button
+    client.cookies.clear()
+    csrf = csrf_of(client.get("/").text)
+    second = client.post(f"/t/{table_id}/join", data={"csrf": csrf, "name": "Gatecrasher"})
+    assert second.status_code == 409 and "kept for a friend" in second.text
+    seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+    assert [(s["name"], s["claimed"]) for s in seats[:2]] == [("Seat 1", False), ("Stranger", True)]
+    client.cookies.clear()  # the friend's link still seats her, and the game starts
+    assert client.get(f"/join/{table_id}/{tokens['0']}", follow_redirects=False).status_code == 303
+    assert client.get(f"/api/tables/{table_id}").json()["status"] == "playing"
+
+
+def test_a_private_table_has_no_seats_for_the_lobby(client: TestClient) -> None:
+    refused = client.post(
+        "/api/tables",
+        json={"players": 3, "listed": False, "seats": [{"kind": "open"}, {"kind": "human"}, {"kind": "bot"}]},
+    )
+    assert refused.status_code == 400 and refused.json()["code"] == "bad_seats"
+    assert "private table has no seats for the lobby" in refused.text
+    assert client.get("/api/tables").json() == []

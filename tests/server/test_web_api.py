@@ -75,8 +75,9 @@ def test_join_link_claims_the_seat_and_a_forged_link_does_not(client: TestClient
 
 
 def test_join_from_the_lobby_until_the_table_is_full(client: TestClient) -> None:
-    created = create_table(client, seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}])
+    created = create_table(client, seats=[{"kind": "open"}, {"kind": "bot"}, {"kind": "bot"}])
     table_id = created["table"]
+    assert created["seat_tokens"] == {}  # a seat for anyone from the lobby has no invite link
     csrf = csrf_of(client.get("/").text)
     first = client.post(f"/t/{table_id}/join", data={"csrf": csrf, "name": "Bea"}, follow_redirects=False)
     assert first.status_code == 303

@@ -32,7 +32,7 @@ def seat_choices(page: str, seat: int) -> tuple[list[str], str]:
     """The bot levels a lobby's seat select offers, and the option selected there."""
     select = page.split(f'<select id="seat{seat}" name="seat{seat}">')[1].split("</select>")[0]
     options = re.findall(r'<option value="(\w+)" ?(selected)?>', select)
-    levels = [value for value, _ in options if value not in ("me", "human")]
+    levels = [value for value, _ in options if value not in ("me", "human", "open")]
     (chosen,) = [value for value, selected in options if selected]
     return levels, chosen
 

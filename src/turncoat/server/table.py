@@ -123,6 +123,14 @@ class LiveTable:
     def open_seats(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == "human" and not s.claimed]
 
+    def lobby_seats(self) -> list[int]:
+        """Free seats a newcomer from the lobby may take: nobody holds an invite link to them
+        (seats kept for anyone, and seats whose player left).  A seat with an outstanding
+        invite link is kept for that friend."""
+        if not self.listed:
+            return []
+        return [s.seat for s in self.seats if s.kind == "human" and not s.claimed and s.token_hash is None]
+
     def public_seats(self) -> list[dict[str, Any]]:
         return [msgspec.to_builtins(s) for s in public_seats(self)]
 
@@ -135,6 +143,7 @@ class LiveTable:
             "status": self.status,
             "version": self.version,
             "open_seats": self.open_seats(),
+            "lobby_seats": self.lobby_seats(),
             "seats": self.public_seats(),
             "turn_seconds": self.turn_seconds,
             "created_at": self.created_at,
@@ -150,6 +159,9 @@ class SeatSpec:
     agent: str | None = None
     name: str = ""
     taken: bool = False  # a human seat its creator sits in at once (stored with the table)
+    # A human seat for anyone from the lobby: it gets no invite link, so a newcomer taking it
+    # never takes a friend's seat (a listed table only).
+    lobby: bool = False
 
 
 def refuse_if_finished(table: LiveTable) -> None:

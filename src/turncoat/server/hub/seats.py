@@ -51,19 +51,22 @@ class SeatsPart(HubBase):
         return token
 
     async def join_open_seat(self, table: LiveTable, name: str | None) -> tuple[int, str]:
-        """Take the first free seat of a listed table with a fresh token (chosen under the lock:
-        two people joining at once never get the same seat).  A private table's seats are taken
-        only through the host's invite links."""
+        """Take the first free lobby seat of a listed table with a fresh token (chosen under the
+        lock: two people joining at once never get the same seat).  A seat with an outstanding
+        invite link is kept for that friend; a private table's seats are taken only through the
+        host's invite links."""
         async with table.lock:
             refuse_if_finished(table)
             if not table.listed:  # seats at a private table are taken by the host's invite links only
                 raise ServerError("private_table", "this table is private: ask its host for an invite link")
-            open_seats = table.open_seats()
-            if not open_seats:
+            if not table.open_seats():
                 raise ServerError("table_full", "this table has no free seat")
-            # Seats nobody holds a link to come first, so a friend's invite link stays good
-            # whenever the lobby can be given another seat.
-            seat = min((table.seats[i] for i in open_seats), key=lambda o: (o.token_hash is not None, o.seat))
+            lobby_seats = table.lobby_seats()
+            if not lobby_seats:
+                raise ServerError(
+                    "seats_reserved", "every free seat at this table is kept for a friend the host invited"
+                )
+            seat = table.seats[lobby_seats[0]]
             others = [o.name for o in table.seats if o.seat != seat.seat]
             token = new_token()
             new = replace(

@@ -162,7 +162,7 @@ class TablesPart(HubBase):
             raise ServerError("bad_seats", f"{game.num_players()} seats needed, got {len(seats)}")
         if turn_seconds is not None and not 5 <= turn_seconds <= 3600:
             raise ServerError("bad_timer", "the turn timer must be between 5 and 3600 seconds")
-        rows, tokens = _seat_rows(seats, game)
+        rows, tokens = _seat_rows(seats, game, listed)
         host = new_token()
         seed = secrets.randbits(62)
         play = GameInProgress.start(game, seed)
@@ -232,8 +232,11 @@ class TablesPart(HubBase):
         return sum(1 for t in self.tables.values() if t.status in (WAITING, PLAYING))
 
 
-def _seat_rows(seats: list[SeatSpec], game: Game[Any, Any, Any]) -> tuple[list[SeatRow], dict[int, str]]:
-    """A new table's seats as stored, and a fresh token for each human seat."""
+def _seat_rows(
+    seats: list[SeatSpec], game: Game[Any, Any, Any], listed: bool
+) -> tuple[list[SeatRow], dict[int, str]]:
+    """A new table's seats as stored, and a fresh token for each human seat but those kept for
+    anyone from the lobby (they have no link: whoever comes from the lobby takes them)."""
     chosen: list[str] = []
     for spec in seats:  # names people chose: checked like any rename, and unique at the table
         if spec.name:
@@ -246,6 +249,14 @@ def _seat_rows(seats: list[SeatSpec], game: Game[Any, Any, Any]) -> tuple[list[S
             agent = checked_bot(spec.agent or adapters.default_level(game), game)
             bot_name = spec.name or f"Bot {i + 1} ({adapters.bot_level(agent, game)})"
             rows.append(SeatRow(i, "bot", agent, bot_name, None, True))
+        elif spec.kind == "human" and spec.lobby and not spec.taken:
+            if not listed:
+                raise ServerError(
+                    "bad_seats",
+                    "a private table has no seats for the lobby: list the table, or make the seat "
+                    "a friend's (invite link)",
+                )
+            rows.append(SeatRow(i, "human", None, spec.name or f"Seat {i + 1}", None, False))
         elif spec.kind == "human":
             tokens[i] = new_token()
             name = spec.name or f"Seat {i + 1}"

@@ -131,9 +131,11 @@ def _seat_spec(raw: Any) -> SeatSpec:
     if not isinstance(raw, dict):
         raise ServerError("bad_seats", "each seat must be an object")
     kind = raw.get("kind", "human")
-    if kind not in ("human", "bot"):
-        raise ServerError("bad_seats", "a seat's kind must be human or bot")
+    if kind not in ("human", "open", "bot"):
+        raise ServerError("bad_seats", "a seat's kind must be human (a friend's invite link), open or bot")
     level = raw.get("level", raw.get("agent"))
     level = optional_text(level, "a bot's level", 40, code="unknown_bot") or None
     name = optional_text(raw.get("name"), "a seat's name", 200, code="bad_name")
+    if kind == "open":  # anyone from the lobby: no invite link
+        return SeatSpec("human", None, name, lobby=True)
     return SeatSpec(kind, level, name)

@@ -73,6 +73,8 @@ async def create_from_form(
             specs.append(SeatSpec("human", name=my_name, taken=True))
         elif choice in ("me", "human"):
             specs.append(SeatSpec("human"))
+        elif choice == "open":
+            specs.append(SeatSpec("human", lobby=True))
         else:  # a bot level; the hub refuses unknown ones
             specs.append(SeatSpec("bot", agent=choice))
     options: dict[str, Any] = {**chosen_options(game, form), "players": players}
