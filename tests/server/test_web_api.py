@@ -53,6 +53,25 @@ def test_create_from_the_lobby_form_seats_the_host_and_hands_out_invites(client:
     assert client.get(page.url).status_code == 403  # only the host sees the links
 
 
+def test_the_lobby_form_keeps_a_seat_for_anyone_from_the_lobby(client: TestClient) -> None:
+    csrf = csrf_of(client.get("/").text)
+    form = {"csrf": csrf, "players": "3", "my_name": "Ann", "name": "Open seat", "listed": "on"}
+    page = client.post("/tables", data=form | {"seat0": "me", "seat1": "human", "seat2": "open"})
+    assert page.status_code == 200
+    assert page.text.count('aria-label="Invite link for seat') == 1  # seat 2's friend only
+    assert "1 seat is open to anyone from the lobby" in page.text
+    (listed,) = client.get("/api/tables").json()
+    assert listed["open_seats"] == [1, 2] and listed["lobby_seats"] == [2]
+    client.cookies.clear()
+    csrf = csrf_of(client.get("/").text)
+    joined = client.post(
+        f"/t/{listed['id']}/join", data={"csrf": csrf, "name": "Bea"}, follow_redirects=False
+    )
+    assert joined.status_code == 303
+    seats = client.get(f"/api/tables/{listed['id']}").json()["seats"]
+    assert [(s["name"], s["claimed"]) for s in seats] == [("Ann", True), ("Seat 2", False), ("Bea", True)]
+
+
 def test_forms_without_the_csrf_token_are_refused_and_change_nothing(client: TestClient) -> None:
     client.get("/")
     before = client.get("/api/tables").json()
