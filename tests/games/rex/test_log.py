@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import msgspec
+
 from turncoat.core.actions import Event, redact
 from turncoat.games.rex.config import RexConfig
 from turncoat.games.rex.game import RexGame
@@ -54,6 +56,12 @@ def test_the_log_names_races_areas_and_victories_never_by_id() -> None:
     assert battle == "Battle in Imperial Basin (estimated): seat 1 attacks seat 2."
     won = describe_event(E.GameWon(winners=(0, 3), victory="most_strongholds", round=8))
     assert won == "Round 8: seat 0 and seat 3 win (most strongholds after the last round)."
+    one = E.UnitsMoved(
+        seat=1, origin="dune_imperial_basin", target="dune_imperial_basin", units=2, mechanized=0, lines=1
+    )
+    assert (describe_event(one) or "").endswith("(1 line).")
+    two = msgspec.structs.replace(one, lines=2)
+    assert (describe_event(two) or "").endswith("(2 lines).")
     window = describe_event(E.CardWindowOpened(window="influence", seats=(2, 0)))
     assert window == (
         "Strategy cards may be played at the start of the Influence phase: seat 2 and seat 0 answer at once."
