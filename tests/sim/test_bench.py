@@ -50,6 +50,8 @@ def test_bench_reports_every_measure(tmp_path: Path) -> None:
     assert data["ismcts"]["iterations_per_s"] > 0
     assert data["determinize"]["us_per_call"] == pytest.approx(1e6 / data["determinize"]["calls_per_cpu_s"])
     assert "baseline" not in data and "ratios" not in data  # Verräter is its own baseline
+    engine, sim = data["engine"], data["sim_in_process"]
+    assert data["agent_layer_ratio"] == sim["decisions_per_cpu_s"] / engine["decisions_per_cpu_s"]
     scaling = data["scaling"]
     assert scaling["speedup"] == scaling["seconds"]["pool_1"] / scaling["seconds"]["pool_2"]
     assert scaling["pool_1_same_results"] and scaling["pool_2_same_results"]
