@@ -1,20 +1,21 @@
 """Fixed-size encodings of Rex for learning environments (``RexGame.rl_encoding()``).
 
-Actions: one index for every action the rules can ever offer in the configured game, in this
-fixed order — choose_race per race; predict_winner per race and round; keep_traitor per leader;
+Actions: one index for every action the rules can ever offer in the configured game, in this fixed
+order — choose_race per race; predict_winner per race and round; keep_traitor per leader;
 set_fleet_dial 0..dial max; place_starting_units per starting part and count; end_ceasefire,
-gift_to (nobody, then each seat), give per seat and amount; the alliance actions (below); pass_bid,
-bid per amount; recruit per units (up to the limit, and 3 more that a Lazax ally pays for where
-alliances can be made), mechanized units and leader (or none); hacan_timing; skip_move, move_from, move_to per
-piece, move_units per count; skip_landing, land_in, cross_from, withdraw_from, cross_to per piece,
-land_units per count; send_envoy; choose_battle per area; use_prescience per part (or none);
-set_dial; pick_leader per leader (none, the stand-in card, each leader) and card slot; show_card
-per card (or none); give_order (none, then per play / kind / subtype or card); play_cards per
-attack and defense card (or none); reveal_traitor; choose_losses per count; keep_cards; betray;
-then the strategy cards outside battle (§17): play_card (none, then each card); move_fleet 0..10
-sectors (the fleet sabotage card); emergency_recruit per count of units (1..5), then per leader;
-spare_ally; give_consent; ask per seat asked: whether he holds each card, the traitor card of each
-leader, and (to the Xxcha) each race and each round as the prediction.
+gift_to (nobody, then each seat), give per seat and amount; the alliance actions (below);
+pass_bid, bid per amount; recruit per units (up to the limit, and 3 more that a Lazax ally pays
+for where alliances can be made), mechanized units and leader (or none); hacan_timing; skip_move,
+move_from, move_to per piece, move_units per count; skip_landing, land_in, cross_from,
+withdraw_from, cross_to per piece, land_units per count; send_envoy; choose_battle per area;
+use_prescience per part (or none); set_dial; pick_leader per leader (none, the stand-in card, each
+leader) and card slot; show_card per card (or none); give_order (none, then per play / kind /
+subtype or card); play_cards per attack and defense card (or none); reveal_traitor; choose_losses
+per count; keep_cards; betray; then the strategy cards outside battle (§17): play_card (none, then
+each card); move_fleet 0..10 sectors (the fleet sabotage card); emergency_recruit per count of
+units (1..5), then per leader; spare_ally; give_consent; ask per seat asked: whether he holds each
+card, the traitor card of each leader, and (to the Xxcha) each race and each round as the
+prediction.
 
 Amounts (bids, gifts) run from 1 to the most influence one seat can ever hold: every race's
 starting influence, one area card's amounts every round, the support every seat receives every
