@@ -13,11 +13,13 @@ machine load hits all items alike):
   Verräter: the start of the next round);
 - ``ismcts heuristic`` — the same with every seat playing the game's heuristic in the rollouts.
 
-The decision points are those of games between heuristic bots (Rex; random play spends most of
-its decisions in the ceasefire window) and of random games (Verräter).  Rates are per CPU second
-of this process (on a shared machine that is what one core delivers); the last column is Rex's
-rate over Verräter's.  The table goes to stdout and a JSON copy to ``bench/results/``
-(gitignored).  This is a script, not a test: nothing here asserts a time.
+The decision points are 60 spread evenly over games between each game's heuristic bots (random
+play spends most of its decisions in Rex's ceasefire window), as ``turncoat bench rex`` takes
+them (``turncoat.sim.bench``, whose measurements this script reuses on one pinned core, adding
+the heuristic rollouts).  Rates are per CPU second of this process (on a shared machine that is
+what one core delivers); the last column is Rex's rate over Verräter's.  The table goes to
+stdout and a JSON copy to ``bench/results/`` (gitignored).  This is a script, not a test:
+nothing here asserts a time.
 """
 
 from __future__ import annotations
@@ -26,25 +28,18 @@ import argparse
 import json
 import os
 import platform
-import random
 import sys
-import time
-from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
-from turncoat.agents.base import SeatView
 from turncoat.agents.ismcts import ISMCTSAgent
-from turncoat.core.capabilities import HasHeuristic, capability
 from turncoat.core.registry import load_game
 from turncoat.games.rex.config import RexConfig
 from turncoat.games.rex.game import RexGame
+from turncoat.sim.bench import Body, decision_points, determinize_body, interleave, ismcts_body, playout_body
 
 RESULTS_DIR = Path(__file__).resolve().parent / "results"
 TARGETS = {"random playout": 10_000.0, "ismcts cut-off": 1_000.0}
-
-Body = Callable[[], int]  # does some work, returns the units done
 
 
 def pin_to_one_core() -> str:
@@ -53,106 +48,6 @@ def pin_to_one_core() -> str:
         os.sched_setaffinity(0, {cpu})
         return f"pinned to cpu {cpu}"
     return "not pinned (single thread)"
-
-
-def positions(game: Any, games: int, every: int, heuristic: bool) -> list[tuple[Any, int]]:
-    """Decision points with a real choice, every ``every``-th, from games between heuristic bots
-    (or random ones)."""
-    found = capability(game, HasHeuristic)
-    policy = found.heuristic_policy() if heuristic and found is not None else None
-    out: list[tuple[Any, int]] = []
-    for seed in range(games):
-        rng = random.Random(seed)
-        state = game.new_initial_state(seed)
-        count = 0
-        while seats := game.to_act(state):
-            seat = min(seats)
-            legal = game.legal_actions(state, seat)
-            if len(legal) > 1:
-                if count % every == 0:
-                    out.append((state, seat))
-                count += 1
-                if policy is not None:
-                    action = policy.choose(game.observe(state, seat), legal, rng)
-                else:
-                    action = rng.choice(list(legal))
-            else:
-                action = legal[0]
-            state = game.apply(state, seat, action).state
-    return out
-
-
-def playout_body(game: Any, seed: list[int]) -> Body:
-    """One random game from the start; the units are its actions."""
-
-    def body() -> int:
-        seed[0] += 1
-        rng = random.Random(seed[0])
-        state = game.new_initial_state(seed[0])
-        done = 0
-        while seats := game.to_act(state):
-            seat = min(seats)
-            legal = game.legal_actions(state, seat)
-            state = game.apply(state, seat, legal[int(rng.random() * len(legal))]).state
-            done += 1
-        return done
-
-    return body
-
-
-def cycle(spots: list[tuple[Any, int]]) -> Callable[[], tuple[Any, int]]:
-    cursor = [0]
-
-    def next_spot() -> tuple[Any, int]:
-        cursor[0] += 1
-        return spots[cursor[0] % len(spots)]
-
-    return next_spot
-
-
-def determinize_body(game: Any, spots: list[tuple[Any, int]], worlds: int = 50) -> Body:
-    spot = cycle(spots)
-
-    def body() -> int:
-        state, seat = spot()
-        for k in range(worlds):
-            game.determinize(state, seat, k)
-        return worlds
-
-    return body
-
-
-def ismcts_body(game: Any, spots: list[tuple[Any, int]], iterations: int, **options: Any) -> Body:
-    agent = ISMCTSAgent(iterations=iterations, seed=1, **options)
-    spot = cycle(spots)
-
-    def body() -> int:
-        state, seat = spot()
-        agent.search(SeatView(game, state, seat), random.Random(0))
-        return agent.last_iterations
-
-    return body
-
-
-def measure(items: dict[str, Body], budget: float, slices: int) -> dict[str, dict[str, float]]:
-    totals = {name: [0, 0.0, 0.0] for name in items}
-    for _ in range(slices):
-        for name, body in items.items():
-            start, cpu = time.perf_counter(), time.process_time()
-            while time.perf_counter() - start < budget / slices:
-                totals[name][0] += body()
-            totals[name][1] += time.perf_counter() - start
-            totals[name][2] += time.process_time() - cpu
-    return {
-        name: {
-            "units": units,
-            "seconds": seconds,
-            "cpu_seconds": cpu,
-            "per_second": units / seconds,
-            "per_cpu_second": units / cpu if cpu > 0 else float("nan"),
-        }
-        for name, (units, seconds, cpu) in totals.items()
-    }
 
 
 def main() -> None:
@@ -164,16 +59,21 @@ def main() -> None:
     pinned = pin_to_one_core()
     rex = RexGame(RexConfig(players=args.players))
     verrater = load_game("verrater", players=4)
-    rex_spots = positions(rex, games=4, every=5, heuristic=True)
-    verrater_spots = positions(verrater, games=4, every=7, heuristic=False)
+    rex_spots, _ = decision_points(rex)
+    verrater_spots, _ = decision_points(verrater)
     names = ("random playout", "determinize", "ismcts cut-off", "ismcts heuristic")
     items: dict[str, Body] = {}
     for label, game, spots in (("rex", rex, rex_spots), ("verrater", verrater, verrater_spots)):
-        items[f"{label} random playout"] = playout_body(game, [0])
+        items[f"{label} random playout"] = playout_body(game, 1)
         items[f"{label} determinize"] = determinize_body(game, spots)
-        items[f"{label} ismcts cut-off"] = ismcts_body(game, spots, 100)
-        items[f"{label} ismcts heuristic"] = ismcts_body(game, spots, 20, rollout="heuristic")
-    rows = measure(items, args.budget, args.slices)
+        items[f"{label} ismcts cut-off"] = ismcts_body(game, spots, ISMCTSAgent(iterations=100, seed=1))
+        items[f"{label} ismcts heuristic"] = ismcts_body(
+            game, spots, ISMCTSAgent(iterations=20, seed=1, rollout="heuristic")
+        )
+    rows = {
+        name: {**r, "per_second": r["units"] / r["seconds"], "per_cpu_second": r["units"] / r["cpu_seconds"]}
+        for name, r in interleave(items, args.budget, args.slices).items()
+    }
     cpu_share = sum(r["cpu_seconds"] for r in rows.values()) / sum(r["seconds"] for r in rows.values())
     print(
         f"Rex ({args.players} players, {len(rex_spots)} positions) against Verräter (4 players, "

@@ -1,7 +1,11 @@
 """A PettingZoo AEC environment for any registered game that supplies ``rl_encoding()``.
 
 The game's encoding hook gives ``num_actions``, ``action_index(action)``, ``action_at(index)``,
-``observation_space`` (a gymnasium ``Box``) and ``encode(observation)``.  Each agent
+``observation_space`` (a gymnasium ``Box``) and ``encode(observation)``.  An encoding whose
+indices depend on the position (Rex: an answer to an alliance proposal is indexed by the
+proposal's proposer and group, not by its number) says so with ``indices_need_observation`` and
+is handed the acting seat's observation: ``action_index(action, observation)`` and
+``action_at(index, observation)``.  Each agent
 ``player_<seat>`` observes ``{"observation": encode(game.observe(state, seat)), "action_mask":
 ...}`` — built from the seat's own observation only, so no hidden information reaches a learner.
 
@@ -65,6 +69,7 @@ class TurncoatAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any) f
         self.possible_agents = [agent_name(p) for p in range(n)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
         self.num_actions = int(self.encoding.num_actions)
+        self._keyed = bool(getattr(self.encoding, "indices_need_observation", False))
         obs_space = spaces.Dict(
             {
                 "observation": self.encoding.observation_space,
@@ -120,19 +125,33 @@ class TurncoatAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any) f
     def legal_actions(self, agent: str) -> list[Any]:
         return list(self.game.legal_actions(self.game_state, self._seat[agent]))
 
-    def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
+    def action_mask(self, agent: str, observation: Any = None) -> npt.NDArray[np.int8]:
         seat = self._seat[agent]
         if seat not in self.game.to_act(self.game_state):
             return np.zeros(self.num_actions, dtype=np.int8)
+        if self._keyed and observation is None:
+            observation = self.game.observe(self.game_state, seat)
         mask = np.zeros(self.num_actions, dtype=np.int8)
         for action in self.game.legal_actions(self.game_state, seat):
-            mask[self.encoding.action_index(action)] = 1
+            mask[self._index_of(action, observation)] = 1
         return mask
+
+    def _index_of(self, action: Any, observation: Any) -> int:
+        if self._keyed:
+            return int(self.encoding.action_index(action, observation))
+        return int(self.encoding.action_index(action))
+
+    def action_of(self, agent: str, index: int) -> Any:
+        """The engine action that ``index`` stands for, for ``agent`` in the current position."""
+        if self._keyed:
+            return self.encoding.action_at(index, self.game.observe(self.game_state, self._seat[agent]))
+        return self.encoding.action_at(index)
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         seat = self._seat[agent]
-        vector = self.encoding.encode(self.game.observe(self.game_state, seat))
-        return {"observation": vector, "action_mask": self.action_mask(agent)}
+        observation = self.game.observe(self.game_state, seat)
+        vector = self.encoding.encode(observation)
+        return {"observation": vector, "action_mask": self.action_mask(agent, observation)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -142,7 +161,7 @@ class TurncoatAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any) f
         if action is None:
             raise ValueError(f"{agent} is alive and must choose an action")
         seat = self._seat[agent]
-        move = self.encoding.action_at(int(action))
+        move = self.action_of(agent, int(action))
         self._cumulative_rewards[agent] = 0.0
         self.game_state = self.game.apply(self.game_state, seat, move).state
         self._clear_rewards()

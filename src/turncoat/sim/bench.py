@@ -1,13 +1,21 @@
 """Speed of the engine and the simulator, as ratios against baselines measured in the same run.
 
-* engine decisions/s: random playouts straight on the Game API (no agent layer);
-* games/s: ``play_match`` between random agents in one process;
-* ISMCTS iterations/s, when an ``ismcts`` agent is registered;
+* random playouts straight on the Game API (no agent layer): actions (decisions) per second;
+* ``determinize``: the time of one call, and ISMCTS iterations per second (when an ``ismcts``
+  agent is registered), both on the positions a real search meets — decision points sampled
+  evenly from the opening to the end of games between the game's heuristic bots (random bots
+  where it has none);
+* those three also for a baseline game (Verräter unless told otherwise), in the same run and in
+  round-robin slices with the game's own, so a change in machine load hits both alike; the
+  ratios game / baseline are reported;
+* games/s of ``play_match`` between random agents in one process;
 * the speed-up from 1 to ``workers`` processes, and Dask's overhead against the process pool,
   on the same batches of the same games (pools are warmed up first, so start-up is reported
   separately from throughput).
 
-Nothing here asserts a time: the numbers depend on the machine and its load.
+Rates per CPU second are what one core delivers (each measurement runs in this one process).
+Games are found by id through the registry; nothing here knows one.  Nothing here asserts a
+time: the numbers depend on the machine and its load.
 """
 
 from __future__ import annotations
@@ -25,38 +33,233 @@ from rich.table import Table
 
 from turncoat.agents import agent_names, make_agent
 from turncoat.agents.base import SeatView
+from turncoat.core.capabilities import HasHeuristic, capability
+from turncoat.core.engine import Game
 from turncoat.core.errors import RulesError
+from turncoat.core.registry import registered
 from turncoat.sim.executors import batches, dask_executor, process_pool
 from turncoat.sim.runner import GameResult, SimSpec, game_for, run_batch
 from turncoat.sim.tournament import build_spec
 
 Log = Callable[[str], Any]
+Spot = tuple[Any, int]  # a position and the seat that decides there
+Body = Callable[[], int]  # does a little work and returns the units done
+AnyGame = Game[Any, Any, Any]
+
+BASELINE = "verrater"
+ISMCTS_ITERATIONS = 100  # per decision; a search of this size meets every part of the game's API
+SLICES = 4  # round-robin slices per measurement
 
 
-def engine_decisions_per_s(spec: SimSpec, seconds: float) -> dict[str, Any]:
-    game = game_for(spec)
-    rng = random.Random(1)
-    decisions = games = 0
-    start, cpu = time.perf_counter(), time.process_time()
-    while time.perf_counter() - start < seconds:
-        state = game.new_initial_state(rng.getrandbits(32))
+def decision_points(
+    game: AnyGame, *, games: int = 3, keep: int = 60, seed: int = 5
+) -> tuple[list[Spot], dict[str, Any]]:
+    """Positions a search meets: ``keep`` decision points with a real choice, spread evenly over
+    ``games`` games between the game's heuristic bots (random bots where it has none)."""
+    found = capability(game, HasHeuristic)
+    policy = found.heuristic_policy() if found is not None else None
+    points: list[tuple[Spot, int, int]] = []  # the spot, its decision number, its game
+    lengths: list[int] = []
+    for index in range(games):
+        rng = random.Random(seed + index)
+        state = game.new_initial_state(seed + index)
+        depth = 0
         while seats := game.to_act(state):
             seat = min(seats)
-            state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat))).state
-            decisions += 1
-        games += 1
-    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
-    return {
-        "decisions_per_s": decisions / elapsed,
-        "decisions_per_cpu_s": _per(decisions, cpu),
+            legal = game.legal_actions(state, seat)
+            if len(legal) > 1:
+                points.append(((state, seat), depth, index))
+                if policy is not None:
+                    action = policy.choose(game.observe(state, seat), legal, rng)
+                else:
+                    action = rng.choice(list(legal))
+            else:
+                action = legal[0]
+            state = game.apply(state, seat, action).state
+            depth += 1
+        lengths.append(depth)
+    step = max(1, len(points) // keep)
+    chosen = points[step // 2 :: step][:keep]
+    depth_share = [depth / max(1, lengths[g]) for _, depth, g in chosen]
+    return [spot for spot, _, _ in chosen], {
+        "policy": "heuristic" if policy is not None else "random",
         "games": games,
-        "seconds": elapsed,
-        "cpu_seconds": cpu,
+        "positions": len(chosen),
+        "mean_game_decisions": sum(lengths) / len(lengths),
+        # how far into its game the mean position lies (0 the opening, 1 the end)
+        "mean_depth_share": sum(depth_share) / len(depth_share) if depth_share else float("nan"),
+    }
+
+
+def playout_body(game: AnyGame, seed: int) -> Body:
+    """One random game from the start; the units are its actions."""
+    seeds = random.Random(seed)
+
+    def body() -> int:
+        rng = random.Random(seeds.getrandbits(32))
+        state = game.new_initial_state(rng.getrandbits(32))
+        done = 0
+        while seats := game.to_act(state):
+            seat = min(seats)
+            legal = game.legal_actions(state, seat)
+            state = game.apply(state, seat, legal[int(rng.random() * len(legal))]).state
+            done += 1
+        return done
+
+    return body
+
+
+def _cycle(spots: list[Spot]) -> Callable[[], Spot]:
+    cursor = [-1]
+
+    def next_spot() -> Spot:
+        cursor[0] = (cursor[0] + 1) % len(spots)
+        return spots[cursor[0]]
+
+    return next_spot
+
+
+def determinize_body(game: AnyGame, spots: list[Spot], worlds: int = 20) -> Body:
+    """``worlds`` sampled worlds at the next position; the units are calls."""
+    spot = _cycle(spots)
+    counter = [0]
+
+    def body() -> int:
+        state, seat = spot()
+        for _ in range(worlds):
+            counter[0] += 1
+            game.determinize(state, seat, counter[0])
+        return worlds
+
+    return body
+
+
+def ismcts_body(game: AnyGame, spots: list[Spot], agent: Any) -> Body:
+    """One search at the next position; the units are its iterations."""
+    spot = _cycle(spots)
+    rng = random.Random(2)
+
+    def body() -> int:
+        state, seat = spot()
+        agent.choose(SeatView(game, state, seat), rng)
+        return int(getattr(agent, "last_iterations", ISMCTS_ITERATIONS))
+
+    return body
+
+
+def interleave(items: dict[str, Body], seconds: float, slices: int = SLICES) -> dict[str, dict[str, float]]:
+    """Run every body for ``seconds`` in all, in ``slices`` round-robin turns; units, calls and
+    wall and CPU seconds per item."""
+    totals = {name: [0, 0, 0.0, 0.0] for name in items}
+    for _ in range(slices):
+        for name, body in items.items():
+            start, cpu = time.perf_counter(), time.process_time()
+            while True:
+                totals[name][0] += body()
+                totals[name][1] += 1
+                if time.perf_counter() - start >= seconds / slices:
+                    break
+            totals[name][2] += time.perf_counter() - start
+            totals[name][3] += time.process_time() - cpu
+    return {
+        name: {"units": units, "calls": calls, "seconds": wall, "cpu_seconds": cpu}
+        for name, (units, calls, wall, cpu) in totals.items()
     }
 
 
 def _per(units: float, seconds: float) -> float:
     return units / seconds if seconds > 0 else float("nan")
+
+
+def ismcts_agent(iterations: int = ISMCTS_ITERATIONS) -> Any:
+    """The registered ``ismcts`` agent at a fixed iteration count; None if absent, or the error."""
+    if "ismcts" not in agent_names():
+        return None
+    try:
+        return make_agent(f"ismcts:iterations={iterations}")
+    except RulesError as exc:
+        return {"error": f"cannot make ismcts:iterations={iterations}: {exc}"}
+
+
+def speed(spec: SimSpec, seconds: float, baseline: SimSpec | None = None, log: Log = print) -> dict[str, Any]:
+    """Random playouts, ``determinize`` and ISMCTS on ``spec``'s game, and on the baseline's in
+    the same round-robin run (see the module docstring)."""
+    games = {"game": spec, **({"baseline": baseline} if baseline is not None else {})}
+    items: dict[str, Body] = {}
+    found: dict[str, Any] = {}
+    search = ismcts_agent()
+    for role, role_spec in games.items():
+        game = game_for(role_spec)
+        spots, where = decision_points(game)
+        found[role] = where
+        log(
+            f"  {role_spec.game}: {where['positions']} positions from {where['games']} "
+            f"{where['policy']} games (on average {where['mean_depth_share']:.0%} into the game)"
+        )
+        items[f"{role} playout"] = playout_body(game, 1)
+        if spots:
+            items[f"{role} determinize"] = determinize_body(game, spots)
+            if search is not None and not isinstance(search, dict):
+                items[f"{role} ismcts"] = ismcts_body(game, spots, search)
+    rows = interleave(items, seconds)
+    out: dict[str, Any] = {}
+    for role in games:
+        playout = rows[f"{role} playout"]
+        result: dict[str, Any] = {
+            "engine": {
+                "decisions_per_s": _per(playout["units"], playout["seconds"]),
+                "decisions_per_cpu_s": _per(playout["units"], playout["cpu_seconds"]),
+                "games": playout["calls"],
+                "seconds": playout["seconds"],
+                "cpu_seconds": playout["cpu_seconds"],
+            },
+            "positions": found[role],
+        }
+        worlds = rows.get(f"{role} determinize")
+        result["determinize"] = (
+            None
+            if worlds is None
+            else {
+                "calls": worlds["units"],
+                "calls_per_s": _per(worlds["units"], worlds["seconds"]),
+                "calls_per_cpu_s": _per(worlds["units"], worlds["cpu_seconds"]),
+                "us_per_call": 1e6 * _per(worlds["cpu_seconds"], worlds["units"]),
+                "seconds": worlds["seconds"],
+            }
+        )
+        tree = rows.get(f"{role} ismcts")
+        if isinstance(search, dict):
+            result["ismcts"] = search
+        else:
+            result["ismcts"] = (
+                None
+                if tree is None
+                else {
+                    "iterations_per_s": _per(tree["units"], tree["seconds"]),
+                    "iterations_per_cpu_s": _per(tree["units"], tree["cpu_seconds"]),
+                    "decisions": tree["calls"],
+                    "iterations_per_decision": ISMCTS_ITERATIONS,
+                    "seconds": tree["seconds"],
+                }
+            )
+        out[role] = result
+    return out
+
+
+def ratios(mine: dict[str, Any], base: dict[str, Any]) -> dict[str, float | None]:
+    """The game's rates over the baseline's, per CPU second (above 1: the game is faster)."""
+
+    def ratio(part: str, key: str) -> float | None:
+        a, b = mine.get(part), base.get(part)
+        if not isinstance(a, dict) or not isinstance(b, dict) or key not in a or key not in b:
+            return None
+        return _per(a[key], b[key])
+
+    return {
+        "engine": ratio("engine", "decisions_per_cpu_s"),
+        "determinize": ratio("determinize", "calls_per_cpu_s"),
+        "ismcts": ratio("ismcts", "iterations_per_cpu_s"),
+    }
 
 
 def games_per_s(spec: SimSpec, seconds: float) -> dict[str, Any]:
@@ -76,41 +279,6 @@ def games_per_s(spec: SimSpec, seconds: float) -> dict[str, Any]:
         "games": index,
         "seconds": elapsed,
         "cpu_seconds": cpu,
-    }
-
-
-def ismcts_iterations_per_s(spec: SimSpec, seconds: float, iterations: int = 100) -> dict[str, Any] | None:
-    """Iterations/s of the ``ismcts`` agent, on positions from random playouts (None if absent)."""
-    if "ismcts" not in agent_names():
-        return None
-    try:
-        agent = make_agent(f"ismcts:iterations={iterations}")
-    except RulesError as exc:
-        return {"error": f"cannot make ismcts:iterations={iterations}: {exc}"}
-    game = game_for(spec)
-    rng = random.Random(2)
-    calls = 0
-    start, cpu = time.perf_counter(), time.process_time()
-    state = game.new_initial_state(7)
-    while time.perf_counter() - start < seconds:
-        seats = game.to_act(state)
-        if not seats:
-            state = game.new_initial_state(rng.getrandbits(32))
-            continue
-        seat = min(seats)
-        if len(game.legal_actions(state, seat)) > 1:
-            action = agent.choose(SeatView(game, state, seat), rng)
-            calls += 1
-        else:
-            action = game.legal_actions(state, seat)[0]
-        state = game.apply(state, seat, action).state
-    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
-    return {
-        "iterations_per_s": calls * iterations / elapsed,
-        "iterations_per_cpu_s": _per(calls * iterations, cpu),
-        "decisions": calls,
-        "iterations_per_decision": iterations,
-        "seconds": elapsed,
     }
 
 
@@ -183,28 +351,51 @@ def run_all(
     dask: bool = True,
     agents: str = "random",
     rounds: int = 3,
+    baseline: str | None = BASELINE,
     log: Log = print,
 ) -> dict[str, Any]:
+    """Every measurement; ``baseline`` (a registered game id, its default players) is measured
+    in the same run unless it is ``game`` itself, None, or not registered."""
     spec = build_spec(game, agents, games=1, seed=0, players=players)
-    log(f"bench {game}: {len(spec.agents)} players, {seconds:g}s per measurement")
+    base_spec = None
+    if baseline is not None and baseline != game and baseline in registered():
+        base_spec = build_spec(baseline, "random", games=1, seed=0)
+    against = f", against {baseline} ({len(base_spec.agents)} players)" if base_spec is not None else ""
+    log(f"bench {game}: {len(spec.agents)} players{against}, {seconds:g}s per measurement")
     load_before = os.getloadavg()[0]
-    engine = engine_decisions_per_s(spec, seconds)
+    measured = speed(spec, seconds, base_spec, log)
+    mine = measured["game"]
     sim = games_per_s(spec, seconds)
-    search = ismcts_iterations_per_s(spec, seconds)
     scale = scaling(spec, seconds * 2, workers, dask, log, rounds=rounds)
-    return {
+    out: dict[str, Any] = {
         "game": game,
         "players": len(spec.agents),
-        "engine": engine,
+        "engine": mine["engine"],
+        "determinize": mine["determinize"],
+        "ismcts": mine["ismcts"],
+        "positions": mine["positions"],
         "sim_in_process": sim,
-        "agent_layer_ratio": sim["decisions_per_s"] / engine["decisions_per_s"],
-        "ismcts": search,
+        # per CPU second: the two run one after the other, and the load may change in between
+        "agent_layer_ratio": sim["decisions_per_cpu_s"] / mine["engine"]["decisions_per_cpu_s"],
         "scaling": scale,
         "workers": workers,
         "targets": {"speedup_min": 0.9 * workers, "dask_overhead_max": 0.2},
         # Other work on the machine distorts every wall-clock figure, above all the scaling.
         "machine": {"cpus": os.cpu_count(), "load_before": load_before, "load_after": os.getloadavg()[0]},
     }
+    if base_spec is not None:
+        out["baseline"] = {"game": base_spec.game, "players": len(base_spec.agents), **measured["baseline"]}
+        out["ratios"] = ratios(mine, measured["baseline"])
+    return out
+
+
+def _against(results: dict[str, Any], part: str, text: Callable[[dict[str, Any]], str]) -> str:
+    """The note on the baseline's figure: its value and the ratio, per CPU second."""
+    base = results.get("baseline")
+    ratio = results.get("ratios", {}).get(part)
+    if base is None or not isinstance(base.get(part), dict) or "error" in base[part] or ratio is None:
+        return ""
+    return f"; {ratio:.2f}× {base['game']} ({text(base[part])})"
 
 
 def table(results: dict[str, Any]) -> Table:
@@ -214,17 +405,26 @@ def table(results: dict[str, Any]) -> Table:
     t.add_column("ratio / note")
     engine = results["engine"]
     t.add_row(
-        "engine decisions/s (raw API, random)",
+        "random playout actions/s (raw API)",
         f"{engine['decisions_per_s']:,.0f}",
-        f"baseline; {engine['decisions_per_cpu_s']:,.0f} per CPU second",
+        f"{engine['decisions_per_cpu_s']:,.0f} per CPU second"
+        + _against(results, "engine", lambda b: f"{b['decisions_per_cpu_s']:,.0f}"),
     )
-    sim = results["sim_in_process"]
+    where = results["positions"]
     t.add_row(
-        "sim games/s (1 process)",
-        f"{sim['games_per_s']:,.1f}",
-        f"{results['agent_layer_ratio']:.2f}× engine decisions/s ({sim['decisions_per_s']:,.0f} dec/s); "
-        f"{sim['games_per_cpu_s']:,.1f} per CPU second",
+        "positions for determinize and ISMCTS",
+        f"{where['positions']}",
+        f"from {where['games']} games between {where['policy']} bots, "
+        f"on average {where['mean_depth_share']:.0%} into the game",
     )
+    worlds = results["determinize"]
+    if worlds is not None:
+        t.add_row(
+            "determinize µs a call",
+            f"{worlds['us_per_call']:,.0f}",
+            f"CPU time; {worlds['calls_per_cpu_s']:,.0f} calls per CPU second"
+            + _against(results, "determinize", lambda b: f"{b['us_per_call']:,.0f} µs"),
+        )
     search = results["ismcts"]
     if search is None:
         t.add_row("ISMCTS iterations/s", "—", "no ismcts agent registered")
@@ -234,8 +434,18 @@ def table(results: dict[str, Any]) -> Table:
         t.add_row(
             "ISMCTS iterations/s",
             f"{search['iterations_per_s']:,.0f}",
-            f"{search['decisions']} decisions; {search['iterations_per_cpu_s']:,.0f} per CPU second",
+            f"{search['decisions']} decisions of {search['iterations_per_decision']} iterations; "
+            f"{search['iterations_per_cpu_s']:,.0f} per CPU second"
+            + _against(results, "ismcts", lambda b: f"{b['iterations_per_cpu_s']:,.0f}"),
         )
+    sim = results["sim_in_process"]
+    t.add_row(
+        "sim games/s (1 process)",
+        f"{sim['games_per_s']:,.1f}",
+        f"{results['agent_layer_ratio']:.2f}× the raw API's actions per CPU second "
+        f"({sim['decisions_per_cpu_s']:,.0f} decisions); "
+        f"{sim['games_per_cpu_s']:,.1f} per CPU second",
+    )
     sc = results["scaling"]
     w = results["workers"]
     t.add_row(

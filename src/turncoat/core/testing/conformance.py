@@ -538,8 +538,11 @@ class _Checker:
         encoding = self._rl_encoding()
         if encoding is None:
             return
+        keyed = bool(getattr(encoding, "indices_need_observation", False))  # see turncoat.rl
         for seat, actions in legal.items():
-            vector = encoding.encode(self.game.observe(state, seat))
+            observation = self.game.observe(state, seat)
+            vector = encoding.encode(observation)
+            context = (observation,) if keyed else ()
             self.expect(
                 "encoding",
                 bool(encoding.observation_space.contains(vector)),
@@ -547,12 +550,12 @@ class _Checker:
             )
             for action in actions:
                 try:
-                    index = encoding.action_index(action)
+                    index = encoding.action_index(action, *context)
                 except (KeyError, IndexError, ValueError):
                     raise self.fail("encoding", f"seat {seat}: the legal {action!r} has no index") from None
                 self.expect(
                     "encoding",
-                    0 <= index < encoding.num_actions and encoding.action_at(index) == action,
+                    0 <= index < encoding.num_actions and encoding.action_at(index, *context) == action,
                     f"seat {seat}: the legal {action!r} has index {index}, which maps back to another action",
                 )
 

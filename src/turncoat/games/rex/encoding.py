@@ -1,44 +1,54 @@
 """Fixed-size encodings of Rex for learning environments (``RexGame.rl_encoding()``).
 
-Actions: one index for every action the rules can ever offer in the configured game, in this
-fixed order — choose_race per race; predict_winner per race and round; keep_traitor per leader;
+Actions: one index for every action the rules can ever offer in the configured game, in this fixed
+order — choose_race per race; predict_winner per race and round; keep_traitor per leader;
 set_fleet_dial 0..dial max; place_starting_units per starting part and count; end_ceasefire,
-gift_to (nobody, then each seat), give per seat and amount; pass_bid, bid per amount; recruit per
-units, mechanized units and leader (or none); hacan_timing; skip_move, move_from, move_to per
-piece, move_units per count; skip_landing, land_in, cross_from, withdraw_from, cross_to per piece,
-land_units per count; send_envoy; choose_battle per area; use_prescience per part (or none);
-set_dial; pick_leader per leader (none, the stand-in card, each leader) and card slot; show_card
-per card (or none); give_order (none, then per play / kind / subtype or card); play_cards per
-attack and defense card (or none); reveal_traitor; choose_losses per count; keep_cards; betray;
-then the strategy cards outside battle (§17): play_card (none, then each card); move_fleet 0..10
-sectors (the fleet sabotage card); emergency_recruit per count of units (1..5), then per leader;
-spare_ally; give_consent; ask per seat asked: whether he holds each card, the traitor card of each
-leader, and (to the Xxcha) each race and each round as the prediction.
+gift_to (nobody, then each seat), give per seat and amount; the alliance actions (below);
+pass_bid, bid per amount; recruit per units (up to the limit, and 3 more that a Lazax ally pays
+for where alliances can be made), mechanized units and leader (or none); hacan_timing; skip_move,
+move_from, move_to per piece, move_units per count; skip_landing, land_in, cross_from,
+withdraw_from, cross_to per piece, land_units per count; send_envoy; choose_battle per area;
+use_prescience per part (or none); set_dial; pick_leader per leader (none, the stand-in card, each
+leader) and card slot; show_card per card (or none); give_order (none, then per play / kind /
+subtype or card); play_cards per attack and defense card (or none); reveal_traitor; choose_losses
+per count; keep_cards; betray; then the strategy cards outside battle (§17): play_card (none, then
+each card); move_fleet 0..10 sectors (the fleet sabotage card); emergency_recruit per count of
+units (1..5), then per leader; spare_ally; give_consent; ask per seat asked: whether he holds each
+card, the traitor card of each leader, and (to the Xxcha) each race and each round as the
+prediction.
 
 Amounts (bids, gifts) run from 1 to the most influence one seat can ever hold: every race's
 starting influence, one area card's amounts every round, the support every seat receives every
 round and, with ``leader_kill_bounty``, the strongest leaders killed in every area every round.
 Influence only enters play those ways, so no legal bid or gift lies beyond it.
 
-Alliances (§13) are not encoded: their answers name proposals by the number they were made under,
-which no fixed enumeration can hold (Sealed Bids' parley is left out for the same reason), so a
-configuration in which alliances can be made — ``players >= alliances_min_players`` — has no
-encoding.  Rex at 3 players (alliances need 4 by default) and any player count with
-``alliances_min_players=7`` have one.
+Alliances (§13), where the configuration allows them (``players >= alliances_min_players``):
+leave_alliance; propose per proposer and group (every group of 2 up to ``alliance_max_members``
+seats that contains the proposer); then accept, decline and withdraw, each per proposer and group.
+The engine names the proposal an answer is about by the number it was made under, which no fixed
+enumeration can hold, so an answer's index stands for *the open proposal of that proposer for that
+group*: §13.2 lets a seat have at most one proposal for a given group open at a time (it cannot
+propose a group it already has open), and every Rex proposal has the one term ``Ally(group)``, so
+that pair names exactly one open proposal.  Reading such an index needs the acting seat's
+observation (the open proposals in it, public by §16.3): ``action_index(action, observation)``
+and ``action_at(index, observation)``, as the encoding's ``indices_need_observation`` says.
+A proposal with other terms, or two open proposals under one index, is refused, never mis-read.
 
 Observations: a float32 vector in [0, 1] built from a ``RexObservation`` only, so it can never
 carry what the seat may not see.  Seats are listed *relative to the viewer* (the viewer first,
 then clockwise), padded to six.  The card window open now, the viewer's own sealed answer to it,
 the strategy cards out of the game, the standing answers to interrogation questions, an ally
 advantage waiting for its owner's consent and a Sol Offensive waiting for the Sol's answer are in
-it too.
+it too, and the negotiation (§13): who is allied with whom (per pair of seats) and every open
+proposal (per proposer and group, relative to the viewer) with the addressees who have accepted it.
 """
 
 from __future__ import annotations
 
 import typing
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -50,13 +60,18 @@ from turncoat.games.rex import actions as A
 from turncoat.games.rex.observe import RexObservation
 from turncoat.games.rex.phases.cards import EMERGENCY_UNITS_MAX, FLEET_SABOTAGE_MAX, WINDOW_CARDS
 from turncoat.games.rex.phases.consent import CROSS_LANDING, LAZAX_RECRUITS
+from turncoat.games.rex.phases.recruitment import LAZAX_EXTRA_RECRUITS
 from turncoat.games.rex.present import STEP_TITLES
 
 if TYPE_CHECKING:
     from turncoat.games.rex.game import RexGame
 
-# Alliance proposals and their answers (§13), never encoded (see the module docstring).
-ALLIANCE_ACTIONS = (deals.Propose, deals.Accept, deals.Decline, deals.Withdraw, deals.LeaveAlliance)
+# The answers to an alliance proposal (§13.2), indexed by the proposal's proposer and group.
+ANSWERS: tuple[type[deals.Accept | deals.Decline | deals.Withdraw], ...] = (
+    deals.Accept,
+    deals.Decline,
+    deals.Withdraw,
+)
 MAX_SEATS = 6
 STEPS: tuple[str, ...] = tuple(STEP_TITLES)
 SLOTS = ("none", "attack", "defense", "both")
@@ -68,22 +83,28 @@ INFLUENCE_SCALE = 100.0
 UNIT_SCALE = 20.0
 
 
+class Answer(NamedTuple):
+    """The index of an answer (accept, decline, withdraw) to the open proposal that ``proposer``
+    made for the alliance ``members`` (see the module docstring)."""
+
+    kind: type[deals.Accept | deals.Decline | deals.Withdraw]
+    proposer: int
+    members: tuple[int, ...]
+
+
+Enumerated: TypeAlias = A.RexAction | deals.Give | Answer
+
+
 def _no_encoding(game: RexGame) -> None:
-    config = game.config
-    enumerated = {type(a) for a in enumerate_actions(game)} | set(ALLIANCE_ACTIONS)
+    enumerated = {a.kind if isinstance(a, Answer) else type(a) for a in enumerate_actions(game)}
+    if not alliances_possible(game):  # §13.1: never offered where alliances cannot be made
+        enumerated |= {deals.Propose, deals.LeaveAlliance, *ANSWERS}
     unknown = sorted(c.__name__ for c in typing.get_args(A.RexAction) if c not in enumerated)
     if unknown:  # an action the rules offer that no index stands for: refuse, never mis-index
         raise InvalidConfig(
             f"the Rex encoding has no index for {', '.join(unknown)} yet",
             code="no_encoding",
             rule="RULES §19.2",
-        )
-    if config.players >= config.alliances_min_players:
-        raise InvalidConfig(
-            "Rex with alliances has no fixed encoding for learning environments (proposals are "
-            "answered by number); use 3 players or alliances_min_players=7",
-            code="no_encoding",
-            rule="RULES §13.1",
         )
 
 
@@ -99,7 +120,18 @@ def most_influence(game: RexGame) -> int:
     return most
 
 
-def enumerate_actions(game: RexGame) -> tuple[A.RexAction | deals.Give, ...]:
+def alliances_possible(game: RexGame) -> bool:
+    """§13.1 (E31): alliances need at least ``alliances_min_players`` players."""
+    return game.config.players >= game.config.alliances_min_players
+
+
+def alliance_groups(players: int, most: int) -> tuple[tuple[int, ...], ...]:
+    """§13.2: every group of 2 up to ``most`` seats, each sorted, in a fixed order."""
+    seats = range(players)
+    return tuple(g for size in range(2, min(most, players) + 1) for g in combinations(seats, size))
+
+
+def enumerate_actions(game: RexGame) -> tuple[Enumerated, ...]:
     """Every action the rules can offer in this configuration, in the module docstring's order."""
     t, b, config = game.ctx.t, game.ctx.b, game.config
     players = range(config.players)
@@ -119,12 +151,18 @@ def enumerate_actions(game: RexGame) -> tuple[A.RexAction | deals.Give, ...]:
     out += [A.PlaceStartingUnits(p, u) for p in start_pieces for u in range(1, largest_choice + 1)]
     out += [A.EndCeasefire(), A.GiftTo(None), *(A.GiftTo(p) for p in players)]
     out += [deals.Give(p, "influence", a) for p in players for a in amounts]
+    if alliances_possible(game):
+        keys = [(p, g) for g in alliance_groups(config.players, t.alliance_max_members) for p in g]
+        out += [deals.LeaveAlliance()]
+        out += [deals.Propose(to=_others(g, p), terms=(deals.Ally(members=g),)) for p, g in keys]
+        out += [Answer(kind, p, g) for kind in ANSWERS for p, g in keys]
     out += [A.PassBid(), *(A.Bid(a) for a in amounts)]
+    extra = LAZAX_EXTRA_RECRUITS if alliances_possible(game) else 0  # §18: the Lazax ally card
     out += [
         A.Recruit(u, m, ld)
         for ld in (None, *t.leader_ids)
         for m in range(t.recruit_max_mechanized + 1)
-        for u in range(t.recruit_max_units + 1)
+        for u in range(t.recruit_max_units + extra + 1)
     ]
     out += [A.HacanTiming(True), A.HacanTiming(False)]
     pieces = b.piece_ids
@@ -162,6 +200,40 @@ def enumerate_actions(game: RexGame) -> tuple[A.RexAction | deals.Give, ...]:
         out += [A.Ask(p, "predicted_race", r) for r in t.race_ids]
         out += [A.Ask(p, "predicted_round", str(n)) for n in range(1, t.rounds + 1)]
     return tuple(out)
+
+
+def _others(group: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    return tuple(p for p in group if p != seat)
+
+
+def answer_key(action: deals.Accept | deals.Decline | deals.Withdraw, obs: RexObservation) -> Answer:
+    """The index key of an answer: the proposer and group of the open proposal it names."""
+    found = deals.find(obs.deals, action.proposal)
+    if found is None:
+        raise KeyError(f"there is no open proposal {action.proposal} in this observation")
+    return Answer(type(action), found.proposer, _alliance_of(found))
+
+
+def _alliance_of(proposal: deals.Proposal) -> tuple[int, ...]:
+    """The group of a Rex alliance proposal, whose one term is ``Ally(group)`` (§13.2)."""
+    match proposal.terms:
+        case (deals.Ally(members=members),):
+            return tuple(sorted(members))
+    raise ValueError(f"proposal {proposal.id} is not an alliance proposal; it has no index")
+
+
+def answer_at(key: Answer, obs: RexObservation) -> deals.Accept | deals.Decline | deals.Withdraw:
+    """The answer an index stands for, given the open proposals the acting seat sees."""
+    found = [
+        p
+        for p in obs.deals.open
+        if p.proposer == key.proposer and p.terms == (deals.Ally(members=key.members),)
+    ]
+    if not found:
+        raise IndexError(f"seat {key.proposer} has no open proposal for the alliance {key.members}")
+    if len(found) > 1:  # §13.2 forbids it; refuse rather than pick one
+        raise ValueError(f"seat {key.proposer} has {len(found)} open proposals for {key.members}")
+    return key.kind(found[0].id)
 
 
 def _pieces(game: RexGame, area: str) -> tuple[str, ...]:
@@ -205,20 +277,40 @@ class RexEncoding:
         self.influence_cards = t.influence_ids
         self._influence_card = {c: i for i, c in enumerate(self.influence_cards)}
         self._copies = {c: max(1, sum(1 for k in t.strategy_deck if t.card_ids[k] == c)) for c in self.cards}
+        self._pairs = {pair: i for i, pair in enumerate(combinations(range(MAX_SEATS), 2))}
+        self._proposals: dict[tuple[int, tuple[int, ...]], int] = {}
+        for g in alliance_groups(MAX_SEATS, t.alliance_max_members):  # seats relative to the viewer
+            for k in g:
+                self._proposals[(k, g)] = len(self._pairs) + sum(len(h) for _, h in self._proposals)
         self.size = len(self.layout())
         self.observation_space = spaces.Box(low=0.0, high=1.0, shape=(self.size,), dtype=np.float32)
 
     # -- actions --------------------------------------------------------------------------------
-    def action_index(self, action: Any) -> int:
+    # An answer to an alliance proposal is indexed by its proposal's proposer and group, which
+    # only the acting seat's observation can tell (see the module docstring).
+    indices_need_observation = True
+
+    def action_index(self, action: Any, observation: RexObservation | None = None) -> int:
+        if isinstance(action, ANSWERS):
+            if observation is None:
+                raise KeyError(f"{action!r} names a proposal: its index needs the seat's observation")
+            return self._index[answer_key(action, observation)]
         return self._index[action]
 
-    def action_at(self, index: int) -> Any:
-        return self.actions[index]
+    def action_at(self, index: int, observation: RexObservation | None = None) -> Any:
+        action = self.actions[index]
+        if isinstance(action, Answer):
+            if observation is None:
+                raise IndexError(f"index {index} answers a proposal: it needs the seat's observation")
+            return answer_at(action, observation)
+        return action
 
-    def action_mask(self, legal: Sequence[Any]) -> npt.NDArray[np.int8]:
+    def action_mask(
+        self, legal: Sequence[Any], observation: RexObservation | None = None
+    ) -> npt.NDArray[np.int8]:
         mask = np.zeros(self.num_actions, dtype=np.int8)
         for action in legal:
-            mask[self._index[action]] = 1
+            mask[self.action_index(action, observation)] = 1
         return mask
 
     # -- observations ---------------------------------------------------------------------------
@@ -291,6 +383,11 @@ class RexEncoding:
         names += [f"consent.asker=rel{k}" for k in range(MAX_SEATS)]
         names += [f"consent.advantage={a}" for a in ADVANTAGES]
         names += [f"offensive_card={c}" for c in self.influence_cards]
+        names += [f"allied.rel{a}.rel{b}" for a, b in self._pairs]
+        for k, g in self._proposals:
+            group = "+".join(f"rel{m}" for m in g)
+            names.append(f"proposal.rel{k}.{group}.open")
+            names += [f"proposal.rel{k}.{group}.accepted_by=rel{m}" for m in _others(g, k)]
         return names
 
     def encode(self, obs: RexObservation) -> npt.NDArray[np.float32]:
@@ -437,6 +534,7 @@ class RexEncoding:
             x[i + rel(obs.gift_to[obs.viewer])] = 1.0
         i += MAX_SEATS
         i = self._encode_cards_outside_battle(obs, x, i, rel)
+        i = self._encode_negotiation(obs, x, i, rel)
         assert i == self.size
         np.clip(x, 0.0, 1.0, out=x)
         return x
@@ -480,3 +578,21 @@ class RexEncoding:
             x[i + self._influence_card[obs.offensive_card]] = 1.0
         i += len(self.influence_cards)
         return i
+
+    def _encode_negotiation(
+        self, obs: RexObservation, x: npt.NDArray[np.float32], i: int, rel: Callable[[int], int]
+    ) -> int:
+        """§13, §16.3: the standing alliances per pair of seats, and every open proposal (public)
+        under its proposer and group, with the addressees who have accepted it so far."""
+        for group in obs.deals.alliances:
+            for a, b in combinations(sorted(rel(p) for p in group), 2):
+                x[i + self._pairs[(a, b)]] = 1.0
+        for proposal in obs.deals.open:
+            members = tuple(sorted(rel(p) for p in _alliance_of(proposal)))
+            k = rel(proposal.proposer)
+            base = i + self._proposals[(k, members)]
+            x[base] = 1.0
+            addressees = _others(members, k)
+            for seat in proposal.accepted:
+                x[base + 1 + addressees.index(rel(seat))] = 1.0
+        return i + len(self._pairs) + sum(len(g) for _, g in self._proposals)
