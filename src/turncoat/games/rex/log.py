@@ -309,7 +309,8 @@ def describe_event(event: Event, names: Names | None = None) -> str | None:
         case E.HacanTurnTiming(seat=p, now=now, before=b):
             return f"Seat {p} (Hacan) {'takes the turn now' if now else 'waits'}, before seat {b}."
         case E.UnitsMoved(seat=p, origin=o, target=t, units=u, mechanized=m, lines=ln):
-            return f"Seat {p} moves {_units(u, m)} from {n.piece_name(o)} to {n.piece_name(t)} ({ln} line{'' if ln == 1 else 's'})."
+            over = f"{ln} line" if ln == 1 else f"{ln} lines"
+            return f"Seat {p} moves {_units(u, m)} from {n.piece_name(o)} to {n.piece_name(t)} ({over})."
         case E.UnitsLanded(seat=p, piece=pc, units=u, mechanized=m, cost=c, paid_to=to, origin=o):
             where = f" from {n.piece_name(o)}" if o else ""
             paid = f", paid to seat {to}" if to is not None else ""
