@@ -67,7 +67,9 @@ class HasEvaluation(Protocol):
 class HasEncoding(Protocol):
     def rl_encoding(self) -> Any:
         """An object with ``num_actions``, ``observation_space``, ``encode_observation`` and
-        ``action_index`` / ``action_of`` (see ``turncoat.rl``)."""
+        ``action_index`` / ``action_at`` (see ``turncoat.rl``).  An encoding whose indices depend
+        on the position (Rex names an alliance answer by its proposal's proposer and group) sets
+        ``indices_need_observation`` and takes the acting seat's observation as a second argument."""
         ...
 
 
