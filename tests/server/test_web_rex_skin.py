@@ -1,0 +1,368 @@
+"""Rex's web skin: the schematic map drawn from the content pack, the race sheets drawn from the
+viewer's observation alone, and a move made by clicking the map in Chromium.
+
+The map's layout is computed (the printed board is not public): every piece of the board gets a
+cell inside its own sector's wedge, and two areas of one sector never share a lane of the ring.
+The page for one seat holds none of another seat's secrets (traitor cards, the strategy cards in
+hand, the Xxcha prediction), whatever the skin adds to the payload.
+"""
+
+from __future__ import annotations
+
+import html as htmlmod
+import math
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import msgspec
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from tests.server.test_web_browser import CHROMIUM, FLAGS, version_of, wait_for_news
+from tests.server.web_support import served_in_process
+from turncoat.core.registry import load_game
+from turncoat.games.rex import actions as A
+from turncoat.games.rex.game import RexGame
+from turncoat.games.rex.log import Names
+from turncoat.games.rex.observe import RexObservation
+from turncoat.play import GameInProgress
+from turncoat.server import offer, views
+from turncoat.server.payload import PLAYING, build_payload
+from turncoat.server.skin import web_skin
+from turncoat.server.storage import SeatRow
+from turncoat.server.table import LiveTable
+from turncoat.skins.rex import web as rex_web
+
+NAMES = ("Ann", "Bea", "Cy", "Di", "Ed", "Flo")
+
+
+# -- the map's geometry -----------------------------------------------------------------------------
+def rex_game(players: int = 3) -> RexGame:
+    game = load_game("rex", players=players)
+    assert isinstance(game, RexGame)
+    return game
+
+
+def test_two_areas_of_one_sector_never_share_a_lane_of_the_ring() -> None:
+    game = rex_game()
+    geo = rex_web.map_geometry(game.content.data, Names(game.content.data))
+    ring = [a for a in geo["areas"] if not a["centre"]]
+    lanes = rex_web.assign_lanes(
+        {a["id"]: a["sectors"] for a in ring}, first=[a["id"] for a in ring if a["stronghold"]]
+    )
+    for sector in range(1, game.content.data.board.sector_count.value + 1):
+        here = [lanes[a["id"]] for a in ring if sector in a["sectors"]]
+        assert len(here) == len(set(here)), f"sector {sector}: {here}"
+    assert {lanes[a["id"]] for a in ring if a["stronghold"]} == {0}  # nearest the Council
+
+
+def test_every_piece_of_the_board_has_a_cell_inside_its_sector() -> None:
+    game = rex_game()
+    data = game.content.data
+    geo = rex_web.map_geometry(data, Names(data))
+    cells = {c["id"]: c for a in geo["areas"] for c in a["cells"]}
+    assert set(cells) == {p.id for p in data.board.pieces}
+    count = data.board.sector_count.value
+    for piece in data.board.pieces:
+        cell = cells[piece.id]
+        dx, dy = cell["x"] - geo["centre"], cell["y"] - geo["centre"]
+        if piece.sector is None:  # the Galactic Council: the middle of the map
+            assert math.hypot(dx, dy) < geo["ring_in"]
+            continue
+        assert geo["ring_in"] <= math.hypot(dx, dy) <= geo["ring_out"]
+        a0, a1 = rex_web.sector_angles(piece.sector, count)
+        angle = math.degrees(math.atan2(dy, dx))
+        assert any(a0 <= angle + turn <= a1 for turn in (-360, 0, 360)), (piece.id, angle, a0, a1)
+
+
+def test_each_race_has_its_own_letters_on_its_counters() -> None:
+    codes = rex_web.race_codes(rex_game().content.data)
+    assert len(set(codes.values())) == len(codes) == 6
+    assert codes["lazax"] == "La" and codes["letnev"] == "Le"
+
+
+def test_a_skin_that_draws_only_part_of_its_game_is_not_offered_first() -> None:
+    """Rex's skin is a first slice (featured=False): the lobby still offers Verräter first."""
+    assert web_skin("rex") is rex_web.SKIN and not rex_web.SKIN.featured
+    assert offer.default_game().id == "verrater"
+
+
+# -- pages rendered from real positions -------------------------------------------------------------
+def table_at(wanted: tuple[type, ...], players: int = 3, seed: int = 1, seat: int = 0) -> LiveTable:
+    """A table of random players, played until ``seat`` may play one of the ``wanted`` actions."""
+    game = rex_game(players)
+    play = GameInProgress.start(game, seed=seed)
+    rng = random.Random(seed)
+    for n in range(5000):
+        assert play.outcome() is None, "the game ended before the wanted decision"
+        if seat in play.to_act() and any(isinstance(a, wanted) for a in play.legal_actions(seat)):
+            break
+        acting = sorted(play.to_act())
+        s = acting[n % len(acting)]
+        play.apply(s, rng.choice(list(play.legal_actions(s))))
+    return LiveTable(
+        id="t" * 12,
+        name="rex",
+        play=play,
+        options=game.config_json(),
+        seed=seed,
+        version=play.version,
+        status=PLAYING,
+        seats=[SeatRow(i, "human", None, NAMES[i], None, True) for i in range(players)],
+        turn_seconds=60,
+        listed=True,
+        host_hash="",
+        created_at=0.0,
+    )
+
+
+def page_of(table: LiveTable, viewer: int | None) -> tuple[str, dict[str, Any]]:
+    update: dict[str, Any] = msgspec.to_builtins(build_payload(table, viewer, -1))
+    page = views.table_page(
+        "table.html",
+        table.game,
+        update,
+        (),
+        table={"id": table.id, "name": table.name, "players": len(table.seats)},
+        csrf="x",
+        my_link=None,
+        watch="w",
+        levels=[],
+        is_host=False,
+    )
+    return page, update
+
+
+def test_the_places_a_decision_is_about_are_the_clickable_ones() -> None:
+    """At a movement decision every group the seat may move is a clickable place on the map,
+    with the choice's words as its accessible name, and nothing else is clickable."""
+    table = table_at((A.MoveFrom,))
+    page, update = page_of(table, 0)
+    marked = {m: c["label"] for d in update["decisions"] for c in d["choices"] for m in c["marks"]}
+    assert marked, "a movement decision names its groups"
+    clickable = re.findall(r'<g class="[^"]*choosable[^"]*"[^>]*data-spot="([^"]+)"', page)
+    assert sorted(set(clickable)) == sorted(marked)
+    for spot, label in marked.items():
+        tag = re.search(rf'<g [^>]*data-spot="{re.escape(spot)}"[^>]*data-choose[^>]*>', page)
+        assert tag and htmlmod.escape(label, quote=True) in tag.group(0)
+
+
+def test_the_map_shows_each_stack_with_its_race_letters_and_number() -> None:
+    table = table_at((A.MoveFrom,))
+    page, update = page_of(table, 1)
+    obs = msgspec.convert(update["observation"], RexObservation)
+    codes = rex_web.race_codes(table.game.content.data)
+    race = {s.seat: s.race for s in obs.seats}
+    assert obs.stacks
+    for st in obs.stacks:
+        text = f"{codes[race[st.seat] or '']}{st.units}" + (f"+{st.mechanized}" if st.mechanized else "")
+        assert f'<g class="counter seat-{st.seat}"' in page and f'<text y="4">{text}</text>' in page
+    if obs.fleet:
+        assert 'class="sector bombarded"' in page and "the fleet bombards sector" in page
+    assert "Schematic stand-in board" in page and "estimated" in page
+
+
+def secrets_of(table: LiveTable, seat: int, viewer: int | None) -> list[str]:
+    """How ``seat``'s secrets would read on a page, less what ``viewer`` may know anyway (its own
+    cards, cards it learnt are in that hand, cards face up or out of the game)."""
+    names = Names(table.game.content.data)
+    own = msgspec.convert(msgspec.to_builtins(table.play.view(seat).observation), RexObservation)
+    other = msgspec.convert(msgspec.to_builtins(table.play.view(viewer).observation), RexObservation)
+    public = set(other.hand or ()) | set(other.strategy_discard or ()) | set(other.strategy_removed)
+    public |= {c for s in other.seats for c in s.known_cards}
+    out = [names.card_name(c) for c in own.hand or () if c not in public]
+    out += [names.leader_name(t, strength=True, race=True) for t in own.traitors or ()]
+    if own.prediction is not None:
+        race, rnd = own.prediction
+        out.append(f"the {names.race_name(race)} win in round {rnd}")
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_a_seats_page_holds_none_of_another_seats_secrets(seed: int) -> None:
+    """Mid-game, every seat's page (and a spectator's) is checked for every other seat's traitor
+    cards, strategy cards in hand and prediction: none may show, while its own do."""
+    table = table_at((A.MoveFrom, A.LandIn), seed=seed)
+    pages = {viewer: page_of(table, viewer)[0] for viewer in (0, 1, 2, None)}
+    checked = 0
+    for seat in range(3):
+        mine = secrets_of(table, seat, seat)
+        assert all(htmlmod.escape(s) in pages[seat] for s in mine), "a seat sees its own secrets"
+        for viewer in (0, 1, 2, None):
+            if viewer == seat:
+                continue
+            for secret in secrets_of(table, seat, viewer):
+                checked += 1
+                assert htmlmod.escape(secret) not in pages[viewer], (seat, viewer, secret)
+    assert checked >= 6  # traitors at least: every seat holds one
+
+
+# -- in the browser ---------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with served_in_process(tmp_path_factory.mktemp("web-rex-skin")) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+PASSIVE = (
+    "Pass on",
+    "Play no card",
+    "I am done with the ceasefire",
+    "Recruit nothing",
+    "Give nothing",
+    "Do not",
+    "Wait",
+    "Send no envoy",
+    "Shake hands",
+)
+PREFERRED_RACES = ("Letnev", "Jol-Nar")  # they start with 10 units in a stronghold: they can move
+
+
+def wait_for_my_turn(page: Page) -> None:
+    page.wait_for_function(
+        "() => { const s = document.getElementById('status');"
+        " return s && s.dataset.toAct.split(' ').includes('0')"
+        " && !!document.querySelector('#controls button:not([disabled])'); }",
+        timeout=60_000,
+    )
+
+
+def play_without_the_map(page: Page) -> None:
+    """Answer a decision the map is not about: a race that starts on the board, else the passive
+    choice where there is one, else the first."""
+    before = version_of(page)
+    buttons = page.locator("#controls form.one button:not([disabled])")
+    texts = buttons.all_inner_texts()
+    pick = next((i for i, t in enumerate(texts) if any(r in t for r in PREFERRED_RACES)), None)
+    if pick is None:
+        pick = next((i for i, t in enumerate(texts) if t.startswith(PASSIVE)), None)
+    if pick is not None:
+        buttons.nth(pick).click()
+    elif page.locator("#controls form.pick-one").count():
+        form = page.locator("#controls form.pick-one").first
+        select = form.locator("select")
+        select.select_option(select.locator("option").first.get_attribute("value") or "")
+        form.locator("button").click()
+    else:
+        buttons.first.click()
+    wait_for_news(page, before)
+
+
+def seat_state(base: str, table: str, token: str) -> dict[str, Any]:
+    response = httpx.get(f"{base}/api/tables/{table}/state", cookies={f"tc_seat_{table}": token}, timeout=10)
+    response.raise_for_status()
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def units_at(state: dict[str, Any], piece: str, seat: int) -> int:
+    return sum(u + m for p, s, u, m in state["observation"]["stacks"] if p == piece and s == seat)
+
+
+@pytest.mark.timeout(300)
+def test_a_move_is_made_by_clicking_the_map(server: str, browser: Browser, tmp_path: Path) -> None:
+    seats = [
+        {"kind": "human", "name": "Ann"},
+        {"kind": "bot", "level": "easy"},
+        {"kind": "bot", "level": "easy"},
+    ]
+    created = httpx.post(
+        f"{server}/api/tables", json={"game": "rex", "players": 3, "seats": seats}, timeout=10
+    )
+    assert created.status_code == 201, created.text
+    table, token = created.json()["table"], created.json()["seat_tokens"]["0"]
+    errors: list[str] = []
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    ann = context.new_page()
+    ann.on("pageerror", lambda e: errors.append(str(e)))
+    ann.goto(created.json()["links"]["0"])
+    ann.wait_for_selector("#table[data-ws='open']", timeout=15_000)
+    assert ann.locator("#board svg.rex-map").count() == 1
+    assert "Schematic stand-in board" in ann.inner_text("#board")
+
+    for _ in range(80):  # Ann's decisions until the map is asked
+        wait_for_my_turn(ann)
+        if ann.locator("#board [data-choose]").count():
+            break
+        play_without_the_map(ann)
+    title = ann.locator("#controls h3, #controls form.pick-one label").first.inner_text()
+    assert title in ("Movement: choose a group to move", "Landing: choose where"), title
+    ann.screenshot(path=str(tmp_path / "rex-map-decision.png"), full_page=True)
+
+    # hovering an area names it and lists what is there
+    origin = ann.locator("#board [data-choose]").first
+    spot = origin.get_attribute("data-spot") or ""
+    origin.hover()
+    assert ann.inner_text("#board [data-caption]") == origin.get_attribute("data-note")
+
+    before_state = seat_state(server, table, token)
+    if title.startswith("Movement"):
+        had = units_at(before_state, spot, 0)
+        assert had > 0
+        before = version_of(ann)
+        origin.click()  # the origin, by mouse
+        wait_for_news(ann, before)
+        heading = ann.locator("#controls h3, #controls form.pick-one label").first.inner_text()
+        assert heading == "Movement: choose the destination"  # buttons, or a list box when many
+        target = ann.locator("#board [data-choose]").first
+        goal = target.get_attribute("data-spot") or ""
+        before = version_of(ann)
+        target.focus()  # the destination, by keyboard
+        ann.keyboard.press("Enter")
+        wait_for_news(ann, before)
+        moves = ann.locator("#controls form.one button", has_text=re.compile(r"^Move \d+"))
+        label = moves.last.inner_text()
+        count = int(re.match(r"Move (\d+)", label).group(1))  # type: ignore[union-attr]
+        before = version_of(ann)
+        moves.last.click()
+        wait_for_news(ann, before)
+        after = seat_state(server, table, token)
+        # the units left the origin and stand in the destination (a battle comes later)
+        assert units_at(after, spot, 0) == had - count
+        assert units_at(after, goal, 0) == units_at(before_state, goal, 0) + count
+        ann.wait_for_function(
+            "t => [...document.querySelectorAll('#log li')].some(li => li.innerText.startsWith(t))",
+            arg=f"Ann moves {count} unit",
+        )
+    else:
+        before = version_of(ann)
+        origin.click()
+        wait_for_news(ann, before)
+        lands = ann.locator("#controls form.one button", has_text=re.compile(r"^Land \d+"))
+        count = int(re.match(r"Land (\d+)", lands.last.inner_text()).group(1))  # type: ignore[union-attr]
+        before = version_of(ann)
+        lands.last.click()
+        wait_for_news(ann, before)
+        after = seat_state(server, table, token)
+        assert units_at(after, spot, 0) == units_at(before_state, spot, 0) + count
+        ann.wait_for_function(
+            "t => [...document.querySelectorAll('#log li')].some(li => li.innerText.startsWith(t))",
+            arg=f"Ann lands {count} unit",
+        )
+
+    # the same page on a phone: the decision and the hand first, the map scaled to the screen
+    ann.set_viewport_size({"width": 390, "height": 844})
+    ann.wait_for_function(
+        "() => document.querySelector('#board svg.rex-map').getBoundingClientRect().width <= 390"
+    )
+    me_top = ann.locator("#me").bounding_box()
+    map_top = ann.locator("#board svg.rex-map").bounding_box()
+    assert me_top and map_top and me_top["y"] < map_top["y"]
+    ann.screenshot(path=str(tmp_path / "rex-phone.png"), full_page=True)
+    print(f"screenshots: {tmp_path / 'rex-map-decision.png'} {tmp_path / 'rex-phone.png'}")
+    context.close()
+    assert errors == []
