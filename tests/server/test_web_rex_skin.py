@@ -22,7 +22,7 @@ import msgspec
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from tests.server.test_web_browser import CHROMIUM, FLAGS, version_of, wait_for_news
+from tests.server.test_web_browser import CHROMIUM, FLAGS, shot, version_of, wait_for_news
 from tests.server.web_support import served_in_process
 from turncoat.core.registry import load_game
 from turncoat.games.rex import actions as A
@@ -302,6 +302,7 @@ def test_a_move_is_made_by_clicking_the_map(server: str, browser: Browser, tmp_p
     title = ann.locator("#controls h3, #controls form.pick-one label").first.inner_text()
     assert title in ("Movement: choose a group to move", "Landing: choose where"), title
     ann.screenshot(path=str(tmp_path / "rex-map-decision.png"), full_page=True)
+    shot(ann, "rex-01-map-decision")  # also kept with the suite's other screenshots
 
     # hovering an area names it and lists what is there
     origin = ann.locator("#board [data-choose]").first
@@ -363,6 +364,7 @@ def test_a_move_is_made_by_clicking_the_map(server: str, browser: Browser, tmp_p
     map_top = ann.locator("#board svg.rex-map").bounding_box()
     assert me_top and map_top and me_top["y"] < map_top["y"]
     ann.screenshot(path=str(tmp_path / "rex-phone.png"), full_page=True)
+    shot(ann, "rex-02-phone")
     print(f"screenshots: {tmp_path / 'rex-map-decision.png'} {tmp_path / 'rex-phone.png'}")
     context.close()
     assert errors == []
