@@ -121,7 +121,10 @@ def table_at(wanted: tuple[type, ...], players: int = 3, seed: int = 1, seat: in
 
 
 def page_of(table: LiveTable, viewer: int | None) -> tuple[str, dict[str, Any]]:
-    update: dict[str, Any] = msgspec.to_builtins(build_payload(table, viewer, -1))
+    """The table page ``viewer`` is served, then the websocket fragments it is sent."""
+    payload = build_payload(table, viewer, -1)
+    update: dict[str, Any] = msgspec.to_builtins(payload)
+    fragments = views.update_html(table, payload, is_host=False, csrf="x", levels=[])
     page = views.table_page(
         "table.html",
         table.game,
@@ -134,7 +137,7 @@ def page_of(table: LiveTable, viewer: int | None) -> tuple[str, dict[str, Any]]:
         levels=[],
         is_host=False,
     )
-    return page, update
+    return page + fragments, update
 
 
 def test_the_places_a_decision_is_about_are_the_clickable_ones() -> None:
