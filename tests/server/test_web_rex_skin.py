@@ -93,12 +93,15 @@ def test_a_skin_that_draws_only_part_of_its_game_is_not_offered_first() -> None:
 
 # -- pages rendered from real positions -------------------------------------------------------------
 def table_at(wanted: tuple[type, ...], players: int = 3, seed: int = 1, seat: int = 0) -> LiveTable:
-    """A table of random players, played until ``seat`` may play one of the ``wanted`` actions."""
+    """A table of random players, played until ``seat`` may play one of the ``wanted`` actions
+    (none wanted: to the end of the game)."""
     game = rex_game(players)
     play = GameInProgress.start(game, seed=seed)
     rng = random.Random(seed)
-    for n in range(5000):
-        assert play.outcome() is None, "the game ended before the wanted decision"
+    for n in range(20000):
+        if play.outcome() is not None:
+            assert not wanted, "the game ended before the wanted decision"
+            break
         if seat in play.to_act() and any(isinstance(a, wanted) for a in play.legal_actions(seat)):
             break
         acting = sorted(play.to_act())
@@ -371,3 +374,32 @@ def test_a_move_is_made_by_clicking_the_map(server: str, browser: Browser, tmp_p
     print(f"screenshots: {tmp_path / 'rex-map-decision.png'} {tmp_path / 'rex-phone.png'}")
     context.close()
     assert errors == []
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 2), (6, 3)])
+def test_the_skin_draws_every_step_of_a_whole_game(players: int, seed: int) -> None:
+    """A whole game of random players, drawn for a seat and a spectator along the way and at the
+    end: every position draws (battles, casualties, alliances, the destroyed shield ...)."""
+    table = table_at((), players=players, seed=seed)  # wants nothing: plays until the end
+    drawn = 0
+    for step in range(0, table.version + 1, 40):
+        play = table.replay_to(step)
+        for viewer in (step % players, None):
+            payload = build_payload(table, viewer, -1, play=play)
+            page = views.table_page(
+                "replay.html",
+                table.game,
+                msgspec.to_builtins(payload),
+                views.story(play, payload),
+                table=table.summary(),
+                step=step,
+                total=table.version,
+                full=False,
+                can_full=False,
+                replay=True,
+            )
+            assert "rex-map" in page
+            drawn += 1
+    page, update = page_of(table, 0)
+    assert update["outcome"] is not None and "rex-map" in page
+    assert drawn > 10
