@@ -41,8 +41,8 @@ NAMES = ("Ann", "Bea", "Cy", "Di", "Ed", "Flo")
 
 
 # -- the map's geometry -----------------------------------------------------------------------------
-def rex_game(players: int = 3) -> RexGame:
-    game = load_game("rex", players=players)
+def rex_game(players: int = 3, **options: Any) -> RexGame:
+    game = load_game("rex", players=players, **options)
     assert isinstance(game, RexGame)
     return game
 
@@ -58,6 +58,19 @@ def test_two_areas_of_one_sector_never_share_a_lane_of_the_ring() -> None:
         here = [lanes[a["id"]] for a in ring if sector in a["sectors"]]
         assert len(here) == len(set(here)), f"sector {sector}: {here}"
     assert {lanes[a["id"]] for a in ring if a["stronghold"]} == {0}  # nearest the Council
+    spans = {a["id"]: a["sectors"] for a in ring}
+    depth = rex_web.lane_depths(spans, lanes, geo["lanes"])
+    assert max(depth.values()) > 1  # areas grow outward into free lanes ...
+    for sector in range(1, game.content.data.board.sector_count.value + 1):
+        filled = [
+            lane
+            for a in ring
+            if sector in a["sectors"]
+            for lane in range(lanes[a["id"]], lanes[a["id"]] + depth[a["id"]])
+        ]
+        assert (
+            len(filled) == len(set(filled)) and max(filled) < geo["lanes"]
+        ), sector  # ... never over another
 
 
 def test_every_piece_of_the_board_has_a_cell_inside_its_sector() -> None:
@@ -92,10 +105,12 @@ def test_a_skin_that_draws_only_part_of_its_game_is_not_offered_first() -> None:
 
 
 # -- pages rendered from real positions -------------------------------------------------------------
-def table_at(wanted: tuple[type, ...], players: int = 3, seed: int = 1, seat: int = 0) -> LiveTable:
+def table_at(
+    wanted: tuple[type, ...], players: int = 3, seed: int = 1, seat: int = 0, **options: Any
+) -> LiveTable:
     """A table of random players, played until ``seat`` may play one of the ``wanted`` actions
     (none wanted: to the end of the game)."""
-    game = rex_game(players)
+    game = rex_game(players, **options)
     play = GameInProgress.start(game, seed=seed)
     rng = random.Random(seed)
     for n in range(20000):
@@ -185,6 +200,8 @@ def secrets_of(table: LiveTable, seat: int, viewer: int | None) -> list[str]:
     if own.prediction is not None:
         race, rnd = own.prediction
         out.append(f"the {names.race_name(race)} win in round {rnd}")
+    if own.betrayal is not None:
+        out.append(f"{own.betrayal} ({names.betrayal.get(own.betrayal, '')})")
     return out
 
 
@@ -192,7 +209,7 @@ def secrets_of(table: LiveTable, seat: int, viewer: int | None) -> list[str]:
 def test_a_seats_page_holds_none_of_another_seats_secrets(seed: int) -> None:
     """Mid-game, every seat's page (and a spectator's) is checked for every other seat's traitor
     cards, strategy cards in hand and prediction: none may show, while its own do."""
-    table = table_at((A.MoveFrom, A.LandIn), seed=seed)
+    table = table_at((A.MoveFrom, A.LandIn), seed=seed, betrayal_cards=True)
     pages = {viewer: page_of(table, viewer)[0] for viewer in (0, 1, 2, None)}
     checked = 0
     for seat in range(3):
@@ -204,7 +221,7 @@ def test_a_seats_page_holds_none_of_another_seats_secrets(seed: int) -> None:
             for secret in secrets_of(table, seat, viewer):
                 checked += 1
                 assert htmlmod.escape(secret) not in pages[viewer], (seat, viewer, secret)
-    assert checked >= 6  # traitors at least: every seat holds one
+    assert checked >= 12  # a traitor and a betrayal card at least: every seat holds them
 
 
 # -- in the browser ---------------------------------------------------------------------------------
@@ -403,3 +420,76 @@ def test_the_skin_draws_every_step_of_a_whole_game(players: int, seed: int) -> N
     page, update = page_of(table, 0)
     assert update["outcome"] is not None and "rex-map" in page
     assert drawn > 10
+
+
+def test_a_position_with_battles_shows_where_each_leader_is() -> None:
+    """Leaders in the casualty pool are told apart from the available ones on every sheet."""
+    for seed in range(1, 30):
+        page, _ = page_of(table_at((), players=4, seed=seed), None)
+        if "in the casualty pool" in page:
+            break
+    else:
+        pytest.fail("no random game lost a leader")
+    assert "<td>available</td>" in page
+
+
+def test_a_battle_is_chosen_by_its_area_on_the_map() -> None:
+    table = table_at((A.ChooseBattle,), players=4, seed=5, seat=0)
+    page, update = page_of(table, 0)
+    areas = [a for d in update["decisions"] for c in d["choices"] for a in c["marks"]]
+    assert areas
+    for area in areas:
+        assert re.search(
+            rf'<g class="area[^"]*choosable[^"]*" data-area="{re.escape(area)}"[^>]*data-choose', page
+        )
+
+
+def test_a_destroyed_shield_is_drawn_and_said() -> None:
+    table = table_at((A.MoveFrom,))
+    update: dict[str, Any] = msgspec.to_builtins(build_payload(table, 0, -1))
+    update["observation"]["shield_destroyed"] = True
+    ctx = rex_web.context(table.game, update, ())
+    geo = ctx["geo"]
+    protected = [a for a in geo["areas"] if a["shielded"] and a["depends_on_generator"]]
+    assert protected
+    for area in protected:
+        assert "shield destroyed" in ctx["board"]["described"][area["id"]]
+    kept = [a for a in geo["areas"] if a["shielded"] and not a["depends_on_generator"]]
+    assert all("(shield destroyed" not in ctx["board"]["described"][a["id"]] for a in kept)
+    page = views.table_page(
+        "table.html",
+        table.game,
+        update,
+        (),
+        table={"id": table.id, "name": table.name, "players": 3},
+        csrf="x",
+        my_link=None,
+        watch="w",
+        levels=[],
+        is_host=False,
+    )
+    assert page.count('class="shield down"') >= len(protected)
+
+
+def test_an_allys_advantage_cards_show_on_the_sheet() -> None:
+    """In a 6-player game once an alliance stands, each member's sheet lists the ally advantage
+    cards its allies lend it, in the content's words."""
+    for seed in range(1, 40):
+        table = table_at((), players=6, seed=seed)
+        for step in range(table.version, 0, -25):
+            play = table.replay_to(step)
+            obs = play.view(None).observation
+            if obs.deals.alliances:
+                break
+        else:
+            continue
+        break
+    else:
+        pytest.fail("no random 6-player game made an alliance")
+    member = obs.deals.alliances[0][0]
+    ally = obs.deals.alliances[0][1]
+    payload = build_payload(table, member, -1, play=play)
+    ctx = rex_web.context(table.game, msgspec.to_builtins(payload), ())
+    race = obs.seats[ally].race
+    texts = [c.text.value for r in table.game.content.data.races if r.id == race for c in r.ally_advantages]
+    assert texts and [c["text"] for c in ctx["mine"]["ally_cards"]][: len(texts)] == texts

@@ -92,6 +92,19 @@ def assign_lanes(spans: Mapping[str, Sequence[int]], first: Iterable[str] = ()) 
     return lanes
 
 
+def lane_depths(spans: Mapping[str, Sequence[int]], lanes: Mapping[str, int], count: int) -> dict[str, int]:
+    """How many lanes each area fills: its own, and outward every lane left free in all its
+    sectors (so the ring has no empty gaps where a sector holds few areas)."""
+    taken = {(s, lanes[a]) for a in lanes for s in spans[a]}
+    depth = {}
+    for area, lane in lanes.items():
+        n = 1
+        while lane + n < count and not any((s, lane + n) in taken for s in spans[area]):
+            n += 1
+        depth[area] = n
+    return depth
+
+
 def initials(name: str) -> str:
     """A short tag for an area on the map ("Imperial Navy Base" -> "INB")."""
     words = [w for w in re.split(r"[\s\-]+", re.sub(r"\(.*?\)", "", name)) if w and w[0].isalpha()]
@@ -111,6 +124,7 @@ def map_geometry(data: RexContent, names: Names) -> dict[str, Any]:
     spans = {a.id: sorted({p.sector for p in pieces_of.get(a.id, []) if p.sector}) for a in board.areas}
     lanes = assign_lanes(spans, first=[a.id for a in board.areas if a.stronghold.value])
     lane_count = max(lanes.values(), default=0) + 1
+    depth = lane_depths(spans, lanes, lane_count)
     width = (RING_OUT - RING_IN) / lane_count
     areas = []
     centre_areas = [a for a in board.areas if not spans[a.id]]
@@ -118,7 +132,7 @@ def map_geometry(data: RexContent, names: Names) -> dict[str, Any]:
         cells = []
         if spans[area.id]:
             r0 = RING_IN + lanes[area.id] * width + LANE_GAP / 2
-            r1 = r0 + width - LANE_GAP
+            r1 = r0 + depth[area.id] * width - LANE_GAP
             by_sector: dict[int, list[Any]] = {}
             for piece in pieces_of.get(area.id, []):
                 by_sector.setdefault(piece.sector or 0, []).append(piece)
