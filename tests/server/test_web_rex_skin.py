@@ -285,11 +285,12 @@ def play_without_the_map(page: Page) -> None:
     wait_for_news(page, before)
 
 
-def caption_on_hover(page: Page, selector: str) -> bool:
-    """Point at a place: the board's caption must then read that place's note.  (An update that
-    redraws the board between pointing and reading resets the caption: point again.)"""
+def caption_on_hover(page: Page, selector: str, *, focus: bool = False) -> bool:
+    """Point at a place (or focus it): the board's caption must then read that place's note.  (An
+    update that redraws the board between pointing and reading resets the caption: point again.)"""
     for _ in range(3):
-        page.locator(selector).hover()
+        place = page.locator(selector)
+        place.focus() if focus else place.hover()
         note, caption = page.evaluate(
             "sel => [document.querySelector(sel).getAttribute('data-note'),"
             " document.querySelector('#board [data-caption]').textContent]",
@@ -411,6 +412,9 @@ def test_a_move_is_made_by_clicking_the_map(server: str, browser: Browser, tmp_p
     origin = ann.locator("#board [data-choose]").first
     spot = origin.get_attribute("data-spot") or ""
     assert caption_on_hover(ann, f'#board [data-choose][data-spot="{spot}"]')
+    council = '#board [data-area="galactic_council"]'
+    assert caption_on_hover(ann, council, focus=True)  # by keyboard too
+    assert (ann.get_attribute(council, "data-note") or "").startswith("Galactic Council")
 
     before_state = seat_state(server, table, token)
     if title.startswith("Movement"):

@@ -226,6 +226,7 @@ def public_content(game: RexGame) -> dict[str, Any]:
         "ally_cards": {
             r.id: [(c.text.value, c.text.estimated) for c in r.ally_advantages] for r in data.races
         },
+        "strength_estimated": {ld.id: ld.strength.estimated for r in data.races for ld in r.leaders},
         "board_status": data.board.status,
     }
 
@@ -355,7 +356,7 @@ def sheets(obs: RexObservation, content: Mapping[str, Any]) -> list[dict[str, An
                     {
                         "name": names.leader_name(lv.leader),
                         "strength": lv.strength,
-                        "estimated": "estimated" in names.leader_strength.get(lv.leader, ""),
+                        "estimated": content["strength_estimated"].get(lv.leader, False),
                         "status": lv.status,
                         "place": _leader_place(names, lv.status),
                     }
