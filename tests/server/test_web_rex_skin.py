@@ -73,6 +73,20 @@ def test_two_areas_of_one_sector_never_share_a_lane_of_the_ring() -> None:
         ), sector  # ... never over another
 
 
+def test_lanes_hold_on_any_board_even_across_the_last_sector() -> None:
+    """An owner's printed board may lay its areas out differently: areas wrapping from the last
+    sector to the first, or one area per sector.  The lanes still never collide."""
+    spans = {"a": [18, 1], "b": [1, 2], "c": [2, 3], "d": [17, 18, 1, 2], "e": [3], "f": [3]}
+    lanes = rex_web.assign_lanes(spans, first=["e"])
+    assert lanes["e"] == 0 and lanes["d"] == 0  # the stronghold first, then the widest
+    for sector in range(1, 19):
+        here = [lanes[a] for a, s in spans.items() if sector in s]
+        assert len(here) == len(set(here)), sector
+    depth = rex_web.lane_depths(spans, lanes, max(lanes.values()) + 1)
+    assert depth["e"] == 1 and depth["c"] == 1  # what shares a sector never grows over another
+    assert rex_web.assign_lanes({f"x{i}": [i] for i in range(1, 19)}) == {f"x{i}": 0 for i in range(1, 19)}
+
+
 def test_every_piece_of_the_board_has_a_cell_inside_its_sector() -> None:
     game = rex_game()
     data = game.content.data
