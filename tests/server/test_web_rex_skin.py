@@ -22,6 +22,7 @@ import msgspec
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+import turncoat.core.testing.toy  # noqa: F401  (registers sealed_bids, for the page script's test)
 from tests.server.test_web_browser import CHROMIUM, FLAGS, shot, version_of, wait_for_news
 from tests.server.web_support import served_in_process
 from turncoat.core.registry import load_game
@@ -31,7 +32,7 @@ from turncoat.games.rex.log import Names
 from turncoat.games.rex.observe import RexObservation
 from turncoat.play import GameInProgress
 from turncoat.server import offer, views
-from turncoat.server.payload import PLAYING, build_payload
+from turncoat.server.payload import PLAYING, ChoiceOut, DecisionOut, build_payload
 from turncoat.server.skin import web_skin
 from turncoat.server.storage import SeatRow
 from turncoat.server.table import LiveTable
@@ -253,6 +254,76 @@ def browser() -> Iterator[Browser]:
         chromium = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield chromium
         chromium.close()
+
+
+BOARD = (
+    '<p data-caption>nothing yet</p><svg viewBox="0 0 300 100">'
+    '<g data-spot="a" data-choose tabindex="0" data-note="Place A"><rect x="0" width="90" height="90"/></g>'
+    '<g data-spot="b" data-choose tabindex="0" data-note="Place B"><rect x="100" width="90" height="90"/></g>'
+    '<g data-spot="c" data-choose tabindex="0" data-note="Place C"><rect x="200" width="90" height="90"/></g>'
+    "</svg>"
+)
+
+
+def test_the_page_script_makes_the_choice_a_board_place_stands_for(browser: Browser) -> None:
+    """The generic hook a skin's map uses: a place marked data-choose makes the one choice whose
+    marks name it (a button, or a list box entry, by mouse or by Enter); a place two choices
+    name only moves the focus to the first, so the player picks; a place's note shows in the
+    caption."""
+    game = load_game("sealed_bids", players=2)
+    payload = msgspec.to_builtins(build_payload(toy_table(game), 0, -1))
+    few = [ChoiceOut(action={"type": "go", "to": t}, label=f"Go to {t}", marks=[t]) for t in ("a", "b")]
+    many = [
+        ChoiceOut(
+            action={"type": "n", "n": n},
+            label=f"Number {n}",
+            marks=["c"] if n == 7 else ["b"] if n == 9 else [],
+        )
+        for n in range(20)
+    ]
+    payload["decisions"] = [
+        msgspec.to_builtins(DecisionOut(title="Where", shape="one", choices=few)),
+        msgspec.to_builtins(DecisionOut(title="How many", shape="number", choices=many)),
+    ]
+    fragment = views.render_update(game, payload, is_host=False, csrf="x", levels=[])
+    page = browser.new_page()
+    try:
+        page.set_content(f"<!doctype html><html><body>{fragment}</body></html>")
+        page.add_script_tag(path=str(views.STATIC / "turncoat.js"))
+        page.evaluate(
+            "board => { document.getElementById('board').innerHTML = board; window.sent = [];"
+            " document.addEventListener('submit', e => { e.preventDefault();"
+            " window.sent.push(JSON.parse(new FormData(e.target).get('action'))); }); }",
+            BOARD,
+        )
+        page.click('[data-spot="a"]')
+        page.focus('[data-spot="c"]')
+        page.keyboard.press("Enter")
+        assert page.evaluate("() => window.sent") == [{"type": "go", "to": "a"}, {"type": "n", "n": 7}]
+        assert page.inner_text("[data-caption]") == "Place C"
+        page.click('[data-spot="b"]')  # "Go to b" and "Number 9" both name b
+        assert page.evaluate("() => window.sent.length") == 2
+        assert page.evaluate("() => document.activeElement.innerText") == "Go to b"
+    finally:
+        page.close()
+
+
+def toy_table(game: Any) -> LiveTable:
+    play = GameInProgress.start(game, seed=5)
+    return LiveTable(
+        id="t" * 12,
+        name="toy",
+        play=play,
+        options=game.config_json(),
+        seed=5,
+        version=play.version,
+        status=PLAYING,
+        seats=[SeatRow(i, "human", None, name, None, True) for i, name in enumerate(("Ann", "Bea"))],
+        turn_seconds=60,
+        listed=True,
+        host_hash="",
+        created_at=0.0,
+    )
 
 
 PASSIVE = (
