@@ -1,6 +1,7 @@
-"""Rex in the browser through the generic skin: a person sets up a 3-player table in the lobby
-with two random bots and plays her first decisions with the mouse; each decision must show in
-the game's log as the move it was (her race chosen, her traitor kept, ...)."""
+"""Rex in the browser through the generic decisions (its skin draws the map and the sheets): a
+person sets up a 3-player table in the lobby with two random bots and plays her first decisions
+with the mouse; each decision must show in the game's log as the move it was (her race chosen,
+her traitor kept, ...)."""
 
 from __future__ import annotations
 
@@ -100,7 +101,8 @@ def test_a_rex_table_with_two_random_bots_plays_through_the_generic_page(
     ann.click("text=Take my seat")
     ann.wait_for_selector("#table[data-ws='open']", timeout=15_000)
     board = ann.inner_text("#board")
-    assert "The table" in board and "Players" in board
+    assert "The table" in board and ann.locator("#board svg.rex-map").count() == 1  # the skin's map
+    assert ann.locator("#players .player").count() == 3
     assert ann.locator("#players .seat-mark").all_inner_texts() == ["●", "▲", "■"]
 
     played: list[tuple[str, str]] = []

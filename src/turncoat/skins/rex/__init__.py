@@ -1,0 +1,1 @@
+"""Rex's faces: its web map and race sheets."""
