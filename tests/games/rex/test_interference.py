@@ -21,7 +21,16 @@ from turncoat.games.rex.game import RexGame
 from turncoat.games.rex.heuristics import RexHeuristic
 from turncoat.games.rex.phases.bidding import begin_bidding
 from turncoat.games.rex.phases.maneuvering import begin_maneuvering
-from turncoat.games.rex.state import BID, CARD_WINDOW, ENVOY, LAND_TO, MOVE_FROM, State, add_units
+from turncoat.games.rex.state import (
+    BID,
+    CARD_WINDOW,
+    ENVOY,
+    HACAN_TIMING,
+    LAND_TO,
+    MOVE_FROM,
+    State,
+    add_units,
+)
 
 DI = "diplomatic_interference"
 QUIET = 1  # the fleet in sector 1: no area below is touched
@@ -214,6 +223,38 @@ def test_c5_e26_a_cancelled_hacan_withdrawal_moves_nothing_rule_17() -> None:
     assert s.window == "hacan_cross_landing"
     s = answer_window(g, s, {0: DI}, log)
     assert s.stacks == ((adminus, 1, 5, 0),) and s.reserves[1] == reserves and s.influence[1] == 10
+
+
+def _hacan_asked(first_player: int) -> tuple[RexGame, State]:
+    g = four()
+    s = position(g, {3: [DI]}, first_player=first_player, fleet=QUIET)
+    s, _ = run_phase(g, s, begin_maneuvering, stacks=())
+    assert s.step == HACAN_TIMING and g.to_act(s) == {1}
+    return g, s
+
+
+def test_c5_e26_a_cancelled_hacan_turn_keeps_the_order_of_play_rule_17() -> None:
+    """Going before seat 0, whose turn comes first, uses the ability; cancelled, seat 0 goes."""
+    for cancel, turn in ((True, 0), (False, 1)):
+        g, s = _hacan_asked(first_player=0)
+        log: list[Event] = []
+        s = act(g, s, 1, A.HacanTiming(True), log)
+        assert s.window == "hacan_turn_timing" and g.observe(s, 2).at_stake == (1, 0, 1)
+        s = answer_window(g, s, {3: DI} if cancel else {}, log)
+        assert _cancelled(log, 3, "hacan_turn_timing") == cancel
+        assert s.turn_seat == turn and E.HacanTurnTiming(seat=1, now=not cancel, before=0) in log
+
+
+def test_c5_e26_a_cancelled_hacan_wait_makes_them_go_in_turn_rule_17() -> None:
+    """At the Hacan's own place in the order, waiting uses the ability and going now does not."""
+    g, s = _hacan_asked(first_player=1)
+    plain = act(g, s, 1, A.HacanTiming(True), [])
+    assert plain.step != CARD_WINDOW and plain.turn_seat == 1
+    log: list[Event] = []
+    s = act(g, s, 1, A.HacanTiming(False), log)
+    assert s.window == "hacan_turn_timing"
+    s = answer_window(g, s, {3: DI}, log)
+    assert s.turn_seat == 1 and E.HacanTurnTiming(seat=1, now=True, before=2) in log
 
 
 # -- the Sol's free landing (§18, [Rex: S7]) ---------------------------------------------------------

@@ -469,7 +469,7 @@ class RexHeuristic:
             return obs.high_bid
         if window == "letnev_bonus_card":
             return BONUS_CARD
-        if window == "xxcha_council_envoys":
+        if window in ("xxcha_council_envoys", "hacan_turn_timing"):
             return 1
         _, units, mech, price = obs.at_stake[2:6]
         if window in ("hacan_landing_fees", "hacan_half_price"):

@@ -185,6 +185,7 @@ QUESTIONS = {
 ABILITY_WINDOWS = {
     "lazax_strategy_payments": "the Lazax being paid for a strategy card",
     "letnev_bonus_card": "Letnev drawing a bonus card",
+    "hacan_turn_timing": "the Hacan leaving the order of play",
     "hacan_half_price": "the Hacan landing at half price",
     "hacan_cross_landing": "the Hacan cross-landing or withdrawing",
     "hacan_landing_fees": "the Hacan being paid a landing fee",
@@ -205,6 +206,7 @@ ABILITIES = {
     "cancel xxcha voice": "cancel the Xxcha's order",
     "cancel lazax strategy payments": "the price goes to the pool, not to the Lazax",
     "cancel letnev bonus card": "Letnev draw no bonus card",
+    "cancel hacan turn timing": "the Hacan keep their place in the order of play",
     "cancel hacan half price": "the Hacan pay the full landing price",
     "cancel hacan cross landing": "the Hacan's units stay where they are",
     "cancel hacan landing fees": "the landing fee goes to the pool, not to the Hacan",

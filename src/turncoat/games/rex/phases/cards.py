@@ -12,10 +12,11 @@ Two kinds of timing:
   player, cancelling effects first (§17, E25).
 * **Ability windows** (GAPS C5, E26, ``interference_against_every_ability``): Diplomatic
   Interference cancels a race ability as it is about to take effect — the Lazax's income from a
-  sale, Letnev's bonus card, the Hacan's landing fees, half price and cross-landing, the Sol's free
-  landing, the Xxcha's envoy.  These act inside another player's decision or on their own, so the
-  moment is a window named after the ability; it asks, like the others, every seat with cards but
-  the ability's own (which cannot cancel itself), so nobody learns who holds the card.
+  sale, Letnev's bonus card, the Hacan's leaving the order of play, landing fees, half price and
+  cross-landing, the Sol's free landing, the Xxcha's envoy.  These act inside another player's
+  decision or on their own, so the moment is a window named after the ability; it asks, like the
+  others, every seat with cards but the ability's own (which cannot cancel itself), so nobody
+  learns who holds the card.
 * **Inside a decision the holder makes anyway** (no extra decision for anyone): the extra movement
   card when choosing the group to move, the emergency recruitment card in the Recruitment turn,
   Diplomatic Interference in an auction turn (free purchase), when Jol-Nar's prescience asks for
@@ -81,8 +82,9 @@ HACAN_CROSS = "hacan_cross_landing"  # the same (a cross-landing or a withdrawal
 HACAN_FEES = "hacan_landing_fees"  # the same
 SOL_LANDING = "sol_free_landing"  # the same
 XXCHA_ENVOY = "xxcha_council_envoys"  # nothing more: one unit to the Galactic Council
+HACAN_TIMING = "hacan_turn_timing"  # 1 to go now (before the upcoming player), 0 to wait
 LANDING_ABILITIES = (HACAN_HALF_PRICE, HACAN_CROSS, HACAN_FEES, SOL_LANDING)
-ABILITY_WINDOWS = (LAZAX_INCOME, LETNEV_BONUS, *LANDING_ABILITIES, XXCHA_ENVOY)
+ABILITY_WINDOWS = (LAZAX_INCOME, LETNEV_BONUS, HACAN_TIMING, *LANDING_ABILITIES, XXCHA_ENVOY)
 WINDOW_CARDS = {
     INFLUENCE: (TRACKING_BEACON,),
     BOMBARDMENT: (DIPLOMATIC_INTERFERENCE, SHIELD_BREAKER, FLEET_SABOTAGE),
@@ -335,6 +337,10 @@ def resume_ability(ctx: Ctx, d: Draft, ability: str, out: Events) -> None:
 
     if ability == XXCHA_ENVOY:
         maneuvering.place_envoy(ctx, d, bool(cancelled), out)
+        return
+    if ability == HACAN_TIMING:  # cancelled: the Hacan keep their place in player order
+        now = bool(data[0])
+        maneuvering.take_hacan_timing(ctx, d, not now if cancelled else now, out)
         return
     lander, units, mech, _ = data
     maneuvering.land(ctx, d, lander, units, mech, ability if cancelled else "", out)

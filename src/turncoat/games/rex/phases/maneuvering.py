@@ -140,8 +140,26 @@ def next_turn(ctx: Ctx, d: Draft, out: Events) -> None:
     start_turn(ctx, d, pending[0], out)
 
 
+def hacan_in_turn(d: Draft) -> bool:
+    """§9.1: whether the Hacan's own turn in player order comes before the upcoming player's."""
+    pending = [seat for seat in seats_from(d.first_player, d.players) if not d.maneuvered[seat]]
+    return pending[0] == seat_of_race(d, HACAN)
+
+
 def resolve_hacan_timing(ctx: Ctx, d: Draft, seat: int, now: bool, out: Events) -> None:
-    """§18 (Hacan): take the whole turn now, or let the next player go first."""
+    """§18 (Hacan): take the whole turn now, or let the next player go first.  Leaving the order of
+    play uses the ability, which a Diplomatic Interference may cancel first (§17, C5)."""
+    from turncoat.games.rex.phases.cards import HACAN_TIMING as TIMING
+    from turncoat.games.rex.phases.cards import interference_window
+
+    if now != hacan_in_turn(d) and interference_window(ctx, d, TIMING, seat, (int(now),), out):
+        return
+    take_hacan_timing(ctx, d, now, out)
+
+
+def take_hacan_timing(ctx: Ctx, d: Draft, now: bool, out: Events) -> None:
+    """The Hacan's choice takes effect (after a cancelled one: the turn in player order)."""
+    seat = seat_of_race(d, HACAN)
     upcoming = d.turn_seat
     out.append(HacanTurnTiming(seat=seat, now=now, before=upcoming))
     if now:
