@@ -89,6 +89,10 @@ def test_c5_e26_cancelled_lazax_income_goes_to_the_pool_rule_17() -> None:
     assert s.influence[3] == 10 and s.influence[1] == 6 and s.pool == pool + 4  # the Lazax get nothing
     assert card(g, DI) in s.strategy_discard and not s.hands[0]
     assert s.step == BID  # the next card is auctioned
+    lines = g.render_log(log, 2)
+    window = "Strategy cards may be played at the Lazax's payment for a strategy card:"
+    assert f"{window} seat 0 and seat 1 answer at once." in lines
+    assert "Seat 0 plays the Diplomatic Interference: the price goes to the pool, not to the Lazax." in lines
 
 
 def test_c5_uncancelled_lazax_income_is_paid_to_the_lazax_rule_18() -> None:

@@ -183,14 +183,14 @@ QUESTIONS = {
 }
 # §17, GAPS C5: the windows where a Diplomatic Interference may cancel a race ability about to act.
 ABILITY_WINDOWS = {
-    "lazax_strategy_payments": "the Lazax being paid for a strategy card",
-    "letnev_bonus_card": "Letnev drawing a bonus card",
-    "hacan_turn_timing": "the Hacan leaving the order of play",
-    "hacan_half_price": "the Hacan landing at half price",
-    "hacan_cross_landing": "the Hacan cross-landing or withdrawing",
-    "hacan_landing_fees": "the Hacan being paid a landing fee",
-    "sol_free_landing": "the Sol landing for free",
-    "xxcha_council_envoys": "the Xxcha sending an envoy to the Galactic Council",
+    "lazax_strategy_payments": "the Lazax's payment for a strategy card",
+    "letnev_bonus_card": "Letnev's bonus card",
+    "hacan_turn_timing": "the Hacan's change of turn order",
+    "hacan_half_price": "the Hacan's half-price landing",
+    "hacan_cross_landing": "the Hacan's cross-landing or withdrawal",
+    "hacan_landing_fees": "the Hacan's landing fee",
+    "sol_free_landing": "the Sol's free landing",
+    "xxcha_council_envoys": "the Xxcha's envoy to the Galactic Council",
 }
 WINDOWS = {
     "influence": "the start of the Influence phase",
