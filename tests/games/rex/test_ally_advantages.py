@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.games.rex.helpers import rex, run_phase, set_up_game
+from tests.games.rex.helpers import pass_card_window, rex, run_phase, set_up_game
 from tests.games.rex.test_battle import AREA, cards, plan, stacks
 from turncoat.core.actions import Event, redact
 from turncoat.games.rex import actions as A
@@ -111,7 +111,9 @@ def test_an_ally_of_the_hacan_lands_at_half_price_rule_18() -> None:
     assert s.step == LAND_TO
     s = g.apply(s, 2, A.LandIn("adminus_imperialis")).state
     t = g.apply(s, 2, A.LandUnits(3))
-    landed = next(e for e in t.events if isinstance(e, E.UnitsLanded))
+    events = list(t.events)
+    pass_card_window(g, t.state, events)  # nobody cancels the Hacan's fee (§17, C5)
+    landed = next(e for e in events if isinstance(e, E.UnitsLanded))
     assert landed.cost == 2  # 3, halved and rounded up (and paid to the Hacan)
 
 

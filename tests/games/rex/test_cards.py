@@ -253,15 +253,18 @@ def test_e25_simultaneous_plays_resolve_in_player_order_cancelling_first_rule_17
 
 def test_e25_a_play_an_earlier_one_made_impossible_stays_in_hand_rule_17() -> None:
     """Two copies of the fleet card (a pack override): the first in player order moves the fleet;
-    the other card can no longer replace the bombardment card and stays in its holder's hand."""
+    the other card can no longer replace the bombardment card and stays in its holder's hand, taken
+    back unseen (§16.2: only its holder reads which card it was)."""
     g = four(content_overrides={"strategy_cards.fleet_sabotage.count": 2})
     s = position(g, {0: ["fleet_sabotage"], 2: ["fleet_sabotage"]}, (), round=3, first_player=2)
     s, log = _bombard(g, s, 1, fleet=1)
     s = answer_window(g, s, {0: "fleet_sabotage", 2: "fleet_sabotage"}, log)
     assert g.to_act(s) == {2}
     s = act(g, s, 2, A.MoveFleet(4), log)
-    assert E.StrategyCardUnplayable(seat=0, card="fleet_sabotage") in log
+    assert E.StrategyCardUnplayable(seat=0, card="fleet_sabotage", visible_to=(0,)) in log
+    assert not any("stays in hand" in line for line in g.render_log(log, 1))
     assert s.hands[0] == (card(g, "fleet_sabotage"),) and s.fleet == 5
+    assert g.observe(s, 1).seats[0].known_cards == ()
 
 
 # -- inside the holder's own decisions ------------------------------------------------------------------

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.games.rex.helpers import rex, run_phase, set_up_game
+from tests.games.rex.helpers import pass_card_window, rex, run_phase, set_up_game
 from turncoat.core.actions import Event
 from turncoat.core.errors import IllegalAction
 from turncoat.games.rex import actions as A
@@ -50,10 +50,13 @@ def maneuver(g: RexGame, **fields: Any) -> tuple[State, list[Event]]:
 
 
 def act(g: RexGame, s: State, seat: int, action: Any, log: list[Event] | None = None) -> State:
+    """Apply; a Diplomatic Interference window that opens (§17, C5) is answered "no card" by all."""
     t = g.apply(s, seat, action)
+    events = list(t.events)
+    s = pass_card_window(g, t.state, events)
     if log is not None:
-        log.extend(t.events)
-    return t.state
+        log.extend(events)
+    return s
 
 
 def areas_of(g: RexGame, actions: Any) -> set[str]:

@@ -139,6 +139,17 @@ class RexConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # §18 / GAPS D13: Sol may look at the next bombardment card [Dune].
     sol_sees_next_bombardment: bool = True
 
+    # -- strategy cards outside battle (§17) ----------------------------------------------------
+    # GAPS C5, E26: Diplomatic Interference is Karama-like [Dune]: it cancels any race ability as it
+    # is used.  True offers it against every ability that acts inside another player's decision or
+    # automatically, at a card window of its own; False only where its holder decides anyway
+    # (prescience, voice) and against the Sol's bombardment resistance.
+    interference_against_every_ability: bool = True
+    # §17, E25: a card answered at a window that an earlier play made impossible stays in hand.
+    # False: it is taken back unseen — a card is shown only when played (§16.2, §16.3: cards in hand
+    # are never shown); True: the table saw the card announced.
+    withdrawn_play_revealed: bool = False
+
     # -- alliances and victory (§13, §14) -------------------------------------------------------
     # §13.1 / GAPS E14: alliances need at least this many players [Rex: S8].
     alliances_min_players: int = 4

@@ -17,7 +17,7 @@ from turncoat.core import rng
 from turncoat.games.rex.components import JOL_NAR, LEADERS_PER_RACE, LETNEV, XXCHA
 from turncoat.games.rex.context import Ctx
 from turncoat.games.rex.phases import battle as B
-from turncoat.games.rex.phases.cards import true_answer
+from turncoat.games.rex.phases.cards import LAZAX_INCOME, true_answer
 from turncoat.games.rex.phases.influence import jol_nar_sees_next_influence, sol_sees_next_bombardment
 from turncoat.games.rex.state import (
     BID,
@@ -105,7 +105,9 @@ def _redeal_strategy_cards(ctx: Ctx, s: State, d: Draft, viewer: int, seed: int,
 
 def _deal_strategy_cards(ctx: Ctx, s: State, d: Draft, viewer: int, seed: int, counter: int) -> int:
     fixed = _known_in_hands(ctx, s, viewer)
-    row_known = 1 if s.step == BID and s.row and seat_of_race(s, JOL_NAR) == viewer else 0
+    # Jol-Nar has seen the card on auction, also while the Lazax's income for it may be cancelled
+    on_auction = s.step == BID or s.window == LAZAX_INCOME
+    row_known = 1 if on_auction and s.row and seat_of_race(s, JOL_NAR) == viewer else 0
     pool: list[int] = [*s.strategy_deck, *s.row[row_known:]]
     discard_hidden = not ctx.config.strategy_discard_public
     if discard_hidden:

@@ -55,6 +55,11 @@ COLLECT = 0.5  # one influence token a unit can collect (§11)
 KEEP_INFLUENCE = 4  # influence kept back from recruiting paid units
 SPECIAL_AREAS = ("imperial_palace", "mecatol_power_south")  # §14.3 Sol's victory areas
 
+# §17, GAPS C5: the Diplomatic Interference is spent on cancelling a race ability of a non-ally
+# that is about to give its owner at least this much (influence, units, or a card counted as 3).
+INTERFERENCE = "diplomatic_interference"
+CANCEL_AT = 4
+BONUS_CARD = 3
 PASSIVE = (A.EndCeasefire, A.PassBid, A.SkipMove, A.SkipLanding, deals.Decline, A.GiftTo)
 
 
@@ -103,6 +108,7 @@ class RexHeuristic:
             "battle_losses": self._losses,
             "keep_cards": self._keep_cards,
             "betrayal": self._betrayal,
+            "card_window": self._card_window,
         }
 
     # -- the policy protocol -----------------------------------------------------------------------
@@ -439,6 +445,40 @@ class RexHeuristic:
             others = max((v.strength_of(p, council) for p in range(v.obs.players) if p != v.me), default=0)
             return A.Betray(mine > others)
         return A.Betray(False)
+
+    # -- §17 card windows -------------------------------------------------------------------------
+    def _card_window(self, v: _Seat, legal: Sequence[Action], rng: random.Random) -> Action:
+        """At a window against a race ability (GAPS C5): cancel it with a Diplomatic Interference
+        when its owner is no ally and it is about to give him much; the start-of-phase windows are
+        left to the fallback."""
+        stake = v.obs.at_stake
+        if not stake:
+            return None
+        play = A.PlayCard(INTERFERENCE)
+        if play not in legal or v.allied(stake[0]) or self._stake_worth(v) < CANCEL_AT:
+            return A.PlayCard(None)
+        return play
+
+    def _stake_worth(self, v: _Seat) -> int:
+        """What the ability at stake is about to give its owner: the price the Lazax would be paid,
+        the fee the Hacan would be paid or save, a card, one envoy, or the strength landed (twice
+        on a stronghold)."""
+        obs = v.obs
+        window = obs.card_window
+        if window == "lazax_strategy_payments":
+            return obs.high_bid
+        if window == "letnev_bonus_card":
+            return BONUS_CARD
+        if window in ("xxcha_council_envoys", "hacan_turn_timing"):
+            return 1
+        _, units, mech, price = obs.at_stake[2:6]
+        if window in ("hacan_landing_fees", "hacan_half_price"):
+            return price
+        strength = units + 2 * mech
+        target = self.piece_index.get(obs.target) if obs.target else None
+        if target is not None and self.stronghold[self.piece_area[target]]:
+            strength *= 2
+        return strength
 
 
 class _Unknown(Exception):

@@ -181,9 +181,21 @@ QUESTIONS = {
     "predicted_race": "predict the {} to win",
     "predicted_round": "predict round {}",
 }
+# §17, GAPS C5: the windows where a Diplomatic Interference may cancel a race ability about to act.
+ABILITY_WINDOWS = {
+    "lazax_strategy_payments": "the Lazax's payment for a strategy card",
+    "letnev_bonus_card": "Letnev's bonus card",
+    "hacan_turn_timing": "the Hacan's change of turn order",
+    "hacan_half_price": "the Hacan's half-price landing",
+    "hacan_cross_landing": "the Hacan's cross-landing or withdrawal",
+    "hacan_landing_fees": "the Hacan's landing fee",
+    "sol_free_landing": "the Sol's free landing",
+    "xxcha_council_envoys": "the Xxcha's envoy to the Galactic Council",
+}
 WINDOWS = {
     "influence": "the start of the Influence phase",
     "bombardment": "the start of the Bombardment phase",
+    **ABILITY_WINDOWS,
 }
 ADVANTAGES = {
     "cross_landing": "a cross-landing with the Hacan's ally card",
@@ -192,6 +204,14 @@ ADVANTAGES = {
 ABILITIES = {
     "cancel jol nar prescience": "cancel Jol-Nar's prescience",
     "cancel xxcha voice": "cancel the Xxcha's order",
+    "cancel lazax strategy payments": "the price goes to the pool, not to the Lazax",
+    "cancel letnev bonus card": "Letnev draw no bonus card",
+    "cancel hacan turn timing": "the Hacan keep their place in the order of play",
+    "cancel hacan half price": "the Hacan pay the full landing price",
+    "cancel hacan cross landing": "the Hacan's units stay where they are",
+    "cancel hacan landing fees": "the landing fee goes to the pool, not to the Hacan",
+    "cancel sol free landing": "the Sol's units stay in reserve",
+    "cancel xxcha council envoys": "the Xxcha's envoy stays in reserve",
 }
 
 
@@ -381,7 +401,9 @@ def describe_event(event: Event, names: Names | None = None) -> str | None:
             return None
         case E.StrategyCardPlayed(seat=p, card=c, effect=what):
             return f"Seat {p} plays the {n.card_name(c)}: {ABILITIES.get(what, what)}."
-        case E.StrategyCardUnplayable(seat=p, card=c):
+        case E.StrategyCardUnplayable(seat=p, card=c, visible_to=seen):
+            if seen is not None:  # taken back unseen (§16.2): only its holder reads this line
+                return f"Your {n.card_name(c)} can no longer act and stays in hand."
             return f"Seat {p}'s {n.card_name(c)} can no longer act and stays in hand."
         case E.FleetSabotaged(seat=p, sectors=k):
             return f"Seat {p} moves the fleet {k} sector{'s' if k != 1 else ''}."

@@ -4,8 +4,9 @@ Public (§16.1): units on the board, reserves and casualty pools, leader strengt
 leader is, hand *sizes*, influence amounts, influence on the board, the influence discard pile and
 the cards out of the game, alliances, the fleet, the round, the strategy discard pile (GAPS E17),
 the bombardment cards dealt at setup, how many traitor cards each seat holds, who has set a sealed
-dial or finished the ceasefire or answered a card window, the auction in progress (bids, passes;
-not the card), the strategy cards out of the game and the answers to interrogation questions.
+dial or finished the ceasefire or answered a card window (and, at a window against a race
+ability, what that ability is about to do), the auction in progress (bids, passes; not the card),
+the strategy cards out of the game and the answers to interrogation questions.
 
 Private (§16.2) to its seat: its strategy cards, its traitor cards (and the cards it was dealt to
 choose from), the Xxcha prediction, its betrayal card, its own sealed fleet dial and card-window
@@ -153,6 +154,9 @@ class RexObservation(msgspec.Struct, frozen=True):
     # the strategy cards that have left the game (public)
     card_window: str | None = None
     window_play: str | None = None
+    # at a window named after a race ability (GAPS C5), what is at stake, all public: (the ability's
+    # seat, 1 once cancelled, then for a landing the lander, units, mechanized units and price)
+    at_stake: tuple[int, ...] = ()
     strategy_removed: tuple[str, ...] = ()
     # public answers to interrogation questions that still hold: (seat, kind, what, yes)
     facts: tuple[tuple[int, str, str, bool], ...] = ()
@@ -324,6 +328,7 @@ def observe(ctx: Ctx, s: State, viewer: Viewer, to_act: frozenset[int]) -> RexOb
         next_bombardment=s.bombardment_deck[-1] if sol_sees_next_bombardment(ctx, s, seat) else None,
         card_window=s.window or None,
         window_play=_own_window_play(ctx, s, seat),
+        at_stake=s.at_stake,
         strategy_removed=tuple(t.card_ids[c] for c in s.strategy_removed),
         facts=tuple((h, FACT_KINDS[k], _fact_subject(ctx, k, w), bool(y)) for h, k, w, y in s.facts),
         consent=(s.consent_asker, s.consent) if s.consent else None,

@@ -150,10 +150,12 @@ EFFECT_WORDS = {
     "cancel the Sol's bombardment resistance": "the Sol lose every unit the fleet hits this phase, not half",
     "resolve a Sol Offensive now": "a Sol Offensive strikes the areas of the last area card",
     "recruit for free": "a free recruitment from the casualty pool",
+    **{k: v for k, v in log.ABILITIES.items() if k.startswith("cancel ")},
 }
 WINDOW_WORDS = {
     "influence": "Start of the Influence phase",
     "bombardment": "Start of the Bombardment phase",
+    **{w: words[0].upper() + words[1:] for w, words in log.ABILITY_WINDOWS.items()},
 }
 CONSENT_WORDS = log.ADVANTAGES  # §13.3: the ally advantages asked for, in words
 QUESTION_WORDS = log.QUESTIONS  # the interrogation card's questions, "{}" for the subject

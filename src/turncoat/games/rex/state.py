@@ -211,6 +211,10 @@ class Fields(msgspec.Struct, omit_defaults=True):
     # fleet this phase, whether a Diplomatic Interference has cancelled the Sol's bombardment
     # resistance for this phase, and whether the turn's player has an extra movement step to take.
     window: str = ""
+    # §17, E26 (GAPS C5): at a card window named after a race ability about to take effect, what a
+    # Diplomatic Interference would cancel: (the ability's seat, 1 once cancelled else 0, then what
+    # the ability needs to finish — see phases/cards.py ``ABILITY_WINDOWS``).
+    at_stake: tuple[int, ...] = ()
     fleet_mover: int = NOBODY
     fleet_sectors: int = -1
     sol_resistance_cancelled: bool = False

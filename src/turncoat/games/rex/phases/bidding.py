@@ -150,11 +150,30 @@ def resolve_take_free(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
 
 def sell(ctx: Ctx, d: Draft, out: Events) -> None:
     """§7 step 6: the winner pays the Lazax (if another player wins) or the pool, and takes the card
-    face down; Letnev then draws a free card while below his limit [Rex: S6]."""
+    face down.  The Lazax's income may first be cancelled by a Diplomatic Interference (§17, C5)."""
+    from turncoat.games.rex.phases.cards import LAZAX_INCOME, interference_window
+
+    lazax = seat_of_race(d, LAZAX)
+    if lazax_paid(d, lazax) and interference_window(ctx, d, LAZAX_INCOME, lazax, (), out):
+        return
+    pay_for_card(ctx, d, False, out)
+
+
+def lazax_paid(d: Draft, lazax: int) -> bool:
+    """§18 (Lazax) [Rex: S7]: another player's payment for a card goes to the Lazax."""
+    return lazax not in (NOBODY, d.high_bidder) and d.high_bid > 0
+
+
+def pay_for_card(ctx: Ctx, d: Draft, income_cancelled: bool, out: Events) -> None:
+    """§7 step 6: the price goes to the Lazax, or to the pool (the Lazax's own purchase, GAPS E18,
+    or their income cancelled); Letnev then draws a free card while below his limit [Rex: S6],
+    unless a Diplomatic Interference cancels it (§17, C5)."""
+    from turncoat.games.rex.phases.cards import LETNEV_BONUS, interference_window
+
     winner, price, card = d.high_bidder, d.high_bid, d.row[0]
     lazax = seat_of_race(d, LAZAX)
     d.set_seat("influence", winner, d.influence[winner] - price)
-    if lazax not in (NOBODY, winner) and price:
+    if lazax_paid(d, lazax) and not income_cancelled:
         d.set_seat("influence", lazax, d.influence[lazax] + price)
         paid_to: int | None = lazax
     else:
@@ -165,9 +184,24 @@ def sell(ctx: Ctx, d: Draft, out: Events) -> None:
     jol_nar = seat_of_race(d, JOL_NAR)
     if jol_nar not in (NOBODY, winner):  # §16: Jol-Nar knows what the winner bought
         d.learnt = (*d.learnt, (jol_nar, winner, card))
-    if d.race[winner] == LETNEV and not hand_full(ctx, d, winner) and d.strategy_deck:
-        take_card(ctx, d, winner, draw_strategy_card(ctx, d, out), True, out)
     d.row = d.row[1:]
+    if d.race[winner] == LETNEV and not hand_full(ctx, d, winner) and d.strategy_deck:
+        if interference_window(ctx, d, LETNEV_BONUS, winner, (), out):
+            return
+        after_bonus(ctx, d, False, out)
+        return
+    next_auction(ctx, d, out)
+
+
+def after_bonus(ctx: Ctx, d: Draft, cancelled: bool, out: Events) -> None:
+    """§18 (Letnev) [Rex: S6]: the bonus card, unless cancelled; then the next card."""
+    if not cancelled:
+        take_card(ctx, d, d.high_bidder, draw_strategy_card(ctx, d, out), True, out)
+    next_auction(ctx, d, out)
+
+
+def next_auction(ctx: Ctx, d: Draft, out: Events) -> None:
+    """§7 steps 4 and 8: the next card of the row, or the end of the phase."""
     if not d.row:
         end_bidding(ctx, d, out)
         return

@@ -10,6 +10,13 @@ Two kinds of timing:
   still be in a hand (not face up in the discard pile or out of the game) and playing it could do
   something that the public position allows.  The answers resolve in player order from the first
   player, cancelling effects first (§17, E25).
+* **Ability windows** (GAPS C5, E26, ``interference_against_every_ability``): Diplomatic
+  Interference cancels a race ability as it is about to take effect — the Lazax's income from a
+  sale, Letnev's bonus card, the Hacan's leaving the order of play, landing fees, half price and
+  cross-landing, the Sol's free landing, the Xxcha's envoy.  These act inside another player's
+  decision or on their own, so the moment is a window named after the ability; it asks, like the
+  others, every seat with cards but the ability's own (which cannot cancel itself), so nobody
+  learns who holds the card.
 * **Inside a decision the holder makes anyway** (no extra decision for anyone): the extra movement
   card when choosing the group to move, the emergency recruitment card in the Recruitment turn,
   Diplomatic Interference in an auction turn (free purchase), when Jol-Nar's prescience asks for
@@ -66,9 +73,22 @@ EMERGENCY_RECRUITMENT = "emergency_recruitment"
 
 INFLUENCE = "influence"
 BOMBARDMENT = "bombardment"
+# §18 race abilities (races.json ids) a Diplomatic Interference may cancel at a window of their own,
+# and what ``at_stake`` holds after (seat, cancelled) while the window is open.
+LAZAX_INCOME = "lazax_strategy_payments"  # nothing more: the sale in progress is in the auction
+LETNEV_BONUS = "letnev_bonus_card"  # nothing more: the card is drawn after the window
+HACAN_HALF_PRICE = "hacan_half_price"  # the landing: (lander, units, mechanized, cost)
+HACAN_CROSS = "hacan_cross_landing"  # the same (a cross-landing or a withdrawal)
+HACAN_FEES = "hacan_landing_fees"  # the same
+SOL_LANDING = "sol_free_landing"  # the same
+XXCHA_ENVOY = "xxcha_council_envoys"  # nothing more: one unit to the Galactic Council
+HACAN_TIMING = "hacan_turn_timing"  # 1 to go now (before the upcoming player), 0 to wait
+LANDING_ABILITIES = (HACAN_HALF_PRICE, HACAN_CROSS, HACAN_FEES, SOL_LANDING)
+ABILITY_WINDOWS = (LAZAX_INCOME, LETNEV_BONUS, HACAN_TIMING, *LANDING_ABILITIES, XXCHA_ENVOY)
 WINDOW_CARDS = {
     INFLUENCE: (TRACKING_BEACON,),
     BOMBARDMENT: (DIPLOMATIC_INTERFERENCE, SHIELD_BREAKER, FLEET_SABOTAGE),
+    **{ability: (DIPLOMATIC_INTERFERENCE,) for ability in ABILITY_WINDOWS},
 }
 CANCELLING = frozenset({DIPLOMATIC_INTERFERENCE})  # §17: a cancelling effect resolves first
 FLEET_SABOTAGE_MAX = 10  # strategy_cards.json: 0 to 10 sectors [Rex: S13]
@@ -154,9 +174,16 @@ def window_condition(ctx: Ctx, s: Fields, seat: int, card_id: str) -> bool:
         return s.fleet_mover == NOBODY
     if card_id == SHIELD_BREAKER:  # C7: after round 1, next to the generator, once a game
         return s.round >= 2 and not s.shield_destroyed and near_generator(ctx, s, seat)
+    if card_id == DIPLOMATIC_INTERFERENCE and s.window in ABILITY_WINDOWS:
+        return ability_may_be_cancelled(s, seat)
     if card_id == DIPLOMATIC_INTERFERENCE:
         return sol_resistance_matters(ctx, s, seat)
     return False
+
+
+def ability_may_be_cancelled(s: Fields, seat: int) -> bool:
+    """E26 (C5): another seat may cancel the ability at stake, once."""
+    return bool(s.at_stake) and s.at_stake[0] != seat and not s.at_stake[1]
 
 
 def window_seats(ctx: Ctx, s: Fields, window: str) -> tuple[int, ...]:
@@ -219,7 +246,7 @@ def continue_window(ctx: Ctx, d: Draft, out: Events) -> None:
         seat, card_id = play
         d.set_seat("sealed", seat, NO_PLAY)
         if not window_condition(ctx, d, seat, card_id):  # an earlier play made it impossible (E25)
-            out.append(StrategyCardUnplayable(seat=seat, card=card_id))
+            withdraw_play(ctx, d, seat, card_id, out)
             continue
         if not play_at_window(ctx, d, seat, card_id, out):
             return
@@ -227,7 +254,9 @@ def continue_window(ctx: Ctx, d: Draft, out: Events) -> None:
     d.window = ""
     d.sealed = (SEALED_NONE,) * d.players
     d.waiting = ()
-    if window == INFLUENCE:
+    if window in ABILITY_WINDOWS:
+        resume_ability(ctx, d, window, out)
+    elif window == INFLUENCE:
         from turncoat.games.rex.phases.influence import draw_on  # the phase this window opens
 
         draw_on(ctx, d, out)
@@ -253,10 +282,68 @@ def play_at_window(ctx: Ctx, d: Draft, seat: int, card_id: str, out: Events) -> 
     if card_id == SHIELD_BREAKER:
         destroy_shield(ctx, d, seat, out)
         return True
+    if d.window in ABILITY_WINDOWS:
+        cancel_ability(ctx, d, seat, d.window, out)
+        d.at_stake = (d.at_stake[0], 1, *d.at_stake[2:])
+        return True
     discard_played(ctx, d, seat, card_id, "cancel the Sol's bombardment resistance", out)
     d.sol_resistance_cancelled = True
     out.append(AbilityCancelled(seat=seat, ability="sol_bombardment_resistance"))
     return True
+
+
+def withdraw_play(ctx: Ctx, d: Draft, seat: int, card_id: str, out: Events) -> None:
+    """§17 (E25): a play an earlier one made impossible is not made; the card stays in hand.  By
+    default nobody but its holder learns which card it was (§16.2-16.3: a card in hand is never
+    shown; ``withdrawn_play_revealed`` reads it as shown when announced, so everyone now knows it
+    is in that hand)."""
+    if ctx.config.withdrawn_play_revealed:
+        out.append(StrategyCardUnplayable(seat=seat, card=card_id))
+        card = card_type(ctx, card_id)
+        known = [(v, seat, card) for v in range(d.players) if v != seat]
+        d.learnt = (*d.learnt, *(e for e in known if e not in d.learnt))
+        return
+    out.append(StrategyCardUnplayable(seat=seat, card=card_id, visible_to=(seat,)))
+
+
+def interference_window(
+    ctx: Ctx, d: Draft, ability: str, owner: int, data: tuple[int, ...], out: Events
+) -> bool:
+    """§17, E26 (GAPS C5): a race ability of ``owner`` is about to take effect; open its window if
+    the option is on and anyone could cancel it.  Returns whether it opened — the phase then goes on
+    in ``resume_ability`` once the window has resolved."""
+    if not ctx.config.interference_against_every_ability:
+        return False
+    d.at_stake = (owner, 0, *data)
+    if open_window(ctx, d, ability, out):
+        return True
+    d.at_stake = ()
+    return False
+
+
+def resume_ability(ctx: Ctx, d: Draft, ability: str, out: Events) -> None:
+    """After an ability window: the ability takes effect unless it was cancelled (§17)."""
+    _, cancelled, *data = d.at_stake
+    d.at_stake = ()
+    if ability in (LAZAX_INCOME, LETNEV_BONUS):
+        from turncoat.games.rex.phases import bidding
+
+        if ability == LAZAX_INCOME:
+            bidding.pay_for_card(ctx, d, bool(cancelled), out)
+        else:
+            bidding.after_bonus(ctx, d, bool(cancelled), out)
+        return
+    from turncoat.games.rex.phases import maneuvering
+
+    if ability == XXCHA_ENVOY:
+        maneuvering.place_envoy(ctx, d, bool(cancelled), out)
+        return
+    if ability == HACAN_TIMING:  # cancelled: the Hacan keep their place in player order
+        now = bool(data[0])
+        maneuvering.take_hacan_timing(ctx, d, not now if cancelled else now, out)
+        return
+    lander, units, mech, _ = data
+    maneuvering.land(ctx, d, lander, units, mech, ability if cancelled else "", out)
 
 
 def destroy_shield(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
@@ -293,7 +380,8 @@ def resolve_fleet_move(ctx: Ctx, d: Draft, seat: int, sectors: int, out: Events)
 
 
 def cancel_ability(ctx: Ctx, d: Draft, seat: int, ability: str, out: Events) -> None:
-    """§17, E26 (C5): the Diplomatic Interference cancels a race ability being used."""
+    """§17, E26 (C5): the Diplomatic Interference cancels a race ability being used (the strategy
+    card beats the race ability)."""
     discard_played(ctx, d, seat, DIPLOMATIC_INTERFERENCE, f"cancel {ability.replace('_', ' ')}", out)
     out.append(AbilityCancelled(seat=seat, ability=ability))
 

@@ -140,8 +140,26 @@ def next_turn(ctx: Ctx, d: Draft, out: Events) -> None:
     start_turn(ctx, d, pending[0], out)
 
 
+def hacan_in_turn(d: Draft) -> bool:
+    """§9.1: whether the Hacan's own turn in player order comes before the upcoming player's."""
+    pending = [seat for seat in seats_from(d.first_player, d.players) if not d.maneuvered[seat]]
+    return pending[0] == seat_of_race(d, HACAN)
+
+
 def resolve_hacan_timing(ctx: Ctx, d: Draft, seat: int, now: bool, out: Events) -> None:
-    """§18 (Hacan): take the whole turn now, or let the next player go first."""
+    """§18 (Hacan): take the whole turn now, or let the next player go first.  Leaving the order of
+    play uses the ability, which a Diplomatic Interference may cancel first (§17, C5)."""
+    from turncoat.games.rex.phases.cards import HACAN_TIMING as TIMING
+    from turncoat.games.rex.phases.cards import interference_window
+
+    if now != hacan_in_turn(d) and interference_window(ctx, d, TIMING, seat, (int(now),), out):
+        return
+    take_hacan_timing(ctx, d, now, out)
+
+
+def take_hacan_timing(ctx: Ctx, d: Draft, now: bool, out: Events) -> None:
+    """The Hacan's choice takes effect (after a cancelled one: the turn in player order)."""
+    seat = seat_of_race(d, HACAN)
     upcoming = d.turn_seat
     out.append(HacanTurnTiming(seat=seat, now=now, before=upcoming))
     if now:
@@ -508,7 +526,52 @@ def legal_land_counts(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
 
 def resolve_land_count(ctx: Ctx, d: Draft, seat: int, units: int, mech: int, out: Events) -> None:
     """§9.4: the units land and the cost is paid (to the Hacan or the pool); then the Xxcha may send
-    an envoy to the Galactic Council (§18)."""
+    an envoy to the Galactic Council (§18).  A race ability the landing depends on may first be
+    cancelled by a Diplomatic Interference (§17, GAPS C5)."""
+    from turncoat.games.rex.phases.cards import interference_window
+
+    ability, owner = landing_ability(ctx, d, seat, units + mech)
+    cost = landing_price(ctx, d, seat, units + mech)
+    if ability and interference_window(ctx, d, ability, owner, (seat, units, mech, cost), out):
+        return
+    land(ctx, d, seat, units, mech, "", out)
+
+
+def landing_price(ctx: Ctx, s: Fields, seat: int, count: int) -> int:
+    if s.landing_mode == WITHDRAW:
+        return withdraw_cost(count)
+    return landing_cost(ctx, s, seat, s.target, count)
+
+
+def landing_ability(ctx: Ctx, s: Fields, seat: int, count: int) -> tuple[str, int]:
+    """§18: the race ability this landing uses, and whose it is ("" when none): the Hacan's cross-
+    landing or withdrawal, the Hacan's half price, the Sol's free landing, or the Hacan's fee from
+    another player."""
+    from turncoat.games.rex.phases.cards import HACAN_CROSS, HACAN_FEES, HACAN_HALF_PRICE, SOL_LANDING
+
+    race = s.race[seat]
+    if race == HACAN and s.landing_mode != FROM_RESERVES:
+        return HACAN_CROSS, seat
+    if race == SOL:
+        return SOL_LANDING, seat
+    full = landing_rate(ctx, s, seat, s.target) * count
+    if race == HACAN and ctx.config.hacan_half_price and landing_cost(ctx, s, seat, s.target, count) < full:
+        return HACAN_HALF_PRICE, seat
+    receiver = fee_receiver(ctx, s, seat)
+    if receiver != NOBODY and landing_cost(ctx, s, seat, s.target, count) > 0:
+        return HACAN_FEES, receiver
+    return "", NOBODY
+
+
+def land(ctx: Ctx, d: Draft, seat: int, units: int, mech: int, cancelled: str, out: Events) -> None:
+    """§9.4: carry out the landing, with the race ability ``cancelled`` (§17, E26): a cancelled
+    cross-landing, withdrawal or Sol landing does not happen; a Hacan without his half price pays
+    the full price for as many units as he can; a cancelled fee goes to the pool."""
+    from turncoat.games.rex.phases.cards import HACAN_CROSS, HACAN_FEES, HACAN_HALF_PRICE, SOL_LANDING
+
+    if cancelled in (HACAN_CROSS, SOL_LANDING):
+        continue_landing(ctx, d, out)
+        return
     b = ctx.b
     mode = d.landing_mode
     if mode == WITHDRAW:
@@ -524,7 +587,14 @@ def resolve_land_count(ctx: Ctx, d: Draft, seat: int, units: int, mech: int, out
         after_landing(ctx, d, seat, False, out)
         return
     cost = landing_cost(ctx, d, seat, d.target, units + mech)
-    receiver = fee_receiver(ctx, d, seat)
+    if cancelled == HACAN_HALF_PRICE:
+        rate = landing_rate(ctx, d, seat, d.target)
+        units = min(units, d.influence[seat] // rate)  # the Hacan have no mechanized units
+        cost = rate * units
+        if not units:
+            continue_landing(ctx, d, out)
+            return
+    receiver = NOBODY if cancelled == HACAN_FEES else fee_receiver(ctx, d, seat)
     d.set_seat("influence", seat, d.influence[seat] - cost)
     if receiver == NOBODY:
         d.pool += cost
@@ -583,11 +653,21 @@ def continue_landing(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def resolve_envoy(ctx: Ctx, d: Draft, seat: int, send: bool, out: Events) -> None:
-    """§18 (Xxcha): one unit from reserves onto the Galactic Council, free (allies may share it)."""
-    if send:
+    """§18 (Xxcha): one unit from reserves onto the Galactic Council, free (allies may share it);
+    a Diplomatic Interference may cancel it first (§17, C5)."""
+    from turncoat.games.rex.phases.cards import XXCHA_ENVOY, interference_window
+
+    if send and interference_window(ctx, d, XXCHA_ENVOY, seat, (), out):
+        return
+    place_envoy(ctx, d, not send, out)
+
+
+def place_envoy(ctx: Ctx, d: Draft, cancelled: bool, out: Events) -> None:
+    seat = seat_of_race(d, XXCHA)
+    if not cancelled:
         council = ctx.b.area_pieces[ctx.b.council][0]
         d.stacks = add_units(d.stacks, council, seat, 1)
         d.set_seat("reserves", seat, d.reserves[seat] - 1)
-    out.append(EnvoySent(seat=seat, sent=send))
+    out.append(EnvoySent(seat=seat, sent=not cancelled))
     d.actor = d.turn_seat
     continue_landing(ctx, d, out)
