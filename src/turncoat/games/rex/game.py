@@ -98,7 +98,9 @@ if TYPE_CHECKING:
     from turncoat.games.rex.present import RexPresentation
     from turncoat.games.rex.report import RexReport
 
-RULES_VERSION = "rex-2012/0"
+# /1: Diplomatic Interference may cancel every race ability, and a withdrawn play stays unseen
+# (a record of a /0 game lacks the answers to the new card windows).
+RULES_VERSION = "rex-2012/1"
 
 Resolver = Callable[[Ctx, Draft, int, Any, Events], None]
 
