@@ -18,6 +18,7 @@ from typing import Any, cast
 
 from turncoat.agents.base import make_agent
 from turncoat.agents.match import play_match
+from turncoat.core.options import parse_options
 from turncoat.core.record import decode_action
 from turncoat.games.rex.config import RexConfig
 from turncoat.games.rex.game import RexGame
@@ -64,10 +65,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("-o", "--option", action="append", default=[], help="key=value game option")
     args = parser.parse_args()
-    options: dict[str, Any] = {}
-    for item in args.option:
-        key, _, value = item.partition("=")
-        options[key] = value if not value.lstrip("-").isdigit() else int(value)
+    parsed = parse_options(args.option)  # one reading of key=value everywhere: "false" is False
+    if isinstance(parsed, str):
+        parser.error(f"an option must be key=value, not {parsed!r}")
+    options: dict[str, Any] = parsed
     jobs = [
         (i, args.seed * 1_000_003 + i, args.agent, args.against, args.players, options)
         for i in range(args.games)
