@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from textual.pilot import Pilot
 
+from tests.tui.waiting import until_done
 from turncoat.core.present import plain, presentation_of
 from turncoat.core.record import replay
 from turncoat.play import GameInProgress
@@ -18,23 +19,20 @@ from turncoat.tui.table_app import screen_text
 SIZE = (160, 50)
 
 
-async def settle(pilot: Pilot[None], app: VerraterApp, done: Callable[[], bool], limit: int = 400) -> None:
-    """Let the app run (bots move off the UI thread) until ``done()`` or fail."""
-    for _ in range(limit):
-        if done():
-            return
-        await pilot.pause()
-    raise AssertionError("the table did not reach the expected point")
+async def settle(pilot: Pilot[None], app: VerraterApp, done: Callable[[], bool]) -> None:
+    """Let the app run (bots move off the UI thread) until ``done()``; fail only when the table
+    never gets there (``until_done`` in ``tests/tui/waiting.py``)."""
+    await until_done(pilot, done)
 
 
-async def reach_end(pilot: Pilot[None], app: VerraterApp, limit: int = 400) -> None:
+async def reach_end(pilot: Pilot[None], app: VerraterApp) -> None:
     """Run until the end screen is up *and drawn*: the screen switches one frame before its
     widgets are composed, so waiting for the class alone can read an empty screen."""
 
     def drawn() -> bool:
         return isinstance(app.screen, EndScreen) and "Final score" in screen_text(app)
 
-    await settle(pilot, app, drawn, limit)
+    await settle(pilot, app, drawn)
 
 
 async def choose(pilot: Pilot[None], app: VerraterApp, key: str = "1") -> None:

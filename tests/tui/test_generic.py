@@ -17,6 +17,7 @@ from textual.widgets import OptionList
 from typer.testing import CliRunner
 
 import turncoat.core.testing.toy  # noqa: F401  (registers sealed_bids)
+from tests.tui.waiting import until_done
 from turncoat.cli import app as cli
 from turncoat.core.actions import Action
 from turncoat.core.deals import Give, Propose
@@ -51,13 +52,10 @@ def seen(table: Table, seat: int) -> SealedBidsObservation:
     return obs
 
 
-async def settle(pilot: Pilot[None], done: Callable[[], bool], limit: int = 600) -> None:
-    """Let the app run (bots move off the UI thread) until ``done()`` or fail."""
-    for _ in range(limit):
-        if done():
-            return
-        await pilot.pause()
-    raise AssertionError("the table did not reach the expected point")
+async def settle(pilot: Pilot[None], done: Callable[[], bool]) -> None:
+    """Let the app run (bots move off the UI thread) until ``done()``; fail only when the table
+    never gets there (``until_done`` in ``tests/tui/waiting.py``)."""
+    await until_done(pilot, done)
 
 
 def grew(table: Table, before: int) -> Callable[[], bool]:

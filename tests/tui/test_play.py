@@ -255,7 +255,7 @@ async def test_a_table_of_bots_shows_the_public_view_to_the_end(tmp_path: Path) 
     session = Session.open(seats, seed=9, save_path=tmp_path / "bots.json", rounds=2)
     app = VerraterApp(session, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
-        await reach_end(pilot, app, limit=2000)
+        await reach_end(pilot, app)
         assert app.viewer is None
         assert "Final score" in screen_text(app)
         await pilot.press("escape")
