@@ -106,7 +106,7 @@ class SkirmishPresentation:
         for action in legal:
             title, shape = _group(action)
             groups.setdefault(title, []).append(
-                Choice(action=action, label=(log.describe_action(action),), help=_help(action))
+                Choice(action=action, label=_label(action), help=_help(action))
             )
             shapes[title] = shape
         return tuple(
@@ -194,6 +194,13 @@ def _group(action: Action) -> tuple[str, str]:
         case DropTreaty():
             return "Drop a foreign treaty card", "one"
     return "Your decision", "one"
+
+
+def _label(action: Action) -> Line:
+    """A choice's words; a gift names its receiver as a seat, so it reads with their name."""
+    if isinstance(action, deals.Give):
+        return line("Give ", SeatRef(action.to), f" {action.amount} trade goods")
+    return (log.describe_action(action),)
 
 
 def _help(action: Action) -> str:
