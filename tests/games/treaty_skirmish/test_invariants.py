@@ -23,7 +23,7 @@ def check_invariants(g: TreatySkirmishGame, s: State) -> None:
     everything = [c for _, h in tr.hands for c in h] + list(tr.pile)
     if tr.pending is not None:
         everything.append(tr.pending.card)
-    assert sorted(everything) == sorted(treaty_catalogue(s.races, g.ctx.n.treaty_cards_per_race))
+    assert sorted(everything) == sorted(treaty_catalogue(s.races, g.config.treaty_cards_per_race))
     assert T.hand(tr, s.races.index("lazax")) == tuple(
         c for c in T.hand(tr, s.races.index("lazax")) if c.faction == "lazax"
     )

@@ -161,12 +161,21 @@ def test_left_of_skips_the_lazax_for_neighbours() -> None:
         ({"players": 5, "scenario": {"dice": [0]}}, "bad_scenario"),
         ({"players": 5, "scenario": {"rotation": 1}}, "bad_scenario"),
         ({"players": 5, "trade_goods_gifts": "sometimes"}, "bad_config"),
+        ({"players": 5, "treaty_cards_per_race": 0}, "bad_treaty_cards"),
     ],
 )
 def test_validate_config(options: dict[str, object], code: str) -> None:
     with pytest.raises(InvalidConfig) as err:
         TreatySkirmishGame.from_options(**options)
     assert err.value.code == code
+
+
+def test_treaty_cards_per_race_is_an_option() -> None:
+    """GAPS Q1: the great races' card count is a named option; the Lazax keep one per race."""
+    s = start(game(treaty_cards_per_race=3))
+    hands = dict(s.treaties.hands)
+    assert [c.number for c in hands[SOL]] == [1, 2, 3]
+    assert [c.number for c in hands[LAZAX]] == [1, 2, 3, 4]
 
 
 def test_hand_size_invariant_at_start() -> None:

@@ -220,7 +220,6 @@ BASE_PACK: dict[str, Any] = {
     "build_limit": _rules(3, "§6.4"),
     "ship_cost": _rules(1, "§6.4"),
     "hit_on": _rules(5, "§6.4"),
-    "treaty_cards_per_race": _rules(4, "§6.2, GAPS Q1"),
     "rounds": _rules(8, "§6.4"),
 }
 
@@ -242,7 +241,6 @@ class SkirmishContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     build_limit: Sourced[int]
     ship_cost: Sourced[int]
     hit_on: Sourced[int]
-    treaty_cards_per_race: Sourced[int]
     rounds: Sourced[int]
 
 
@@ -262,7 +260,6 @@ class Numbers(msgspec.Struct, frozen=True):
     build_limit: int
     ship_cost: int
     hit_on: int
-    treaty_cards_per_race: int
     rounds: int
 
 
@@ -271,8 +268,8 @@ def load_content(overrides: dict[str, Any] | None = None) -> ContentPack[Skirmis
     n = numbers(pack.data)
     if not 2 <= n.hit_on <= 6:
         raise InvalidContent("hit_on must be 2 to 6 (a d6 hits on that or more)", code="limits")
-    if not 1 <= n.rounds <= 20 or n.treaty_cards_per_race < 1:
-        raise InvalidContent("rounds must be 1 to 20 and each race needs a treaty card", code="limits")
+    if not 1 <= n.rounds <= 20:
+        raise InvalidContent("rounds must be 1 to 20", code="limits")
     values = msgspec.structs.asdict(n)
     if any(v < 0 for v in values.values()) or n.ship_cost < 1 or n.command_tokens < 1:
         raise InvalidContent("values cannot be negative; ships cost at least 1; 1+ token", code="limits")

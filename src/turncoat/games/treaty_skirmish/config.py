@@ -42,6 +42,9 @@ class TreatySkirmishConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=Tr
     # whole seating is turned by a random number of seats ("random"); Sol always sits on the
     # Lazax's right.
     race_assignment: Literal["in_order", "random"] = "in_order"
+    # GAPS Q1: each great race's treaty cards, numbered 1…N (the FAQ's "fourth treaty": at least 4).
+    # The Lazax always have one card per great race in play (§6.2).
+    treaty_cards_per_race: int = 4
     # GAPS Q6: "left/right neighbour" on an objective skips the Lazax (Opportunist, Loyalist).
     neighbours_skip_lazax: bool = True
     # GAPS Q3: Support of the People is checked after every treaty receipt (RULES §6.5, our rule),
@@ -79,6 +82,8 @@ def validate_config(config: TreatySkirmishConfig) -> None:
     """Refuse options no game can be played with, with a code saying which (nothing is built)."""
     if not isinstance(config.players, int) or not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
         raise _bad("Treaty Skirmish is for 4 to 6 players", "bad_players", "RULES §6.2")
+    if not isinstance(config.treaty_cards_per_race, int) or not 1 <= config.treaty_cards_per_race <= 9:
+        raise _bad("each great race has 1 to 9 treaty cards", "bad_treaty_cards", "GAPS Q1")
     if config.treaties.max_allies_per_winner < 0:
         raise _bad("max_allies_per_winner must be 0 or more", "bad_treaties", "RULES §7.2")
     sc = config.scenario

@@ -99,7 +99,7 @@ def set_up(ctx: Ctx, seed: int) -> tuple[State, Events]:
     factions = dict(enumerate(races))
     treaties = new_treaties(
         factions,
-        treaty_catalogue(races, ctx.n.treaty_cards_per_race),
+        treaty_catalogue(races, ctx.config.treaty_cards_per_race),
         non_receivers=(races.index(LAZAX),),
         profile=ctx.config.treaties,
     )
