@@ -249,3 +249,19 @@ def test_resolve_give() -> None:
         with pytest.raises(IllegalAction):
             g.apply(s, LETNEV, bad)
     assert MoveShips("home-letnev", 1) not in g.legal_actions(s, LETNEV)
+
+
+def test_foreign_cards() -> None:
+    g = game()
+    s, _ = play(g, start(g), SendEnvoy("hacan"), GiveTreaty("letnev", 1), DiscardTreaty("hacan", 4))
+    assert envoy.foreign_cards(s, HACAN) == (card("letnev", 1),)
+    assert envoy.foreign_cards(s, LETNEV) == ()
+
+
+def test_after_treaties_change() -> None:
+    """After a receipt the action is over (the next seat acts) unless Support of the People wins."""
+    g = game()
+    s, events = play(g, start(g), SendEnvoy("hacan"), GiveTreaty("letnev", 1), DiscardTreaty("hacan", 4))
+    assert s.actor == HACAN and s.step == ACTION
+    # no event speaks of Support of the People (nobody holds it here, and a check is never told)
+    assert not any("support" in type(e).__name__.lower() for e in events)

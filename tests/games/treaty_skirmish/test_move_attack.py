@@ -169,7 +169,7 @@ def test_resolve_fight_on() -> None:
     assert [e.system for e in of_type(events, ControlTaken)] == ["home-hacan"]
 
 
-def test_end() -> None:
+def test_end_combat() -> None:
     # the attacker is wiped out: the defender keeps the system
     g, s, events = _at_hacan_home([1, 1, 1, 1, 6, 6, 6, 6, 1])
     home = idx(g, "home-hacan")
@@ -199,3 +199,60 @@ def test_eliminate() -> None:
     assert [e.seat for e in of_type(events, PlayerEliminated)] == [HACAN]
     s, _ = play(g, s, Pass())
     assert s.actor == 3  # Jol-Nar: the eliminated Hacan are skipped
+
+
+def test_resolve_move_ships() -> None:
+    g = game(speaker=0)
+    s = start(g)
+    s = with_ships(g, s, "frontier-1", LAZAX, 2)
+    s = with_ships(g, s, "frontier-2", LAZAX, 1)
+    s, events = play(g, s, MoveAttack("home-hacan"), MoveShips("frontier-1", 2))
+    assert s.move is not None and s.move.moved == ((idx(g, "frontier-1"), 2),) and s.move.asked == 1
+    assert s.ships[idx(g, "home-hacan")][LAZAX] == 2  # the ships are already there
+    assert [(e.source, e.count) for e in of_type(events, ShipsMoved)] == [("frontier-1", 2)]
+    with pytest.raises(IllegalAction):
+        g.apply(s, LAZAX, MoveShips("frontier-1", 0))  # the source being asked is Frontier 2
+
+
+def test_arrive() -> None:
+    # nothing hostile there: control at once; enemy ships there: a combat begins
+    g = game(dice=[1, 1, 1, 1])
+    s = with_ships(g, start(g), "frontier-4", LAZAX, 0)
+    s, _ = play(g, s, MoveAttack("frontier-4"), MoveShips("home-letnev", 1))
+    assert s.control[idx(g, "frontier-4")] == LETNEV and s.combat is None and s.actor == HACAN
+    s, events = play(g, s, MoveAttack("frontier-2"), MoveShips("home-hacan", 3))
+    assert s.combat is not None and s.combat.defender == LAZAX
+    assert len(of_type(events, DiceRolled)) == 2 and s.control[idx(g, "frontier-2")] == -1
+
+
+def test_start_combat() -> None:
+    g = game(dice=[1, 1, 1, 1])
+    s = start(g)
+    s, events = play(g, s, MoveAttack("frontier-1"), MoveShips("home-letnev", 3))
+    assert s.combat is not None and (s.combat.attacker, s.combat.defender) == (LETNEV, LAZAX)
+    assert s.combat.sources == (idx(g, "home-letnev"),) and s.combat.round == 1
+    assert s.step == RETREAT  # no hits on either side: both are left, the attacker decides
+
+
+def test_defender_units() -> None:
+    g, s, _ = _at_hacan_home([5, 5, 1, 1, 1, 1, 1, 1, 1])
+    assert s.combat is not None and combat.defender_units(s, s.combat) == (3, 2)
+
+
+def test_assign() -> None:
+    # hits with one way to take them are taken without asking: 4 hits on 1 ship and 2 points
+    g = game(dice=[6, 6, 6, 6, 1, 1, 1])
+    s = start(g)
+    s = with_ships(g, s, "frontier-1", LAZAX, 0)
+    s = with_ships(g, s, "frontier-1", LETNEV, 4)
+    s = with_ships(g, s, "home-hacan", HACAN, 1)
+    s, events = play(g, s, MoveAttack("home-hacan"), MoveShips("frontier-1", 4))
+    assert s.step == ACTION and s.control[idx(g, "home-hacan")] == LETNEV
+    assert [(e.seat, e.ships, e.garrison) for e in of_type(events, HitsTaken)][-1] == (HACAN, 1, 2)
+
+
+def test_retreat_destinations() -> None:
+    g, s, _ = _at_hacan_home([5, 5, 1, 1, 1, 1, 1, 1, 1])
+    s, _ = play(g, s, AssignHits(2))
+    assert combat.retreat_destinations(s) == (idx(g, "frontier-1"),)
+    assert combat.retreat_destinations(start(g)) == ()

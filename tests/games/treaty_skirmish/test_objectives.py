@@ -194,3 +194,19 @@ def test_finish() -> None:
     assert of_type(events, NobodyWins) and of_type(events, ObjectivesRevealed)
     assert not of_type(events, T.TreatiesRevealed)  # with no winner, treaties do nothing (§4.6.8)
     assert g.outcome(done) is not None and g.outcome(done).scores == (0.0,) * 5  # type: ignore[union-attr]
+
+
+def test_holds_own_home() -> None:
+    g = game()
+    s = start(g)
+    assert objectives.holds_own_home(g.ctx, s, LAZAX) and objectives.holds_own_home(g.ctx, s, SOL)
+    assert not objectives.holds_own_home(g.ctx, with_control(g, s, "home-sol", HACAN), SOL)
+
+
+def test_objective_met() -> None:
+    g = game(objectives=["anarchist", "loyalist", "unstoppable_army", "traitor"])
+    s = start(g)
+    assert [objectives.objective_met(g.ctx, s, p) for p in range(5)] == [True, False, True, False, False]
+    s = with_control(g, s, "mecatol", SOL)
+    assert objectives.objective_met(g.ctx, s, SOL)  # Traitor
+    assert objectives.objective_met(g.ctx, s, LAZAX)  # Emperor counts the great-race Homes only

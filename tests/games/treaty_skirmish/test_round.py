@@ -9,7 +9,20 @@ from turncoat.games.treaty_skirmish.events import IncomeCollected, Passed, Round
 from turncoat.games.treaty_skirmish.phases import income
 from turncoat.games.treaty_skirmish.state import ACTION, OVER
 
-from .helpers import HACAN, JOLNAR, LAZAX, LETNEV, SOL, game, idx, of_type, play, start, with_control
+from .helpers import (
+    HACAN,
+    JOLNAR,
+    LAZAX,
+    LETNEV,
+    SOL,
+    game,
+    idx,
+    of_type,
+    play,
+    start,
+    with_control,
+    with_ships,
+)
 
 
 def test_income_of() -> None:
@@ -122,3 +135,26 @@ def test_the_game_ends_after_round_8() -> None:
     assert s.round == 8 and s.step == ACTION
     s, _ = play(g, s, *[Pass()] * 5)
     assert s.step == OVER and s.round == 8
+
+
+def test_begin_turn() -> None:
+    g = game(speaker=1)
+    s, _ = play(g, start(g), Pass())
+    assert (s.turn, s.actor, s.step) == (HACAN, HACAN, ACTION)
+
+
+def test_after_action() -> None:
+    # an action that meets no objective hands the turn on; one that does ends the game at once
+    g = game(
+        speaker=1,
+        objectives=["traitor", "anarchist", "loyalist", "unstoppable_army"],
+        dice=[6, 6, 6, 6, 1, 1, 1, 1],
+    )
+    s = start(g)
+    s, _ = play(g, s, Build("home-letnev", 1))
+    assert s.actor == HACAN and s.step == ACTION
+    s = msgspec.structs.replace(s, turn=LETNEV, actor=LETNEV)
+    s = with_ships(g, s, "frontier-1", LAZAX, 0)
+    s = with_ships(g, s, "frontier-1", LETNEV, 4)
+    s, _ = play(g, s, MoveAttack("mecatol"), MoveShips("frontier-1", 4))
+    assert s.step == OVER and s.result is not None and s.result.primary == (LETNEV,)

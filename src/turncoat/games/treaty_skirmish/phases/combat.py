@@ -38,11 +38,11 @@ def hits(ctx: Ctx, dice: tuple[int, ...]) -> int:
 
 
 def defender_units(s: State, c: Combat) -> tuple[int, int]:
-    """The defender's ships and garrison points in the combat's system."""
+    """§6.4: the defender's ships and garrison points (each rolls like a ship) in the system."""
     return s.ships[c.system][c.defender], hostile_garrison(s, c.system, c.attacker)
 
 
-def start(
+def start_combat(
     ctx: Ctx, s: State, system: int, attacker: int, defender: int, came_from: tuple[int, ...], events: Events
 ) -> State:
     """§6.4: enemy ships or a hostile garrison where the attacker arrived: fight."""
@@ -99,6 +99,8 @@ def resolve_assign_hits(ctx: Ctx, s: State, seat: int, on_ships: int, events: Ev
 
 
 def assign(ctx: Ctx, s: State, on_ships: int, events: Events) -> State:
+    """§6.4: each hit removes one ship or garrison point; then, with both sides left, the
+    attacker decides between rounds."""
     c = s.combat
     assert c is not None
     on_garrison = c.pending_hits - on_ships
@@ -118,7 +120,7 @@ def assign(ctx: Ctx, s: State, on_ships: int, events: Events) -> State:
     ships, garrison = defender_units(s, c)
     if s.ships[c.system][c.attacker] and ships + garrison:
         return msgspec.structs.replace(s, step=RETREAT, actor=c.attacker)
-    return end(ctx, s, events)
+    return end_combat(ctx, s, events)
 
 
 def retreat_destinations(s: State) -> tuple[int, ...]:
@@ -155,7 +157,7 @@ def resolve_retreat(ctx: Ctx, s: State, seat: int, to: int, events: Events) -> S
     return turns.after_action(ctx, s, events)
 
 
-def end(ctx: Ctx, s: State, events: Events) -> State:
+def end_combat(ctx: Ctx, s: State, events: Events) -> State:
     """§6.4: the combat is over; if only the attacker's ships remain, it takes control."""
     c = s.combat
     assert c is not None
@@ -171,7 +173,8 @@ def end(ctx: Ctx, s: State, events: Events) -> State:
 
 
 def eliminate(s: State, events: Events) -> State:
-    """A seat left with no ships and no system takes no more actions (it has passed for good)."""
+    """GAPS Q8, Q9 (an eliminated player; our reading, RULES §6 is silent): a seat left with no
+    ships and no system takes no more actions (it has passed for good)."""
     out = list(s.eliminated)
     passed = list(s.passed)
     for p in range(s.players):

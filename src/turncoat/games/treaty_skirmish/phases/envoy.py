@@ -91,6 +91,7 @@ def targets(ctx: Ctx, s: State, seat: int) -> tuple[str, ...]:
 
 
 def foreign_cards(s: State, seat: int) -> tuple[T.TreatyCard, ...]:
+    """§4.2 step 4 / GAPS Q4 fix B: the cards of other races ``seat`` holds."""
     own = s.races[seat]
     return tuple(c for c in T.hand(s.treaties, seat) if c.faction != own)
 

@@ -22,7 +22,7 @@ RULE_BRIBES = "RULES §6.4 (Bribes), GAPS Q11"
 
 
 def recipients(ctx: Ctx, s: State, seat: int) -> tuple[int, ...]:
-    """The seats ``seat`` may hand trade goods to now."""
+    """§6.4 Bribes (``trade_goods_gifts``): the seats ``seat`` may hand trade goods to now."""
     mode = ctx.config.trade_goods_gifts
     if mode == "never" or s.step == OVER or seat != s.actor or s.trade_goods[seat] <= 0:
         return ()
@@ -35,6 +35,7 @@ def recipients(ctx: Ctx, s: State, seat: int) -> tuple[int, ...]:
 
 
 def legal_gifts(ctx: Ctx, s: State, seat: int) -> list[deals.Give]:
+    """§6.4 Bribes: any amount from 1 to all of the giver's trade goods, to each recipient."""
     return [
         deals.Give(q, TRADE_GOODS, a)
         for q in recipients(ctx, s, seat)

@@ -96,7 +96,7 @@ def arrive(ctx: Ctx, s: State, seat: int, events: Events) -> State:
     if defender < 0 and hostile_garrison(s, target, seat):
         defender = s.control[target]
     if defender >= 0:
-        return combat.start(ctx, s, target, seat, defender, came_from, events)
+        return combat.start_combat(ctx, s, target, seat, defender, came_from, events)
     s = take_control(ctx, s, target, seat, events)
     return turns.after_action(ctx, s, events)
 

@@ -65,6 +65,7 @@ def anarchist_met(ctx: Ctx, s: State) -> bool:
 
 
 def holds_own_home(ctx: Ctx, s: State, seat: int) -> bool:
+    """§6.5 (Loyalist, Emperor): ``seat`` controls its starting Home (Mecatol for the Lazax)."""
     return s.control[home_of_seat(ctx, s, seat)] == seat
 
 
@@ -118,7 +119,7 @@ def objective_met(ctx: Ctx, s: State, seat: int) -> bool:
 
 
 def may_win(ctx: Ctx, s: State, seat: int) -> bool:
-    """An eliminated seat is out of the game unless ``eliminated_can_win``."""
+    """§6.5 / GAPS Q9 reading (``eliminated_can_win``): an eliminated seat is out of the game."""
     return ctx.config.eliminated_can_win or not s.eliminated[seat]
 
 

@@ -17,8 +17,8 @@ RULE_IMMEDIATE = "RULES §6.4 (immediate-win checks), §6.5"
 
 
 def begin_turn(s: State, seat: int) -> State:
-    """``seat`` takes its action now.  A seat whose only choice is to pass passes without being
-    asked (``rules.play_forced``)."""
+    """§6.4 Actions: ``seat`` takes its action now.  A seat whose only choice is to pass passes
+    without being asked (``rules.play_forced``)."""
     return msgspec.structs.replace(s, turn=seat, actor=seat, step=ACTION)
 
 
