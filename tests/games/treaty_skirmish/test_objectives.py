@@ -177,6 +177,17 @@ def test_final_winners() -> None:
     assert objectives.final_winners(g.ctx, s) == (LAZAX, HACAN)
 
 
+def test_final_winners_on_the_fourth_treaty_reading() -> None:
+    """GAPS Q3 "on_fourth_treaty": Support of the People is an at-once check when the 4th treaty
+    is given; three holders at the end of the game do not make it met."""
+    sotp = ["support_of_the_people", "loyalist", "anarchist", "traitor"]
+    three = {HACAN: [c("hacan", 1), c("letnev", 1)], JOLNAR: [c("letnev", 2)], SOL: [c("letnev", 3)]}
+    g = game(objectives=sotp)
+    assert LETNEV in objectives.final_winners(g.ctx, _holding(start(g), three))
+    g4 = game(objectives=sotp, support_check="on_fourth_treaty")
+    assert LETNEV not in objectives.final_winners(g4.ctx, _holding(start(g4), three))
+
+
 def test_may_win() -> None:
     g = game()
     s = msgspec.structs.replace(start(g), eliminated=(False, False, True, False, False))

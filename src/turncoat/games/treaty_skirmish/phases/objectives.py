@@ -151,5 +151,12 @@ def support_winner(ctx: Ctx, s: State, giver: int) -> tuple[int, ...]:
 
 
 def final_winners(ctx: Ctx, s: State) -> tuple[int, ...]:
-    """§6.5 end of game: after the last round, everyone who meets their objective wins."""
-    return tuple(p for p in range(s.players) if may_win(ctx, s, p) and objective_met(ctx, s, p))
+    """§6.5 end of game: after the last round, everyone who meets their objective wins.  Read as
+    "on the 4th treaty" (GAPS Q3), Support of the People is met only at that moment, never here."""
+    return tuple(
+        p
+        for p in range(s.players)
+        if may_win(ctx, s, p)
+        and objective_met(ctx, s, p)
+        and not (s.objectives[p] == SUPPORT_OF_THE_PEOPLE and ctx.config.support_check == "on_fourth_treaty")
+    )
