@@ -7,7 +7,6 @@ from typing import Any
 import pytest
 
 from turncoat.core.testing.conformance import check_game
-from turncoat.core.treaties import TreatyProfile
 from turncoat.games.treaty_skirmish.config import TreatySkirmishConfig
 from turncoat.games.treaty_skirmish.game import TreatySkirmishGame
 
@@ -22,10 +21,20 @@ from turncoat.games.treaty_skirmish.game import TreatySkirmishGame
             3,
             {
                 "support_check": "on_fourth_treaty",
-                "treaties": TreatyProfile(allow_return_foreign_card=True, allow_self_home_reshuffle=True),
+                "allow_return_foreign_card": True,
+                "allow_self_home_reshuffle": True,
+                "winner_holding_other_winner_card": "holder_takes_the_slot",
             },
         ),
-        (5, 4, {"trade_goods_gifts": "never", "treaties": TreatyProfile(home_owner="current_controller")}),
+        (
+            5,
+            4,
+            {
+                "trade_goods_gifts": "never",
+                "home_owner": "current_controller",
+                "eliminated_can_be_ally": True,
+            },
+        ),
     ],
 )
 def test_treaty_skirmish_passes_the_conformance_suite(

@@ -137,7 +137,7 @@ def test_receiver_for() -> None:
     s = msgspec.structs.replace(s, eliminated=(False, False, True, False, False))
     assert envoy.receiver_for(g.ctx, s, "hacan") is None  # an eliminated race receives nothing
     assert "hacan" not in envoy.targets(g.ctx, s, LETNEV)
-    g2 = game(treaties=T.TreatyProfile(home_owner="current_controller"))
+    g2 = game(home_owner="current_controller")
     s2 = with_control(g2, start(g2), "home-hacan", SOL)
     assert envoy.receiver_for(g2.ctx, s2, "hacan") == SOL
     assert "hacan" not in envoy.targets(g2.ctx, s2, SOL)  # not to oneself
@@ -146,7 +146,7 @@ def test_receiver_for() -> None:
 
 
 def test_giveable() -> None:
-    g = game(treaties=T.TreatyProfile(allow_return_foreign_card=True))
+    g = game(allow_return_foreign_card=True)
     s, _ = play(g, start(g), SendEnvoy("hacan"), GiveTreaty("letnev", 1), DiscardTreaty("hacan", 4))
     # later Hacan send an envoy to Letnev: fix A lets them hand Letnev 1 back
     s, _ = play(g, s, SendEnvoy("letnev"))
@@ -160,7 +160,7 @@ def test_giveable() -> None:
 
 
 def test_resolve_drop_treaty() -> None:
-    g = game(treaties=T.TreatyProfile(allow_self_home_reshuffle=True))
+    g = game(allow_self_home_reshuffle=True)
     s, _ = play(g, start(g), SendEnvoy("hacan"), GiveTreaty("letnev", 1), DiscardTreaty("hacan", 4))
     assert "hacan" in envoy.targets(g.ctx, s, HACAN)  # own Home, holding a foreign card
     s, events = play(g, s, SendEnvoy("hacan"))

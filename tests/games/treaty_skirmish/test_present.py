@@ -31,7 +31,17 @@ def test_the_game_says_it_is_an_adaptation_everywhere() -> None:
 def test_options() -> None:
     face = presentation_of(load_game("treaty_skirmish"))
     names = [o.name for o in face.options()]
-    assert names == [o.name for o in options_of(TreatySkirmishConfig)]
+    assert names[: len(options_of(TreatySkirmishConfig))] == [
+        o.name for o in options_of(TreatySkirmishConfig)
+    ]
+    yes_no = {o.name: o.values for o in face.options() if set(o.values) == {"true", "false"}}
+    assert yes_no["allow_self_home_reshuffle"] == ("false", "true")  # the default first
+    assert yes_no["neighbours_skip_lazax"] == ("true", "false")
+    # every option a table may choose builds a game
+    for option in face.options():
+        for value in option.values:
+            built = load_game("treaty_skirmish", **{option.name: value})
+            assert str(getattr(built.config, option.name)).lower() == value.lower()
     gifts = next(o for o in face.options() if o.name == "trade_goods_gifts")
     assert (
         gifts.values == ("own_decision", "envoy", "never") and gifts.label == "When trade goods may be given"

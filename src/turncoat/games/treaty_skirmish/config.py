@@ -1,7 +1,8 @@
 """Treaty Skirmish options: the player count and every open question as a named option.
 
-Each open question of GAPS.md that changes how this game plays is a field here (the treaty
-module's own switches travel in ``treaties``, a :class:`~turncoat.core.treaties.TreatyProfile`).
+Each open question of GAPS.md that changes how this game plays is a field here, the treaty
+module's own switches included (``treaty_profile`` builds its
+:class:`~turncoat.core.treaties.TreatyProfile` from them), so a table sets any of them by name.
 Defaults are the best-supported readings; the comment above each says which gap it answers.
 Every option is stored in records, defaults included, so a record never depends on them.
 """
@@ -65,8 +66,27 @@ class TreatySkirmishConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=Tr
     # RULES §6.4 "Cleanup": the Speaker passes left in the Income phase of every round after the
     # first, so the randomly chosen Speaker leads round 1 ("every_income" passes it in round 1 too).
     speaker_passes: Literal["after_first_round", "every_income"] = "after_first_round"
-    # The treaty module's switches (GAPS Q4, Q5, Q7, Q8, Q9 and the review readings).
-    treaties: TreatyProfile = TreatyProfile()
+    # -- the treaty module's switches (core.treaties.TreatyProfile; docs/treaties.md) ------------
+    # GAPS Q7: treaty traitors are removed first, so the next eligible holder is the ally.
+    traitors_removed_before_lowest: bool = True
+    # GAPS Q5: a winner holding another winner's card is ignored as a holder, or takes the slot.
+    winner_holding_other_winner_card: Literal["ignore_holder", "holder_takes_the_slot"] = "ignore_holder"
+    # GAPS Q9: an eliminated player cannot be a treaty ally.
+    eliminated_can_be_ally: bool = False
+    # GAPS Q8: an Envoy goes to the Home's starting race (while in the game) or its controller.
+    home_owner: Literal["starting_race", "current_controller"] = "starting_race"
+    # GAPS Q4 forum fix A: an Envoy may hand the receiver one of its own cards back.
+    allow_return_foreign_card: bool = False
+    # GAPS Q4 forum fix B: an Envoy to your own Home drops one foreign card face down.
+    allow_self_home_reshuffle: bool = False
+    # §4.5 step 4: allies per primary winner.
+    max_allies_per_winner: int = 1
+    # GAPS review: eliminated players reveal their hands at the end like other non-winners.
+    eliminated_reveal: bool = True
+    # GAPS review / §4.6.8: with no winner, hands and treaty traitors stay hidden.
+    reveal_without_winner: bool = False
+    # GAPS review: a card waiting for the receiver's discard does not count in its public hand size.
+    pending_counts_in_receiver_hand: bool = False
     content_overrides: dict[str, Any] | None = None
     scenario: SkirmishScenario | None = None
 
@@ -84,7 +104,7 @@ def validate_config(config: TreatySkirmishConfig) -> None:
         raise _bad("Treaty Skirmish is for 4 to 6 players", "bad_players", "RULES §6.2")
     if not isinstance(config.treaty_cards_per_race, int) or not 1 <= config.treaty_cards_per_race <= 9:
         raise _bad("each great race has 1 to 9 treaty cards", "bad_treaty_cards", "GAPS Q1")
-    if config.treaties.max_allies_per_winner < 0:
+    if not isinstance(config.max_allies_per_winner, int) or config.max_allies_per_winner < 0:
         raise _bad("max_allies_per_winner must be 0 or more", "bad_treaties", "RULES §7.2")
     sc = config.scenario
     if sc is None:
@@ -106,3 +126,8 @@ def validate_config(config: TreatySkirmishConfig) -> None:
             raise _bad(f"pinned objectives must be distinct cards of: {known}", "bad_scenario", "RULES §6.5")
     if sc.dice is not None and (len(sc.dice) > MAX_PINNED_DICE or any(not 1 <= d <= 6 for d in sc.dice)):
         raise _bad("pinned dice are d6 results 1 to 6", "bad_scenario", "RULES §6.4")
+
+
+def treaty_profile(config: TreatySkirmishConfig) -> TreatyProfile:
+    """The treaty module's rules profile from this game's options (RULES §7.2)."""
+    return TreatyProfile(**{name: getattr(config, name) for name in TreatyProfile.__struct_fields__})

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from turncoat.core import deals
 from turncoat.core.actions import Action, Event, Viewer
 from turncoat.core.engine import Outcome
@@ -74,7 +76,30 @@ OPTION_LABELS = {
     "support_check": "When Support of the People is checked",
     "trade_goods_gifts": "When trade goods may be given",
     "speaker_passes": "When the Speaker token passes",
+    "winner_holding_other_winner_card": "A winner holding another winner's lowest card",
+    "home_owner": "Who receives an Envoy at a conquered Home",
+    "neighbours_skip_lazax": "Neighbours on objectives skip the Lazax",
+    "support_needs_loyal_holders": "Support of the People needs holders who are no treaty traitors",
+    "eliminated_can_win": "An eliminated player can still win",
+    "traitors_removed_before_lowest": "Treaty traitors are passed over for the lowest card",
+    "eliminated_can_be_ally": "An eliminated player can be a treaty ally",
+    "allow_return_foreign_card": "Forum fix A: hand a card back to its race",
+    "allow_self_home_reshuffle": "Forum fix B: drop a foreign card at your own Home",
+    "eliminated_reveal": "Eliminated players reveal their treaties",
+    "reveal_without_winner": "Treaties are revealed when nobody wins",
+    "pending_counts_in_receiver_hand": "A card awaiting its discard counts in the hand size",
 }
+
+
+def yes_no_options() -> tuple[OptionSpec, ...]:
+    """Every yes/no field of the config as an option of two values, the rules' default first."""
+    specs = []
+    for field in msgspec.structs.fields(TreatySkirmishConfig):
+        if field.type is bool and isinstance(field.default, bool):
+            values = ("true", "false") if field.default else ("false", "true")
+            label = OPTION_LABELS.get(field.name, field.name.replace("_", " "))
+            specs.append(OptionSpec(name=field.name, label=label, values=values))
+    return tuple(specs)
 
 
 class SkirmishPresentation:
@@ -88,7 +113,9 @@ class SkirmishPresentation:
         self.title = game.title
 
     def options(self) -> tuple[OptionSpec, ...]:
-        return options_of(TreatySkirmishConfig, OPTION_LABELS)
+        """The named readings a table may choose: the config's choices of a few values, then its
+        yes/no readings (GAPS.md), each with ``true`` / ``false``."""
+        return options_of(TreatySkirmishConfig, OPTION_LABELS) + yes_no_options()
 
     def seat_styles(self, players: int) -> tuple[SeatStyle, ...]:
         return SEAT_STYLES[:players]

@@ -13,6 +13,7 @@ from turncoat.games.treaty_skirmish.components import (
     seating,
     treaty_catalogue,
 )
+from turncoat.games.treaty_skirmish.config import treaty_profile
 from turncoat.games.treaty_skirmish.context import Ctx, Events
 from turncoat.games.treaty_skirmish.events import GameSetUp, ObjectiveDealt
 from turncoat.games.treaty_skirmish.phases import income
@@ -101,7 +102,7 @@ def set_up(ctx: Ctx, seed: int) -> tuple[State, Events]:
         factions,
         treaty_catalogue(races, ctx.config.treaty_cards_per_race),
         non_receivers=(races.index(LAZAX),),
-        profile=ctx.config.treaties,
+        profile=treaty_profile(ctx.config),
     )
     state = State(
         players=players,
