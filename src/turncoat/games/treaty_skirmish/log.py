@@ -37,6 +37,8 @@ ADAPTATION_LINE = (
 
 def system_name(system_id: str) -> str:
     """'home-sol' → 'Sol Home', 'frontier-2' → 'Frontier 2', 'mecatol' → 'Mecatol Rex'."""
+    if not isinstance(system_id, str):  # a malformed action is described in its refusal
+        return repr(system_id)
     if system_id == "mecatol":
         return "Mecatol Rex"
     kind, _, rest = system_id.partition("-")
