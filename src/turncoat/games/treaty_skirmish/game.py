@@ -34,6 +34,7 @@ from turncoat.games.treaty_skirmish.phases import rules, setup
 from turncoat.games.treaty_skirmish.state import DISCARD_TREATY, OVER, State
 
 if TYPE_CHECKING:
+    from turncoat.games.treaty_skirmish.heuristics import SkirmishHeuristic
     from turncoat.games.treaty_skirmish.present import SkirmishPresentation
 
 RULES_VERSION = "treaty-skirmish-adaptation/1"
@@ -173,6 +174,12 @@ class TreatySkirmishGame(ConfiguredGame[TreatySkirmishConfig]):
         from turncoat.games.treaty_skirmish.present import SkirmishPresentation  # lazy: frontends only
 
         return SkirmishPresentation(self)
+
+    def heuristic_policy(self) -> SkirmishHeuristic:
+        """The rule-of-thumb bot (``core.capabilities.HasHeuristic``), from a seat's observation."""
+        from turncoat.games.treaty_skirmish.heuristics import SkirmishHeuristic  # lazy: bots only
+
+        return SkirmishHeuristic(self)
 
 
 __all__ = ["TITLE", "Action", "TreatySkirmishGame"]
