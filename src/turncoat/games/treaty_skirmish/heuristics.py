@@ -608,5 +608,6 @@ class _Seat:
             value = self.win_likelihood(self.races.index(faction)) * (1.0 - 0.1 * (low - 1))
         else:
             value = 0.0
-        own_worth = 0.5 if self.objective == SUPPORT_OF_THE_PEOPLE else 0.01
+        # Support of the People needs own cards to hand out; otherwise they are only the tie-break
+        own_worth = 1.0 if self.objective == SUPPORT_OF_THE_PEOPLE else 0.01
         return value + own_worth * own
