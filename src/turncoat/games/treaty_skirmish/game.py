@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from turncoat.core import deals
 from turncoat.core.actions import Action, Event, Viewer
+from turncoat.core.capabilities import RolloutPolicy
 from turncoat.core.content import ContentPack
 from turncoat.core.engine import ConfiguredGame, Outcome, Transition
 from turncoat.core.errors import IllegalAction, MalformedAction, NotYourDecision
@@ -180,6 +181,18 @@ class TreatySkirmishGame(ConfiguredGame[TreatySkirmishConfig]):
         from turncoat.games.treaty_skirmish.heuristics import SkirmishHeuristic  # lazy: bots only
 
         return SkirmishHeuristic(self)
+
+    def evaluate(self, state: State) -> tuple[float, ...] | None:
+        """Each seat's estimated chance to win at the first action of a round (``evaluation``)."""
+        from turncoat.games.treaty_skirmish.evaluation import evaluate  # lazy: search only
+
+        return evaluate(self.ctx, state)
+
+    def rollout_policy(self) -> RolloutPolicy:
+        """A cheap playout policy for search: random decisions without gifts (``evaluation``)."""
+        from turncoat.games.treaty_skirmish.evaluation import rollout_policy  # lazy: search only
+
+        return rollout_policy
 
 
 __all__ = ["TITLE", "Action", "TreatySkirmishGame"]
