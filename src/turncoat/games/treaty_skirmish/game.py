@@ -37,6 +37,7 @@ from turncoat.games.treaty_skirmish.state import DISCARD_TREATY, OVER, State
 if TYPE_CHECKING:
     from turncoat.games.treaty_skirmish.heuristics import SkirmishHeuristic
     from turncoat.games.treaty_skirmish.present import SkirmishPresentation
+    from turncoat.games.treaty_skirmish.report import SkirmishReport
 
 RULES_VERSION = "treaty-skirmish-adaptation/1"
 TITLE = "Fall of the Empire: Treaty Skirmish (adaptation)"
@@ -193,6 +194,12 @@ class TreatySkirmishGame(ConfiguredGame[TreatySkirmishConfig]):
         from turncoat.games.treaty_skirmish.evaluation import rollout_policy  # lazy: search only
 
         return rollout_policy
+
+    def balance_report(self) -> SkirmishReport:
+        """Balance facts per game and what the balance report says (see report.py)."""
+        from turncoat.games.treaty_skirmish.report import SkirmishReport  # lazy: the simulator only
+
+        return SkirmishReport(self)
 
 
 __all__ = ["TITLE", "Action", "TreatySkirmishGame"]
