@@ -21,6 +21,7 @@ from turncoat.games.treaty_skirmish.actions import (
     AssignHits,
     Build,
     DiscardTreaty,
+    DropTreaty,
     FightOn,
     GiveNoTreaty,
     GiveTreaty,
@@ -347,6 +348,19 @@ def test_support_of_the_people_keeps_its_own_cards_rule_6_5() -> None:
     g = game(objectives=["anarchist", "support_of_the_people", "unstoppable_army", "power_hungry"])
     s = receive(g, start(g), LETNEV, 2)
     assert choose(g, s) == DiscardTreaty("letnev", 2)
+
+
+def test_a_treaty_traitor_drops_a_card_at_home_with_fix_b_gaps_q4() -> None:
+    """GAPS Q4 fix B: holding Letnev and Jol-Nar cards, the Hacan go home and drop the card of
+    the weaker race, to be an ally again."""
+    fix_b = T.TreatyProfile(allow_self_home_reshuffle=True)
+    g = game(objectives=["anarchist", "loyalist", "unstoppable_army", "power_hungry"], treaties=fix_b)
+    s = with_hand(start(g), HACAN, [card("hacan", 1), card("hacan", 2), card("letnev", 1), card("jolnar", 1)])
+    s = with_control(g, s, "home-sol", LETNEV)  # the Letnev hold another Home: the likelier winner
+    s = turn_of(s, HACAN)
+    assert choose(g, s) == SendEnvoy("hacan")
+    s, _ = play(g, s, SendEnvoy("hacan"))
+    assert choose(g, s) == DropTreaty("jolnar", 1)
 
 
 def test_the_fallback_is_the_most_passive_choice() -> None:

@@ -193,6 +193,9 @@ class SkirmishHeuristic:
             threat = v.threat(home)[0]
             if threat >= 0 and v.races[threat] in envoys and v.own_cards():
                 return envoys[v.races[threat]]  # a card: our win becomes its win
+        # GAPS Q4 fix B: a treaty traitor drops a card at its own Home to be an ally again
+        if v.race in envoys and v.foreign_races() >= 2:
+            return envoys[v.race]
         # 4. the Lazax protect the status quo (Emperor): retake usurped Homes
         if v.objective == EMPEROR:
             for h in v.usurped_homes():
@@ -552,6 +555,10 @@ class _Seat:
     def own_cards(self) -> list[TreatyCard]:
         mine = self.obs.mine
         return [] if mine is None else [c for c in mine.hand if c.faction == self.race]
+
+    def foreign_races(self) -> int:
+        mine = self.obs.mine
+        return 0 if mine is None else len({c.faction for c in mine.hand if c.faction != self.race})
 
     def likely_traitor(self, seat: int) -> bool:
         """Public: cards from two or more races were handed to ``seat`` (it may have dropped them)."""
