@@ -124,14 +124,12 @@ class SkirmishHeuristic:
     def __init__(self, game: TreatySkirmishGame) -> None:
         ctx = game.ctx
         self.hit = (7 - ctx.n.hit_on) / 6
-        self.garrison = ctx.n.garrison
-        self.build_limit = ctx.n.build_limit
         self.skip_lazax = ctx.config.neighbours_skip_lazax
-        self.support_on_fourth = ctx.config.support_check == "on_fourth_treaty"
 
     # -- the policy protocol -----------------------------------------------------------------------
     def choose(self, observation: SkirmishObservation, legal: Sequence[Action], rng: random.Random) -> Action:
-        # Gifts are never made (see the module's docstring): the step's own decisions only.
+        """The bot's decision; it draws no randomness (ties go to a fixed order), so ``rng`` is
+        unused.  Gifts are never made (see the module's docstring)."""
         options = [a for a in legal if not isinstance(a, deals.Give)]
         if len(options) == 1:
             return options[0]
@@ -255,7 +253,8 @@ class SkirmishHeuristic:
     # -- §4.2 the treaty steps -----------------------------------------------------------------------
     def _give(self, v: _Seat, legal: Sequence[Action]) -> Action | None:
         envoy = v.obs.envoy
-        cards = [a for a in legal if isinstance(a, GiveTreaty)]
+        # our own cards (GAPS Q4 fix A would also let us hand the receiver's back: we keep those)
+        cards = [a for a in legal if isinstance(a, GiveTreaty) and a.faction == v.race]
         if envoy is None or not cards:
             return None
         receiver = envoy.receiver
