@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from turncoat.core import deals
 from turncoat.core.actions import Action, Event, Viewer
+from turncoat.core.capabilities import RolloutPolicy
 from turncoat.core.content import ContentPack
 from turncoat.core.engine import ConfiguredGame, Outcome, Transition
 from turncoat.core.errors import IllegalAction, MalformedAction, NotYourDecision
@@ -34,7 +35,9 @@ from turncoat.games.treaty_skirmish.phases import rules, setup
 from turncoat.games.treaty_skirmish.state import DISCARD_TREATY, OVER, State
 
 if TYPE_CHECKING:
+    from turncoat.games.treaty_skirmish.heuristics import SkirmishHeuristic
     from turncoat.games.treaty_skirmish.present import SkirmishPresentation
+    from turncoat.games.treaty_skirmish.report import SkirmishReport
 
 RULES_VERSION = "treaty-skirmish-adaptation/1"
 TITLE = "Fall of the Empire: Treaty Skirmish (adaptation)"
@@ -173,6 +176,30 @@ class TreatySkirmishGame(ConfiguredGame[TreatySkirmishConfig]):
         from turncoat.games.treaty_skirmish.present import SkirmishPresentation  # lazy: frontends only
 
         return SkirmishPresentation(self)
+
+    def heuristic_policy(self) -> SkirmishHeuristic:
+        """The rule-of-thumb bot (``core.capabilities.HasHeuristic``), from a seat's observation."""
+        from turncoat.games.treaty_skirmish.heuristics import SkirmishHeuristic  # lazy: bots only
+
+        return SkirmishHeuristic(self)
+
+    def evaluate(self, state: State) -> tuple[float, ...] | None:
+        """Each seat's estimated chance to win at the first action of a round (``evaluation``)."""
+        from turncoat.games.treaty_skirmish.evaluation import evaluate  # lazy: search only
+
+        return evaluate(self.ctx, state)
+
+    def rollout_policy(self) -> RolloutPolicy:
+        """A cheap playout policy for search: random decisions without gifts (``evaluation``)."""
+        from turncoat.games.treaty_skirmish.evaluation import rollout_policy  # lazy: search only
+
+        return rollout_policy
+
+    def balance_report(self) -> SkirmishReport:
+        """Balance facts per game and what the balance report says (see report.py)."""
+        from turncoat.games.treaty_skirmish.report import SkirmishReport  # lazy: the simulator only
+
+        return SkirmishReport(self)
 
 
 __all__ = ["TITLE", "Action", "TreatySkirmishGame"]
