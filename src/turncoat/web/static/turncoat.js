@@ -212,6 +212,50 @@
     if (ev.target.closest && ev.target.closest("#controls")) spotlight(spotsOf(ev.target));
   });
 
+  // A skin's board may let a place stand for a choice: a place marked data-choose makes the
+  // choice whose marks name it (its data-spot), as if its button were pressed; where several
+  // choices name it, the first of them gets the focus so the player picks.  A place's data-note
+  // shows in the board's data-caption while it has the mouse or the focus.
+  function choicesFor(spot) {
+    var found = [];
+    var marked = document.querySelectorAll("#controls [data-spots]");
+    for (var i = 0; i < marked.length; i++) {
+      if (marked[i].getAttribute("data-spots").split(" ").indexOf(spot) >= 0) found.push(marked[i]);
+    }
+    return found;
+  }
+  function choose(place) {
+    var found = choicesFor(place.getAttribute("data-spot") || "");
+    if (found.length !== 1) { if (found.length) found[0].focus(); return; }
+    var el = found[0];
+    if (el.tagName === "OPTION") {
+      var select = el.closest("select");
+      select.value = el.value;
+      var send = select.form && select.form.querySelector("button[type=submit]");
+      if (send && !send.disabled) send.click();
+    } else if (el.tagName === "BUTTON" && !el.disabled) {
+      el.click();
+    } else if (el.tagName === "INPUT") {
+      el.click();
+    }
+  }
+  document.addEventListener("click", function (ev) {
+    var place = ev.target.closest ? ev.target.closest("#board [data-choose]") : null;
+    if (place) { ev.preventDefault(); choose(place); }
+  });
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key !== "Enter" && ev.key !== " ") return;
+    var place = ev.target.closest ? ev.target.closest("#board [data-choose]") : null;
+    if (place && place === ev.target) { ev.preventDefault(); choose(place); }
+  });
+  ["mouseover", "focusin"].forEach(function (kind) {
+    document.addEventListener(kind, function (ev) {
+      var place = ev.target.closest ? ev.target.closest("#board [data-note]") : null;
+      var caption = document.querySelector("#board [data-caption]");
+      if (place && caption) caption.textContent = place.getAttribute("data-note");
+    });
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     tick();
     limitAllPicks();
