@@ -54,11 +54,11 @@ async def _play(base: str, table_id: str, tokens: dict[str, str]) -> dict[str, A
     tasks = [
         _json_client(f"{ws_base}?format=json", cookie.get(v) if v is not None else None, v, logs[v])
         for v in viewers
-    ]  # type: ignore[arg-type]
+    ]
     tasks += [
         _html_client(f"{ws_base}?format=html", cookie.get(v) if v is not None else None, html[v])
         for v in viewers
-    ]  # type: ignore[arg-type]
+    ]
     await asyncio.wait_for(asyncio.gather(*tasks), GAME_TIMEOUT_S)
     return {"json": logs, "html": html}
 
