@@ -15,7 +15,7 @@ from turncoat.server.skin import GENERIC
 def test_the_lobby_first_offers_a_game_with_its_own_skin() -> None:
     ids = [g.id for g in offer.offered()]
     assert ids.index("rex") < ids.index("verrater")  # built-in games in the order of their ids
-    assert offer.default_game().id == "verrater"  # Rex plays on the generic table only
+    assert offer.default_game().id == "verrater"  # Rex's skin is a first slice, not featured
 
 
 def test_without_any_skin_the_first_game_is_offered_first(monkeypatch: pytest.MonkeyPatch) -> None:

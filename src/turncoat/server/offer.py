@@ -17,7 +17,7 @@ from turncoat.core.errors import InvalidConfig
 from turncoat.core.present import OptionSpec, presentation_of
 from turncoat.core.registry import builtin_games, load_game, registered
 from turncoat.server import adapters
-from turncoat.server.skin import GENERIC, web_skin
+from turncoat.server.skin import GENERIC, WebSkin, web_skin
 from turncoat.server.table import ServerError
 
 
@@ -79,13 +79,18 @@ def offer(game_id: Any) -> GameOffer:
 
 
 def default_game() -> GameOffer:
-    """The game the lobby offers first: the first game with a board of its own (a web skin), else
-    the first game there is.  A game that plays only on the generic table is offered, but a
+    """The game the lobby offers first: the first game with a board of its own (a featured web
+    skin), else the first game there is.  A game that plays only on the generic table is offered, but a
     visitor is first shown the one that has been given its own face."""
     games = offered()
     if not games:
         raise ServerError("no_games", "this server has no game to offer")
-    return next((g for g in games if web_skin(g.id) is not GENERIC), games[0])
+    return next((g for g in games if _featured(web_skin(g.id))), games[0])
+
+
+def _featured(skin: WebSkin) -> bool:
+    """A skin of the game's own that is ready to be the lobby's first offer."""
+    return skin is not GENERIC and skin.featured
 
 
 def checked_players(game: GameOffer, raw: Any) -> int:

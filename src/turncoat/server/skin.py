@@ -38,11 +38,14 @@ def no_context(game: Game[Any, Any, Any], payload: dict[str, Any], events: Seque
 @dataclass(frozen=True)
 class WebSkin:
     """Templates that override the generic ones (None: none), their extra variables, and the
-    skin's own stylesheet (None: none), served at :func:`stylesheet_url` for the game's pages."""
+    skin's own stylesheet (None: none), served at :func:`stylesheet_url` for the game's pages.
+    ``featured``: the lobby may offer the game first for having a face of its own; a skin that
+    draws only part of its game so far says False."""
 
     templates: Path | None = None
     context: SkinContext = field(default=no_context)
     stylesheet: Path | None = None
+    featured: bool = True
 
 
 def stylesheet_url(game_id: str) -> str | None:

@@ -115,4 +115,6 @@ SKIN = WebSkin(
     templates=Path(__file__).resolve().parent / "templates",
     context=context,
     stylesheet=Path(__file__).resolve().parent / "skin.css",
+    # The lobby keeps offering the finished game first; choosing this one is a click away.
+    featured=False,
 )
