@@ -3,10 +3,12 @@ bots (the Lazax and Sol) to the end screen, while Cy (Jol-Nar, a third person wh
 passes or discards) and a spectator watch.
 
 Ann's Envoy to Bob is played on the board (the Hacan Home stands for the choice), she hands Bob
-Letnev 2, Ann promises a bribe in the table talk, and Bob discards Hacan 4 face down in his page.
+Letnev 2, whispers him a bribe (only the Envoy's two parties may, while it runs), and Bob
+discards Hacan 4 face down in his page.
 After each person's action the test checks what changed in the game (the log, the hand, the
 treaty record, the pile).  Cy's and the spectator's pages and every websocket frame they receive
-never hold the discarded card, nor the passed card's number before the end's reveal (§4.4, §4.5).
+never hold the discarded card, the whisper, nor the passed card's number before the end's reveal
+(§4.4, §4.5).
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ DISCARDED = "Hacan 4"  # the card Bob drops face down
 # How the two cards can show in a page or a frame: words, the hand's data, the JSON.
 PASSED_FORMS = (PASSED, "letnev-2", '"faction":"letnev","hint":"help the giver","number":2')
 DISCARDED_FORMS = (DISCARDED, "hacan-4", '"faction":"hacan","hint":"help the giver","number":4')
+WHISPER = "Keep my card and I give you 2 TG"  # Ann to Bob, in private
+SAID = "Nice weather around Mecatol"  # Ann to the whole table
 
 
 @pytest.fixture(scope="module")
@@ -223,14 +227,31 @@ def test_two_people_and_bots_play_treaty_skirmish_to_the_end_in_chromium(
     assert hand(page) == ["letnev-1", "letnev-3", "letnev-4"]
     assert f"You gave Bob {PASSED}." in page.inner_text("#board .treaty-record")
 
-    # The bargain is table talk, open to the whole table (see docs: "At the table").
-    ann.page.fill("#chat-text", "Keep my card and I owe you 1 TG")
+    # The bargain: Ann whispers to Bob (only the Envoy's two parties may, while it runs), then
+    # says something to the whole table.
+    assert cy.page.locator("#me .whisper-form").count() == 0
+    assert spectator.page.locator("#me .whisper-form").count() == 0
+    bob.page.wait_for_selector(f"#me .whisper-form[data-to='{ANN}']", timeout=30_000)
+    ann.page.fill(f"#whisper-{BOB}", WHISPER)
+    ann.page.press(f"#whisper-{BOB}", "Enter")
+    for w in (ann, bob):
+        w.page.wait_for_function(
+            "t => [...document.querySelectorAll('#chat-log li.chat-whisper')]"
+            ".some(li => li.innerText.includes(t))",
+            arg=WHISPER,
+            timeout=30_000,
+        )
+    ann.page.fill("#chat-text", SAID)
     ann.page.press("#chat-text", "Enter")
     for w in (bob, cy, spectator):
         w.page.wait_for_function(
-            "() => document.getElementById('chat-log').innerText.includes('Keep my card and I owe you 1 TG')",
-            timeout=30_000,
+            "t => document.getElementById('chat-log').innerText.includes(t)", arg=SAID, timeout=30_000
         )
+    # The table talk came after the whisper on the same connections: had the whisper been sent to
+    # Cy or the spectator, it would have arrived first.
+    for w in (cy, spectator):
+        assert not any(WHISPER in f for f in w.frames) and WHISPER not in w.page.content()
+    shot(bob.page, "treaty-bob-whisper")
 
     # 2. Bob's secret discard, made in his page.
     page = bob.page
@@ -278,6 +299,7 @@ def test_two_people_and_bots_play_treaty_skirmish_to_the_end_in_chromium(
         assert len(until_end) > 10
         assert_no_secret(who, until_end, passed_too=True)
         assert_no_secret(who, [*w.frames, w.page.content()], passed_too=False)
+        assert not any(WHISPER in f for f in w.frames)
     for c in contexts:
         c.close()
     assert errors == []
