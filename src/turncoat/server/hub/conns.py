@@ -76,8 +76,10 @@ class ConnsPart(HubBase):
             raise ServerError("empty_chat", "say something")
         if seat is None:
             raise ServerError("not_seated", "spectators cannot whisper")
-        observation = table.play.view(seat, table.play.version).observation
-        if table.status != PLAYING or to not in whisper_partners(table.play.face, observation, seat):
+        closed = table.status != PLAYING  # a waiting, finished or broken table has no deal under way
+        if closed or to not in whisper_partners(
+            table.play.face, table.play.view(seat, table.play.version).observation, seat
+        ):
             raise ServerError(
                 "whisper_closed", "you may whisper only to the other party of a talk the game allows now"
             )
