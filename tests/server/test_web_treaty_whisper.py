@@ -175,3 +175,16 @@ def test_a_whisper_by_form_goes_to_its_own_address_and_is_refused_outside_an_env
     with _ws(client, table_id, tokens["1"]) as ws:
         history = receive_until(ws, "chat_history")
         assert all("psst" not in m["text"] for m in history["messages"])
+
+
+def test_a_game_that_pairs_nobody_has_no_whisper(client: TestClient) -> None:
+    created = create_table(client, seats=[{"kind": "human"}] * 4, game="verrater")
+    table_id, tokens = created["table"], created["seat_tokens"]
+    for token in tokens.values():
+        client.get(f"/join/{table_id}/{token}", follow_redirects=False)
+    client.cookies.clear()
+    with _ws(client, table_id, tokens["0"]) as ws:
+        assert receive_until(ws, "update")["whisper_to"] == []
+        _send(ws, type="whisper", to=1, text="psst")
+        answer = _next_chat_or_error(ws)
+        assert answer["type"] == "error" and answer["code"] == "whisper_closed"
