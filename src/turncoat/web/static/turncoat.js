@@ -226,7 +226,10 @@
   }
   function choose(place) {
     var found = choicesFor(place.getAttribute("data-spot") || "");
-    if (found.length !== 1) { if (found.length) found[0].focus(); return; }
+    if (found.length !== 1) {
+      if (found.length) (found[0].tagName === "OPTION" ? found[0].closest("select") : found[0]).focus();
+      return;
+    }
     var el = found[0];
     if (el.tagName === "OPTION") {
       var select = el.closest("select");
