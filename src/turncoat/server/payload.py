@@ -104,6 +104,18 @@ class Update(msgspec.Struct, kw_only=True, tag="update", tag_field="type"):
     outcome: dict[str, Any] | None = None
     scores: ScoresOut | None = None
     everyone: list[dict[str, Any]] | None = None  # post-game review only: every seat's observation
+    whisper_to: list[int] = msgspec.field(default_factory=list)  # seats the viewer may whisper to now
+
+
+def whisper_partners(face: Any, observation: Any, seat: Viewer) -> list[int]:
+    """The seats ``seat`` may whisper to now.  A game's presentation may name, from what everyone
+    sees, the pairs of seats that may talk in private right now (``whisper_pairs(observation)``:
+    the two parties of a deal under way); a game without it has no private talk."""
+    pairs_of = getattr(face, "whisper_pairs", None)
+    if seat is None or pairs_of is None:
+        return []
+    partners = {b if a == seat else a for a, b in pairs_of(observation) if seat in (a, b) and a != b}
+    return sorted(int(p) for p in partners)
 
 
 def public_seats(table: LiveTable) -> list[SeatPublic]:
@@ -188,6 +200,7 @@ def build_payload(
         turn_seconds=table.turn_seconds,
         outcome=to_builtins(view.outcome) if view.outcome is not None else None,
         scores=_scores(view.scores) if view.scores is not None else None,
+        whisper_to=whisper_partners(play.face, view.observation, viewer) if playing else [],
         everyone=everyone,
     )
 

@@ -178,6 +178,12 @@ class SkirmishPresentation:
             panels.append(result_panel(obs))
         return tuple(panels)
 
+    def whisper_pairs(self, observation: Any) -> tuple[tuple[int, int], ...]:
+        """Who may talk in private now (a frontend hook): the giver and the receiver of an Envoy
+        under way, for the spoken bargain of RULES §4.2 step 3.  Read from public fields only."""
+        obs: SkirmishObservation = observation
+        return () if obs.envoy is None else ((obs.envoy.giver, obs.envoy.receiver),)
+
     def score_table(self, outcome: Outcome) -> ScoreTable:
         details = outcome.details
         primary = set(details.get("primary", ()))

@@ -7,6 +7,7 @@ import time
 
 from turncoat.core.actions import Viewer
 from turncoat.server.hub.base import HubBase
+from turncoat.server.payload import PLAYING, whisper_partners
 from turncoat.server.storage import ChatRow
 from turncoat.server.table import Conn, LiveTable, ServerError
 
@@ -65,6 +66,39 @@ class ConnsPart(HubBase):
         keep = self.settings.chat_kept
         await self._save(table.id, "your chat message", self.store.add_chat, table.id, msg, keep)
         self._broadcast_chat(table, msg)  # only what was stored: a reload shows the same chat
+
+    async def whisper(self, table: LiveTable, seat: Viewer, to: int, text: str, address: str = "?") -> None:
+        """A private line from ``seat`` to ``to``, allowed only while the game's presentation
+        pairs the two (``whisper_to`` in their updates).  It reaches the two parties' connections
+        and nobody else's, and is never stored: no chat history, reload or replay holds it."""
+        text = " ".join(text.split())[: self.settings.max_chat]
+        if not text:
+            raise ServerError("empty_chat", "say something")
+        if seat is None:
+            raise ServerError("not_seated", "spectators cannot whisper")
+        closed = table.status != PLAYING  # a waiting, finished or broken table has no deal under way
+        if closed or to not in whisper_partners(
+            table.play.face, table.play.view(seat, table.play.version).observation, seat
+        ):
+            raise ServerError(
+                "whisper_closed", "you may whisper only to the other party of a talk the game allows now"
+            )
+        if not self.seat_chat.allow(f"{table.id}/{seat}") or not self.address_chat.allow(address):
+            raise ServerError("rate_limited", "too many chat messages; wait a moment")
+        msg = {
+            "type": "chat",
+            "seat": seat,
+            "name": table.seats[seat].name,
+            "kind": "whisper",
+            "to": to,
+            "to_name": table.seats[to].name,
+            "text": text,
+            "at": time.time(),
+        }
+        for conn in table.conns:
+            if conn.viewer in (seat, to):
+                conn.outbox.append(("chat", dict(msg)))
+                conn.poke()
 
     async def chat_history(self, table: LiveTable, limit: int = 200) -> list[ChatRow]:
         """The table's latest chat lines, oldest first (``storage_unavailable`` if the

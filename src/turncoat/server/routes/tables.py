@@ -27,7 +27,7 @@ from turncoat.server.deps import (
     whole_params,
 )
 from turncoat.server.hub.moves import MAX_SUBMITTED
-from turncoat.server.inputs import version_of
+from turncoat.server.inputs import version_of, whole_number
 from turncoat.server.live import BROKEN, OVER, ServerError, build_payload, chat_dict
 from turncoat.server.payload import public_seats
 from turncoat.server.routes.common import base_url, broken_message, html, parse_action, set_secret_cookie
@@ -190,6 +190,16 @@ async def chat_form(
     form: CheckedForm, hub: HubDep, table: TableDep, seat: SeatDep, address: ClientAddress
 ) -> Response:
     await hub.chat(table, seat, str(form.get("text") or ""), address)
+    return RedirectResponse(f"/t/{table.id}", 303)
+
+
+@router.post("/t/{table_id}/whisper")
+async def whisper_form(
+    form: CheckedForm, hub: HubDep, table: TableDep, seat: SeatDep, address: ClientAddress
+) -> Response:
+    """A whisper sent without the websocket: its own address, so it can never become table talk."""
+    to = whole_number(form.get("to"), "the seat to whisper to", 0, len(table.seats) - 1, "bad_seat")
+    await hub.whisper(table, seat, to, str(form.get("text") or ""), address)
     return RedirectResponse(f"/t/{table.id}", 303)
 
 
