@@ -56,7 +56,7 @@ from turncoat.core.serialize import digest  # noqa: E402
 from turncoat.core.treaties import TreatyProfile  # noqa: E402
 from turncoat.games.treaty_skirmish.actions import SkirmishAction  # noqa: E402
 from turncoat.games.treaty_skirmish.components import LAZAX, treaty_catalogue  # noqa: E402
-from turncoat.games.treaty_skirmish.config import TreatySkirmishConfig  # noqa: E402
+from turncoat.games.treaty_skirmish.config import TreatySkirmishConfig, treaty_profile  # noqa: E402
 from turncoat.games.treaty_skirmish.game import TreatySkirmishGame  # noqa: E402
 from turncoat.games.treaty_skirmish.phases.objectives import final_winners, objective_met  # noqa: E402
 from turncoat.games.treaty_skirmish.state import OVER, State  # noqa: E402
@@ -70,13 +70,12 @@ OTHER_READINGS: dict[str, Any] = {
     "support_needs_loyal_holders": False,
     "eliminated_can_win": True,
     "speaker_passes": "every_income",
-    "treaties": TreatyProfile(
-        traitors_removed_before_lowest=False,
-        winner_holding_other_winner_card="holder_takes_the_slot",
-        eliminated_can_be_ally=True,
-        home_owner="current_controller",
-        allow_return_foreign_card=True,
-    ),
+    # the treaty module's switches are the game's own top-level options
+    "traitors_removed_before_lowest": False,
+    "winner_holding_other_winner_card": "holder_takes_the_slot",
+    "eliminated_can_be_ally": True,
+    "home_owner": "current_controller",
+    "allow_return_foreign_card": True,
 }
 
 
@@ -104,9 +103,7 @@ def option_combos() -> list[dict[str, Any]]:
         if readings != "default":
             combo.update(OTHER_READINGS)
         if readings == "other+fix_b":
-            combo["treaties"] = msgspec.structs.replace(
-                OTHER_READINGS["treaties"], allow_self_home_reshuffle=True
-            )
+            combo["allow_self_home_reshuffle"] = True
         combos.append(combo)
     return combos
 
@@ -122,7 +119,7 @@ def check_cards_with_drops(g: TreatySkirmishGame, s: State) -> None:
     everything = [c for _, h in tr.hands for c in h] + list(tr.pile)
     if tr.pending is not None:
         everything.append(tr.pending.card)
-    if sorted(everything) != sorted(treaty_catalogue(s.races, g.ctx.n.treaty_cards_per_race)):
+    if sorted(everything) != sorted(treaty_catalogue(s.races, g.ctx.config.treaty_cards_per_race)):
         raise SoakFailure("treaty cards were created or lost")
     lazax = s.races.index(LAZAX)
     if any(c.faction != LAZAX for c in T.hand(tr, lazax)):
@@ -130,7 +127,7 @@ def check_cards_with_drops(g: TreatySkirmishGame, s: State) -> None:
 
 
 def check_step(g: TreatySkirmishGame, s: State) -> None:
-    if g.ctx.config.treaties.allow_self_home_reshuffle:
+    if g.ctx.config.allow_self_home_reshuffle:
         check_cards_with_drops(g, s)
     else:
         check_invariants(g, s)
@@ -161,7 +158,7 @@ def check_outcome(g: TreatySkirmishGame, s: State) -> None:
     outcome = g.outcome(s)
     if outcome is None or set(outcome.winners) != set(result.winners):
         problems.append(f"outcome {outcome} does not match the result's winners {result.winners}")
-    if g.ctx.config.treaties == TreatyProfile():
+    if treaty_profile(g.ctx.config) == TreatyProfile():
         try:
             check_end(g, s)
         except AssertionError as exc:

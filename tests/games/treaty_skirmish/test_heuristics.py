@@ -98,7 +98,7 @@ def test_treaty_skirmish_offers_a_heuristic_policy() -> None:
         (4, {}),
         (5, {"race_assignment": "random", "support_check": "on_fourth_treaty"}),
         (6, {"trade_goods_gifts": "envoy", "neighbours_skip_lazax": False}),
-        (5, {"treaties": T.TreatyProfile(allow_self_home_reshuffle=True, allow_return_foreign_card=True)}),
+        (5, {"allow_self_home_reshuffle": True, "allow_return_foreign_card": True}),
     ],
 )
 def test_the_heuristic_plays_whole_games_with_legal_moves_and_gives_no_trade_goods(
@@ -353,8 +353,10 @@ def test_support_of_the_people_keeps_its_own_cards_rule_6_5() -> None:
 def test_a_treaty_traitor_drops_a_card_at_home_with_fix_b_gaps_q4() -> None:
     """GAPS Q4 fix B: holding Letnev and Jol-Nar cards, the Hacan go home and drop the card of
     the weaker race, to be an ally again."""
-    fix_b = T.TreatyProfile(allow_self_home_reshuffle=True)
-    g = game(objectives=["anarchist", "loyalist", "unstoppable_army", "power_hungry"], treaties=fix_b)
+    g = game(
+        objectives=["anarchist", "loyalist", "unstoppable_army", "power_hungry"],
+        allow_self_home_reshuffle=True,
+    )
     s = with_hand(start(g), HACAN, [card("hacan", 1), card("hacan", 2), card("letnev", 1), card("jolnar", 1)])
     s = with_control(g, s, "home-sol", LETNEV)  # the Letnev hold another Home: the likelier winner
     s = turn_of(s, HACAN)

@@ -138,7 +138,7 @@ class SkirmishReport:
             "Treaty Skirmish is our adaptation of the treaty mechanic of the “Fall of the Empire” "
             "scenario (RULES §6 [ADAPT]), not the published game: the board, the objectives and "
             f"every number of content pack `{game.content.id}` are ours, and "
-            f"{game.ctx.n.treaty_cards_per_race} treaty cards per race is a guess (GAPS Q1).  "
+            f"{game.ctx.config.treaty_cards_per_race} treaty cards per race is a guess (GAPS Q1).  "
             "Every figure below measures this adaptation with the bots that played it; "
             "`--content-override FILE` measures other numbers.",
         )
@@ -268,7 +268,7 @@ class SkirmishReport:
                 ),
                 Highlight(
                     "caveat",
-                    f"an adaptation (RULES §6 [ADAPT]); {game.ctx.n.treaty_cards_per_race} treaty cards "
+                    f"an adaptation (RULES §6 [ADAPT]); {game.ctx.config.treaty_cards_per_race} treaty cards "
                     "per race is a guess",
                 ),
             ),
