@@ -50,6 +50,13 @@ def test_build_board(players: int) -> None:
 
 def test_objective_deck() -> None:
     assert "loyalist" not in objective_deck(4)
+    # At 4 players only two other great races can hold a race's cards: Support of the People
+    # (three holders) could never be met, so it leaves the deck unless the table deals it.
+    assert "support_of_the_people" not in objective_deck(4)
+    assert "support_of_the_people" in objective_deck(4, "dealt") and "loyalist" not in objective_deck(
+        4, "dealt"
+    )
+    assert "support_of_the_people" in objective_deck(5)
     assert "loyalist" in objective_deck(5) and "loyalist" in objective_deck(6)
     assert len(objective_deck(5)) == 7 and "emperor" not in objective_deck(5)
 

@@ -179,10 +179,13 @@ OBJECTIVE_TEXT: dict[str, str] = {
 }
 
 
-def objective_deck(players: int) -> tuple[str, ...]:
-    """§6.3: the great races' objective deck; Loyalist is removed at 4 players."""
+def objective_deck(players: int, support_at_four_players: str = "removed") -> tuple[str, ...]:
+    """§6.3: the great races' objective deck; Loyalist is removed at 4 players.  So is Support of
+    the People unless ``support_at_four_players="dealt"``: at 4 players a great race has only two
+    other great races to hold its cards (the Lazax receive none, §6.2), never the three §6.5 asks."""
     if players == 4:
-        return tuple(o for o in OBJECTIVE_DECK if o != LOYALIST)
+        removed = {LOYALIST} if support_at_four_players == "dealt" else {LOYALIST, SUPPORT_OF_THE_PEOPLE}
+        return tuple(o for o in OBJECTIVE_DECK if o not in removed)
     return OBJECTIVE_DECK
 
 

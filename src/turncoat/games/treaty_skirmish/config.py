@@ -51,6 +51,12 @@ class TreatySkirmishConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=Tr
     # GAPS Q3: Support of the People is checked after every treaty receipt (RULES §6.5, our rule),
     # or only after the receipt of the holder's 4th treaty given ("on_fourth_treaty", the FAQ hint).
     support_check: Literal["after_any_receipt", "on_fourth_treaty"] = "after_any_receipt"
+    # GAPS Q3 at 4 players: Support of the People needs three other holders, but a great race
+    # then has only two other great races to hold its cards (the Lazax receive none), so the card
+    # could never be met.  "removed": it leaves the deck with Loyalist (our reading: a dealt
+    # objective that cannot be met is a lost seat); "dealt": only Loyalist is removed (the
+    # sources name only Loyalist).
+    support_at_four_players: Literal["removed", "dealt"] = "removed"
     # GAPS Q3: Support of the People also needs that none of the holders is a treaty traitor
     # (RULES §6.5); False counts any 3 holders.
     support_needs_loyal_holders: bool = True
@@ -118,7 +124,7 @@ def validate_config(config: TreatySkirmishConfig) -> None:
         if not 0 <= sc.rotation < n:
             raise _bad(f"the pinned rotation must be 0..{n - 1}", "bad_scenario", "RULES §6.2")
     if sc.objectives is not None:
-        deck = objective_deck(n)
+        deck = objective_deck(n, config.support_at_four_players)
         if len(sc.objectives) != n - 1:
             raise _bad(f"pin one objective per great race ({n - 1})", "bad_scenario", "RULES §6.3")
         if len(set(sc.objectives)) != len(sc.objectives) or any(o not in deck for o in sc.objectives):

@@ -48,7 +48,9 @@ def redeal_objectives(ctx: Ctx, s: State, viewer: int, chooser: random.Random) -
     """Others' hidden objectives, drawn from the deck less the viewer's own card."""
     known = {s.objectives[viewer]}
     hidden = [p for p in range(s.players) if p != viewer and s.objectives[p] != EMPEROR]
-    pool = [o for o in objective_deck(ctx.config.players) if o not in known]
+    pool = [
+        o for o in objective_deck(ctx.config.players, ctx.config.support_at_four_players) if o not in known
+    ]
     dealt = chooser.sample(pool, len(hidden))
     out = list(s.objectives)
     for p, o in zip(hidden, dealt, strict=True):

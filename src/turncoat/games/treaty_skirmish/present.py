@@ -74,6 +74,7 @@ STEP_WORDS = {
 OPTION_LABELS = {
     "race_assignment": "Who plays which race",
     "support_check": "When Support of the People is checked",
+    "support_at_four_players": "Support of the People at 4 players",
     "trade_goods_gifts": "When trade goods may be given",
     "speaker_passes": "When the Speaker token passes",
     "winner_holding_other_winner_card": "A winner holding another winner's lowest card",

@@ -44,7 +44,9 @@ def deal_objectives(ctx: Ctx, races: tuple[str, ...], seed: int, counter: int) -
     if sc is not None and sc.objectives is not None:
         dealt = tuple(sc.objectives)
     else:
-        deck, counter = rng.shuffle(seed, counter, objective_deck(ctx.config.players))
+        deck, counter = rng.shuffle(
+            seed, counter, objective_deck(ctx.config.players, ctx.config.support_at_four_players)
+        )
         dealt = deck[: len(races) - 1]
     it = iter(dealt)
     return tuple(EMPEROR if r == LAZAX else next(it) for r in races), counter
