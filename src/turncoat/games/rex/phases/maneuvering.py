@@ -382,34 +382,35 @@ def landing_targets(ctx: Ctx, s: Fields, seat: int, exclude: int = NOBODY) -> tu
     """§9.4: open pieces where the player may end, that he can pay at least one unit for; the Sol
     only in their zone.  A cross-landing goes to another area than the one it leaves (``exclude``,
     a piece of that area)."""
-    zone = sol_zone(ctx, s) if s.race[seat] == SOL else None
-    left = ctx.b.piece_area[exclude] if exclude != NOBODY else NOBODY
-    out = []
-    occupied = occupants(ctx, s)
-    b = ctx.b
-    # Past the sector check the answer is the same for a whole area, and the same for every empty
-    # area but the Council (nobody there to end with, the plain rate).
-    open_area: dict[int, bool] = {}
-    empty_open: bool | None = None
-    blocked = b.blocked[s.fleet]
-    for piece, area in enumerate(b.piece_area):
-        if area == left or piece in blocked or (zone is not None and area not in zone):
-            continue
-        ok = open_area.get(area)
-        if ok is None:
-            empty = area not in occupied and area != b.council
-            if empty and empty_open is not None:
-                ok = empty_open
-            else:
-                ok = may_end_in(ctx, s, seat, piece, occupied) and (
-                    landing_cost(ctx, s, seat, piece, 1, occupied) <= s.influence[seat]
-                )
-                if empty:
-                    empty_open = ok
-            open_area[area] = ok
-        if ok:
-            out.append(piece)
+    out = [piece for pieces in landing_areas(ctx, s, seat, exclude) for piece in pieces]
+    out.sort()  # in piece order, whatever the areas' order
     return tuple(out)
+
+
+def landing_areas(ctx: Ctx, s: Fields, seat: int, exclude: int = NOBODY) -> Iterator[tuple[int, ...]]:
+    """§9.4: the open pieces of each area ``landing_targets`` offers, area by area (lazily, so that a
+    caller asking whether there is any stops at the first)."""
+    zone = sol_zone(ctx, s) if s.race[seat] == SOL else None
+    b = ctx.b
+    left = b.piece_area[exclude] if exclude != NOBODY else NOBODY
+    occupied = occupants(ctx, s)
+    # Past the sector check the answer is the same for every piece of an area, and the same for
+    # every empty area but the Council (nobody there to end with, the plain rate): asked once each.
+    empty_open: bool | None = None
+    for area, pieces in enumerate(b.open_area_pieces[s.fleet]):
+        if not pieces or area == left or (zone is not None and area not in zone):
+            continue
+        empty = area not in occupied and area != b.council
+        if empty and empty_open is not None:
+            ok = empty_open
+        else:
+            ok = may_end_in(ctx, s, seat, pieces[0], occupied) and (
+                landing_cost(ctx, s, seat, pieces[0], 1, occupied) <= s.influence[seat]
+            )
+            if empty:
+                empty_open = ok
+        if ok:
+            yield pieces
 
 
 def hacan_may_cross(ctx: Ctx, s: Fields, seat: int) -> bool:
@@ -450,11 +451,20 @@ def landing_choices(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
     return out
 
 
+def may_land(ctx: Ctx, s: Fields, seat: int) -> bool:
+    """§9.4: whether ``landing_choices`` offers anything (the first landing target found is enough)."""
+    if s.reserves[seat] + s.reserves_mech[seat] and next(landing_areas(ctx, s, seat), None) is not None:
+        return True
+    if hacan_may_cross(ctx, s, seat) or ally_may_cross(ctx, s, seat) != NOBODY:
+        return bool(landing_choices(ctx, s, seat))
+    return False
+
+
 def begin_landing_step(ctx: Ctx, d: Draft, out: Events) -> None:
     seat = d.turn_seat
     d.actor = seat
     d.origin = NOBODY
-    if landing_choices(ctx, d, seat):
+    if may_land(ctx, d, seat):
         d.step = LAND_TO
         return
     end_turn(ctx, d, out)
