@@ -59,6 +59,7 @@ class BoardTables(msgspec.Struct, frozen=True):
     blocked: tuple[frozenset[int], ...]  # per bombarded sector (index 0: none): pieces blocked
     dist: tuple[tuple[bytes, ...], ...]  # [sector][from piece][to piece] lines, UNREACHABLE if blocked
     open_area_pieces: tuple[tuple[tuple[int, ...], ...], ...]  # [sector][area]: its pieces not blocked
+    area_dist: tuple[tuple[bytes, ...], ...]  # [sector][from piece][to area] lines to its nearest piece
 
     def sector_of_piece(self, piece: int) -> int:
         return self.piece_sector[piece]
@@ -73,8 +74,7 @@ class BoardTables(msgspec.Struct, frozen=True):
 
     def area_distance(self, origin: int, area: int, bombarded: int = NO_SECTOR) -> int:
         """§9.3: fewest lines from piece ``origin`` to the nearest open piece of ``area``."""
-        row = self.dist[bombarded][origin]
-        return min(row[p] for p in self.area_pieces[area])
+        return self.area_dist[bombarded][origin][area]
 
     def open_pieces(self, area: int, bombarded: int) -> tuple[int, ...]:
         """The pieces of ``area`` outside the bombarded sector (§3.2, §9.4: where units may land)."""
@@ -199,6 +199,10 @@ def build_board(board: Board, model: SectorModel = "piece") -> BoardTables:
     open_area_pieces = tuple(
         tuple(tuple(p for p in pieces if p not in blocked[s]) for pieces in area_pieces) for s in range(n + 1)
     )
+    area_dist = tuple(
+        tuple(bytes(min(row[p] for p in pieces) for pieces in area_pieces) for row in by_piece)
+        for by_piece in dist
+    )
     special = [set(a.special) for a in board.areas]
     generator = [i for i, sp in enumerate(special) if "shield_generator" in sp]
     return BoardTables(
@@ -228,6 +232,7 @@ def build_board(board: Board, model: SectorModel = "piece") -> BoardTables:
         blocked=blocked,
         dist=dist,
         open_area_pieces=open_area_pieces,
+        area_dist=area_dist,
     )
 
 

@@ -333,7 +333,8 @@ def sol_zone(ctx: Ctx, s: Fields) -> frozenset[int]:
     centre_area, radius = ctx.t.sol_landing
     centre = ctx.b.area_pieces[ctx.b.area_index[centre_area]][0]
     fleet = s.fleet if ctx.config.sol_landing_range_avoids_fleet else 0
-    return frozenset(a for a in range(len(ctx.b.area_ids)) if ctx.b.area_distance(centre, a, fleet) <= radius)
+    lines = ctx.b.area_dist[fleet][centre]  # to each area, as ``area_distance`` measures it
+    return frozenset(a for a, d in enumerate(lines) if d <= radius)
 
 
 def landing_rate(
