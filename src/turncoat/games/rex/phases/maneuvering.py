@@ -79,11 +79,24 @@ def allowance(ctx: Ctx, s: Fields, seat: int) -> int:
 
 
 def occupants(ctx: Ctx, s: Fields) -> dict[int, frozenset[int]]:
-    """The seats in each occupied area (computed once per question, not once per piece)."""
+    """The seats in each occupied area (computed once per question, not once per piece).  The
+    answer is a function of the stacks alone, which are immutable: the last one is kept with the
+    very stacks tuple it was computed from (held, so its identity cannot be reused), and the next
+    question about the same stacks (the legal list after the step that reached them, the later
+    questions of one turn) reads it.  Callers only read the mapping."""
+    last = _LAST_OCCUPANTS[0]  # one read: safe if several threads share the engine
+    if last[0] is s.stacks and last[1] is ctx.b.piece_area:
+        return last[2]
     found: dict[int, set[int]] = {}
+    area_of = ctx.b.piece_area
     for piece, who, _, _ in s.stacks:
-        found.setdefault(ctx.b.piece_area[piece], set()).add(who)
-    return {area: frozenset(seats) for area, seats in found.items()}
+        found.setdefault(area_of[piece], set()).add(who)
+    answer = {area: frozenset(seats) for area, seats in found.items()}
+    _LAST_OCCUPANTS[0] = (s.stacks, area_of, answer)
+    return answer
+
+
+_LAST_OCCUPANTS: list[tuple[object, object, dict[int, frozenset[int]]]] = [(None, None, {})]
 
 
 NOBODY_THERE: frozenset[int] = frozenset()
