@@ -408,21 +408,19 @@ def landing_areas(ctx: Ctx, s: Fields, seat: int, exclude: int = NOBODY) -> Iter
     b = ctx.b
     left = b.piece_area[exclude] if exclude != NOBODY else NOBODY
     occupied = occupants(ctx, s)
-    # Past the sector check the answer is the same for every piece of an area, and the same for
-    # every empty area but the Council (nobody there to end with, the plain rate): asked once each.
-    empty_open: bool | None = None
+    # Past the sector check the answer is the same for every piece of an area, and it depends only
+    # on who is there, whether it is the Council and whether it is a stronghold (may_end_in,
+    # landing_cost): asked once for each such kind of area (all empty areas but the Council alike).
+    answers: dict[tuple[frozenset[int], bool, bool], bool] = {}
     for area, pieces in enumerate(b.open_area_pieces[s.fleet]):
         if not pieces or area == left or (zone is not None and area not in zone):
             continue
-        empty = area not in occupied and area != b.council
-        if empty and empty_open is not None:
-            ok = empty_open
-        else:
-            ok = may_end_in(ctx, s, seat, pieces[0], occupied) and (
+        kind = (occupied.get(area, NOBODY_THERE), area == b.council, b.stronghold[area])
+        ok = answers.get(kind)
+        if ok is None:
+            ok = answers[kind] = may_end_in(ctx, s, seat, pieces[0], occupied) and (
                 landing_cost(ctx, s, seat, pieces[0], 1, occupied) <= s.influence[seat]
             )
-            if empty:
-                empty_open = ok
         if ok:
             yield pieces
 
