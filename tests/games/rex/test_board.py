@@ -88,3 +88,16 @@ def test_a_board_whose_area_lines_disagree_with_its_pieces_is_refused() -> None:
     raw["areas"][4]["adjacent"]["value"].append("a")
     with pytest.raises(InvalidContent):
         build_board(msgspec.convert(raw, Board, strict=True))
+
+
+@pytest.mark.parametrize("model", ["piece", "area"])
+def test_precomputed_area_tables_agree_with_piece_distances_rule_9_3(model: str) -> None:
+    """§9.3-9.4: the per-area tables the rules read (open pieces, lines to an area) say exactly
+    what the piece distances and the blocked sets say, for every bombarded sector."""
+    b = build_board(load_content().data.board, model)  # type: ignore[arg-type]
+    for sector in range(b.sector_count + 1):
+        for area, pieces in enumerate(b.area_pieces):
+            assert b.open_pieces(area, sector) == tuple(p for p in pieces if p not in b.blocked[sector])
+            for origin in range(len(b.piece_ids)):
+                nearest = min(b.distance(origin, p, sector) for p in pieces)
+                assert b.area_distance(origin, area, sector) == nearest

@@ -375,3 +375,23 @@ def test_the_hacan_may_cross_land_or_withdraw_rule_18() -> None:
     w = act(g, w, 1, A.LandUnits(5), log)
     assert E.UnitsWithdrawn(seat=1, piece="adminus_imperialis", units=5, mechanized=0, cost=3) in log
     assert w.reserves[1] == s.reserves[1] + 5
+
+
+def test_landing_step_is_offered_exactly_when_there_is_a_landing_choice_rule_9_4() -> None:
+    """§9.4: the quick "may he land at all" check that opens the landing step agrees with the full
+    list of landing choices, at every step of random 6- and 3-player games."""
+    import random
+
+    from turncoat.games.rex.config import RexConfig
+    from turncoat.games.rex.phases import maneuvering as M
+
+    for players, seed in ((6, 3), (3, 4)):
+        game = RexGame(RexConfig(players=players))
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        while seats := game.to_act(state):
+            for seat in range(players):
+                assert M.may_land(game.ctx, state, seat) == bool(M.landing_choices(game.ctx, state, seat))
+            seat = min(seats)
+            legal = game.legal_actions(state, seat)
+            state = game.apply(state, seat, rng.choice(list(legal))).state

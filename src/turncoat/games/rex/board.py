@@ -58,6 +58,8 @@ class BoardTables(msgspec.Struct, frozen=True):
     piece_neighbours: tuple[tuple[int, ...], ...]
     blocked: tuple[frozenset[int], ...]  # per bombarded sector (index 0: none): pieces blocked
     dist: tuple[tuple[bytes, ...], ...]  # [sector][from piece][to piece] lines, UNREACHABLE if blocked
+    open_area_pieces: tuple[tuple[tuple[int, ...], ...], ...]  # [sector][area]: its pieces not blocked
+    area_dist: tuple[tuple[bytes, ...], ...]  # [sector][from piece][to area] lines to its nearest piece
 
     def sector_of_piece(self, piece: int) -> int:
         return self.piece_sector[piece]
@@ -72,13 +74,11 @@ class BoardTables(msgspec.Struct, frozen=True):
 
     def area_distance(self, origin: int, area: int, bombarded: int = NO_SECTOR) -> int:
         """§9.3: fewest lines from piece ``origin`` to the nearest open piece of ``area``."""
-        row = self.dist[bombarded][origin]
-        return min(row[p] for p in self.area_pieces[area])
+        return self.area_dist[bombarded][origin][area]
 
     def open_pieces(self, area: int, bombarded: int) -> tuple[int, ...]:
         """The pieces of ``area`` outside the bombarded sector (§3.2, §9.4: where units may land)."""
-        blocked = self.blocked[bombarded]
-        return tuple(p for p in self.area_pieces[area] if p not in blocked)
+        return self.open_area_pieces[bombarded][area]
 
     def reachable(self, origin: int, allowance: int, bombarded: int) -> tuple[int, ...]:
         """§9.3: every piece a group in ``origin`` can end in with ``allowance`` lines (not itself)."""
@@ -195,6 +195,14 @@ def build_board(board: Board, model: SectorModel = "piece") -> BoardTables:
         tuple(_distances(p, blocked[s], piece_neighbours, piece_area) for p in range(len(piece_ids)))
         for s in range(n + 1)
     )
+    area_pieces = tuple(tuple(p for p, a in enumerate(piece_area) if a == i) for i in range(len(area_ids)))
+    open_area_pieces = tuple(
+        tuple(tuple(p for p in pieces if p not in blocked[s]) for pieces in area_pieces) for s in range(n + 1)
+    )
+    area_dist = tuple(
+        tuple(bytes(min(row[p] for p in pieces) for pieces in area_pieces) for row in by_piece)
+        for by_piece in dist
+    )
     special = [set(a.special) for a in board.areas]
     generator = [i for i, sp in enumerate(special) if "shield_generator" in sp]
     return BoardTables(
@@ -215,7 +223,7 @@ def build_board(board: Board, model: SectorModel = "piece") -> BoardTables:
         spaceports=tuple(i for i, sp in enumerate(special) if "spaceport" in sp),
         shield_generator=generator[0] if generator else None,
         area_neighbours=tuple(tuple(sorted(area_index[b] for b in a.adjacent.value)) for a in board.areas),
-        area_pieces=tuple(tuple(p for p, a in enumerate(piece_area) if a == i) for i in range(len(area_ids))),
+        area_pieces=area_pieces,
         piece_ids=piece_ids,
         piece_index=piece_index,
         piece_area=piece_area,
@@ -223,6 +231,8 @@ def build_board(board: Board, model: SectorModel = "piece") -> BoardTables:
         piece_neighbours=piece_neighbours,
         blocked=blocked,
         dist=dist,
+        open_area_pieces=open_area_pieces,
+        area_dist=area_dist,
     )
 
 

@@ -475,6 +475,11 @@ class RexGame(ConfiguredGame[RexConfig]):
         board = cached_board(self.content.digest, self.content.data.board, config.sector_model)
         self.ctx = Ctx(config=config, t=build_tables(self.content.data), b=board)
         self._seats = tuple(frozenset({p}) for p in range(config.players))
+        # Actions are frozen values: one of each kind per piece, made once and offered again.
+        self._at_piece: dict[type[A.RexAction], tuple[A.RexAction, ...]] = {
+            kind: tuple(kind(name) for name in self.ctx.b.piece_ids)
+            for kind in (A.MoveFrom, A.MoveTo, A.LandIn, A.CrossFrom, A.WithdrawFrom, A.CrossTo)
+        }
         # States are immutable, so the legal list of the state last asked about is reused when
         # that state is then applied (the usual bot and UI pattern).
         self._last_legal: tuple[State | None, int, tuple[A.RexAction, ...]] = (None, -1, ())
@@ -576,28 +581,25 @@ class RexGame(ConfiguredGame[RexConfig]):
 
     def _maneuver_actions(self, state: State, player: int) -> list[A.RexAction]:
         """§9 decisions: small ones, each offering a few dozen choices at most."""
-        ctx, names = self.ctx, self.ctx.b.piece_ids
+        ctx, at = self.ctx, self._at_piece
         step = state.step
         if step == HACAN_TIMING:
             return [A.HacanTiming(True), A.HacanTiming(False)]
         if step == MOVE_FROM:
             extra = [_EXTRA_MOVE] if M.may_play_extra_move(ctx, state, player) else []
-            return [_SKIP_MOVE, *(A.MoveFrom(names[p]) for p in M.legal_origins(ctx, state, player)), *extra]
+            origins = at[A.MoveFrom]
+            return [_SKIP_MOVE, *(origins[p] for p in M.legal_origins(ctx, state, player)), *extra]
         if step == MOVE_TO:
-            return [A.MoveTo(names[p]) for p in M.destinations(ctx, state, player, state.origin)]
+            return [at[A.MoveTo][p] for p in M.destinations(ctx, state, player, state.origin)]
         if step == MOVE_COUNT:
             return [A.MoveUnits(u, m) for u, m in M.legal_move_counts(ctx, state, player)]
         if step == LAND_TO:
-            kinds: dict[int, type[A.LandIn | A.CrossFrom | A.WithdrawFrom]] = {
-                FROM_RESERVES: A.LandIn,
-                CROSS: A.CrossFrom,
-                WITHDRAW: A.WithdrawFrom,
-            }
+            kinds = {FROM_RESERVES: at[A.LandIn], CROSS: at[A.CrossFrom], WITHDRAW: at[A.WithdrawFrom]}
             choices = M.landing_choices(ctx, state, player)
-            return [_SKIP_LANDING, *(kinds[mode](names[p]) for mode, p in choices)]
+            return [_SKIP_LANDING, *(kinds[mode][p] for mode, p in choices)]
         if step == CROSS_TO:
             targets = M.landing_targets(ctx, state, player, exclude=state.origin)
-            return [A.CrossTo(names[p]) for p in targets]
+            return [at[A.CrossTo][p] for p in targets]
         if step == LAND_COUNT:
             return [A.LandUnits(u, m) for u, m in M.legal_land_counts(ctx, state, player)]
         return [A.SendEnvoy(True), A.SendEnvoy(False)]

@@ -79,11 +79,24 @@ def allowance(ctx: Ctx, s: Fields, seat: int) -> int:
 
 
 def occupants(ctx: Ctx, s: Fields) -> dict[int, frozenset[int]]:
-    """The seats in each occupied area (computed once per question, not once per piece)."""
+    """The seats in each occupied area (computed once per question, not once per piece).  The
+    answer is a function of the stacks alone, which are immutable: the last one is kept with the
+    very stacks tuple it was computed from (held, so its identity cannot be reused), and the next
+    question about the same stacks (the legal list after the step that reached them, the later
+    questions of one turn) reads it.  Callers only read the mapping."""
+    last = _LAST_OCCUPANTS[0]  # one read: safe if several threads share the engine
+    if last[0] is s.stacks and last[1] is ctx.b.piece_area:
+        return last[2]
     found: dict[int, set[int]] = {}
+    area_of = ctx.b.piece_area
     for piece, who, _, _ in s.stacks:
-        found.setdefault(ctx.b.piece_area[piece], set()).add(who)
-    return {area: frozenset(seats) for area, seats in found.items()}
+        found.setdefault(area_of[piece], set()).add(who)
+    answer = {area: frozenset(seats) for area, seats in found.items()}
+    _LAST_OCCUPANTS[0] = (s.stacks, area_of, answer)
+    return answer
+
+
+_LAST_OCCUPANTS: list[tuple[object, object, dict[int, frozenset[int]]]] = [(None, None, {})]
 
 
 NOBODY_THERE: frozenset[int] = frozenset()
@@ -333,7 +346,8 @@ def sol_zone(ctx: Ctx, s: Fields) -> frozenset[int]:
     centre_area, radius = ctx.t.sol_landing
     centre = ctx.b.area_pieces[ctx.b.area_index[centre_area]][0]
     fleet = s.fleet if ctx.config.sol_landing_range_avoids_fleet else 0
-    return frozenset(a for a in range(len(ctx.b.area_ids)) if ctx.b.area_distance(centre, a, fleet) <= radius)
+    lines = ctx.b.area_dist[fleet][centre]  # to each area, as ``area_distance`` measures it
+    return frozenset(a for a, d in enumerate(lines) if d <= radius)
 
 
 def landing_rate(
@@ -382,34 +396,33 @@ def landing_targets(ctx: Ctx, s: Fields, seat: int, exclude: int = NOBODY) -> tu
     """§9.4: open pieces where the player may end, that he can pay at least one unit for; the Sol
     only in their zone.  A cross-landing goes to another area than the one it leaves (``exclude``,
     a piece of that area)."""
-    zone = sol_zone(ctx, s) if s.race[seat] == SOL else None
-    left = ctx.b.piece_area[exclude] if exclude != NOBODY else NOBODY
-    out = []
-    occupied = occupants(ctx, s)
-    b = ctx.b
-    # Past the sector check the answer is the same for a whole area, and the same for every empty
-    # area but the Council (nobody there to end with, the plain rate).
-    open_area: dict[int, bool] = {}
-    empty_open: bool | None = None
-    blocked = b.blocked[s.fleet]
-    for piece, area in enumerate(b.piece_area):
-        if area == left or piece in blocked or (zone is not None and area not in zone):
-            continue
-        ok = open_area.get(area)
-        if ok is None:
-            empty = area not in occupied and area != b.council
-            if empty and empty_open is not None:
-                ok = empty_open
-            else:
-                ok = may_end_in(ctx, s, seat, piece, occupied) and (
-                    landing_cost(ctx, s, seat, piece, 1, occupied) <= s.influence[seat]
-                )
-                if empty:
-                    empty_open = ok
-            open_area[area] = ok
-        if ok:
-            out.append(piece)
+    out = [piece for pieces in landing_areas(ctx, s, seat, exclude) for piece in pieces]
+    out.sort()  # in piece order, whatever the areas' order
     return tuple(out)
+
+
+def landing_areas(ctx: Ctx, s: Fields, seat: int, exclude: int = NOBODY) -> Iterator[tuple[int, ...]]:
+    """§9.4: the open pieces of each area ``landing_targets`` offers, area by area (lazily, so that a
+    caller asking whether there is any stops at the first)."""
+    zone = sol_zone(ctx, s) if s.race[seat] == SOL else None
+    b = ctx.b
+    left = b.piece_area[exclude] if exclude != NOBODY else NOBODY
+    occupied = occupants(ctx, s)
+    # Past the sector check the answer is the same for every piece of an area, and it depends only
+    # on who is there, whether it is the Council and whether it is a stronghold (may_end_in,
+    # landing_cost): asked once for each such kind of area (all empty areas but the Council alike).
+    answers: dict[tuple[frozenset[int], bool, bool], bool] = {}
+    for area, pieces in enumerate(b.open_area_pieces[s.fleet]):
+        if not pieces or area == left or (zone is not None and area not in zone):
+            continue
+        kind = (occupied.get(area, NOBODY_THERE), area == b.council, b.stronghold[area])
+        ok = answers.get(kind)
+        if ok is None:
+            ok = answers[kind] = may_end_in(ctx, s, seat, pieces[0], occupied) and (
+                landing_cost(ctx, s, seat, pieces[0], 1, occupied) <= s.influence[seat]
+            )
+        if ok:
+            yield pieces
 
 
 def hacan_may_cross(ctx: Ctx, s: Fields, seat: int) -> bool:
@@ -450,11 +463,20 @@ def landing_choices(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
     return out
 
 
+def may_land(ctx: Ctx, s: Fields, seat: int) -> bool:
+    """§9.4: whether ``landing_choices`` offers anything (the first landing target found is enough)."""
+    if s.reserves[seat] + s.reserves_mech[seat] and next(landing_areas(ctx, s, seat), None) is not None:
+        return True
+    if hacan_may_cross(ctx, s, seat) or ally_may_cross(ctx, s, seat) != NOBODY:
+        return bool(landing_choices(ctx, s, seat))
+    return False
+
+
 def begin_landing_step(ctx: Ctx, d: Draft, out: Events) -> None:
     seat = d.turn_seat
     d.actor = seat
     d.origin = NOBODY
-    if landing_choices(ctx, d, seat):
+    if may_land(ctx, d, seat):
         d.step = LAND_TO
         return
     end_turn(ctx, d, out)
