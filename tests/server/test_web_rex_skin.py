@@ -419,6 +419,24 @@ def wait_for_log(page: Page, start: str) -> str:
     return str(handle.json_value())
 
 
+def log_after_card_windows(page: Page, start: str) -> str:
+    """Until the log has a line starting with ``start``, answering "Play no card" whenever a
+    card window asks Ann first (Diplomatic Interference may cancel a race ability the landing
+    calls on, e.g. the Hacan's fee, and every seat with cards is asked); that line."""
+    probe = (
+        "t => [...document.querySelectorAll('#log li')].map(li => li.innerText).find(x => x.startsWith(t))"
+        " || ([...document.querySelectorAll('#controls button:not([disabled])')]"
+        ".some(b => b.innerText.startsWith('Play no card')) ? 'asked' : null)"
+    )
+    while True:
+        found = str(page.wait_for_function(probe, arg=start, timeout=60_000).json_value())
+        if found != "asked":
+            return found
+        before = version_of(page)
+        page.locator("#controls button", has_text="Play no card").first.click()
+        wait_for_news(page, before)
+
+
 def land_by_the_map(page: Page, base: str, table: str, token: str) -> None:
     """Land by clicking a place on the map, then one unit: it must stand there, paid for."""
     place = page.locator("#board [data-choose]").last
@@ -432,7 +450,7 @@ def land_by_the_map(page: Page, base: str, table: str, token: str) -> None:
         == "Landing: how many units"
     )
     count = pick_number(page, r"Land (\d+) unit")
-    said = wait_for_log(page, f"Ann lands {count} unit")
+    said = log_after_card_windows(page, f"Ann lands {count} unit")
     cost = int(re.search(r" for (\d+)", said).group(1))  # type: ignore[union-attr]
 
     # the game's own record of the landing (the bots play on at once, so the position may
