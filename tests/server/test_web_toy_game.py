@@ -100,3 +100,40 @@ def test_the_state_api_shows_each_viewer_its_own_update(tmp_path: Path) -> None:
             x for x in mine["log"] if x.startswith("Bea's favourite is the")
         ]
         assert any(x.startswith("Bea's favourite is the") for x in mine["log"])
+
+
+def test_a_sealed_answer_is_taken_after_another_seat_answered_first(tmp_path: Path) -> None:
+    """Two people bid at once: Bea answers first and the table moves on, yet Ann's bid, sent
+    against the version she saw, still answers her unchanged decision and is taken; an answer
+    against a version whose choices have since changed is still refused."""
+    seats = [{"kind": "human", "name": name} for name in NAMES]
+    with app_client(tmp_path) as client:
+        created = create_table(client, seats=seats, game="sealed_bids")
+        table_id, tokens = created["table"], created["seat_tokens"]
+        for token in tokens.values():
+            client.get(f"/join/{table_id}/{token}", follow_redirects=False)
+        client.cookies.clear()
+        with (
+            client.websocket_connect(f"/ws/{table_id}") as ann,
+            client.websocket_connect(f"/ws/{table_id}") as bea,
+        ):
+            mine = _seat_update(ann, tokens["0"], 0)
+            hers = _seat_update(bea, tokens["1"], 1)
+            assert sorted(mine["to_act"]) == [0, 1, 2]  # the round opens with everyone bidding at once
+            seen = mine["version"]
+            bea.send_text(json.dumps({"type": "act", "action": hers["legal"][0]["action"], "version": seen}))
+            moved = _next_update(bea)
+            assert moved["version"] == seen + 1
+            ann.send_text(json.dumps({"type": "act", "action": mine["legal"][0]["action"], "version": seen}))
+            taken = _next_update(ann)
+            while taken["version"] < seen + 2:
+                taken = _next_update(ann)
+            assert 0 not in taken["to_act"] and taken["version"] == seen + 2
+            # Bea's decision is over: an answer against the old version is refused, nothing moves.
+            bea.send_text(json.dumps({"type": "act", "action": hers["legal"][0]["action"], "version": seen}))
+            while True:
+                message = receive_json(bea)
+                if message["type"] == "error":
+                    break
+            assert message["code"] in ("stale_version", "illegal_action", "not_your_turn"), message
+            assert client.get(f"/api/tables/{table_id}").json()["version"] == seen + 2

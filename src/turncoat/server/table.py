@@ -7,6 +7,7 @@ its seats, its open connections and the clocks of the seats that are to act.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
@@ -89,6 +90,9 @@ class LiveTable:
     connected: dict[int, int] = field(default_factory=dict)  # seat -> open connections
     creator: str | None = None  # hash of the opening client's address (per-client quota)
     active_at: float = 0.0  # last seat change or connection (hub clock): idle waiting tables expire
+    # Per seat: the version since which its decision has offered the same choices, and their
+    # digest (see ``answers_open_choices``).
+    choices_since: dict[int, tuple[int, bytes]] = field(default_factory=dict)
 
     @property
     def game(self) -> Game[Any, Any, Any]:
@@ -110,6 +114,30 @@ class LiveTable:
         return GameInProgress.from_record(
             self.game, msgspec.structs.replace(record, actions=record.actions[:step])
         )
+
+    def __post_init__(self) -> None:
+        if self.status != BROKEN:  # a broken table takes no moves
+            self.note_choices()
+
+    def note_choices(self) -> None:
+        """After a move: remember, per seat, since which version its choices are what they are."""
+        for seat in range(self.game.num_players()):
+            legal = list(self.play.legal_actions(seat))
+            digest = hashlib.blake2b(msgspec.json.encode(legal), digest_size=16).digest()
+            known = self.choices_since.get(seat)
+            if known is None or known[1] != digest:
+                self.choices_since[seat] = (self.version, digest)
+
+    def answers_open_choices(self, seat: int, client_version: int) -> bool:
+        """Does a move answering ``client_version`` still answer the seat's decision?  Yes at the
+        current version; at an older one only while that seat's choices have stayed exactly the
+        same since (a sealed choice made at once by several seats: the others' answers move the
+        table on without changing what this seat decides, so a person clicking just after a bot
+        answered is not refused)."""
+        if client_version == self.version:
+            return True
+        known = self.choices_since.get(seat)
+        return known is not None and known[0] <= client_version < self.version
 
     def seat_for_token(self, token: str | None) -> int | None:
         for s in self.seats:

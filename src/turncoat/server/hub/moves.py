@@ -52,7 +52,7 @@ class MovesPart(HubBase):
                 raise ServerError("broken", "this table cannot continue")
             if table.status == OVER:
                 raise ServerError("game_over", "the game is over")
-            if client_version != table.version:
+            if not table.answers_open_choices(seat, client_version):
                 raise ServerError(
                     "stale_version",
                     f"you answered version {client_version} but the table is at {table.version}",
@@ -90,6 +90,7 @@ class MovesPart(HubBase):
             table.play = trial
             table.version = new_version
             table.status = status
+            table.note_choices()
             self._moved(table, seat)
             if status == OVER:  # read-only from now on: kept like any other finished game
                 self._stop_clocks(table)

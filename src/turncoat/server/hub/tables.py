@@ -122,6 +122,8 @@ class TablesPart(HubBase):
         stored = self._rebuild(row)
         table.play, table.version, table.status = stored.play, stored.version, stored.status
         table.seats, table.problem = stored.seats, stored.problem
+        table.choices_since.clear()  # what each seat decided against before is no longer known
+        table.note_choices()
         log.warning("table %s: caught up with the database at version %d", table.id, table.version)
         self._stop_clocks(table)
         if table.status == OVER:
