@@ -75,10 +75,13 @@ def wait_for_line(page: Page, text: str, seen: int) -> None:
     """Until the log holds one more line containing ``text`` than the ``seen`` it held before."""
     page.wait_for_function(
         "([t, n]) => [...document.querySelectorAll('#log li')]"
-        ".filter(li => li.innerText.includes(t)).length > n",
+        ".filter(li => li.innerText.includes(t)).length > n"
+        " || !!document.querySelector('#flash .error')",
         arg=[text, seen],
-        timeout=30_000,
+        timeout=90_000,  # only a stuck table ends the wait; two suites at once slow the bots
     )
+    refused = page.locator("#flash .error")
+    assert refused.count() == 0, f"the server refused Ann's move: {refused.inner_text()}"
 
 
 @pytest.mark.timeout(300)
