@@ -170,6 +170,7 @@ def test_the_websocket_reports_a_chat_or_seat_that_could_not_be_saved_and_stays_
         headers = {"cookie": f"tc_seat_{table_id}={tokens['0']}"}
         with client.websocket_connect(f"/ws/{table_id}", headers=headers) as ws:
             receive_until(ws, "update")
+            receive_until(ws, "chat_history")  # read before the outage, not during it
             with outage(hub.store, "chat"):
                 ws.send_text(json.dumps({"type": "chat", "text": "hello"}))
                 error = receive_until(ws, "error")
