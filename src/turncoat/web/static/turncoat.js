@@ -269,10 +269,13 @@
   // redraws of the box; the server never waits for anyone to press Next.
   var revealShown = {}, revealWaiting = {};
   function drawReveal(box) {
-    var steps = box.querySelectorAll("[data-reveal-step]"), held = null;
+    var steps = box.querySelectorAll("[data-reveal-step]"), held = null, fresh = false;
     for (var i = 0; i < steps.length; i++) {
       var key = steps[i].getAttribute("data-reveal-step");
-      if (!revealShown[key] && !held && !revealWaiting[key]) revealShown[key] = true;
+      if (!revealShown[key] && !revealWaiting[key] && !held && !fresh) {
+        revealShown[key] = true;  // the first step of those that just arrived
+        fresh = true;
+      }
       if (!revealShown[key]) { revealWaiting[key] = true; held = held || steps[i]; }
       steps[i].hidden = !revealShown[key];
     }
