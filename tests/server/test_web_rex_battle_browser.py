@@ -335,7 +335,8 @@ def test_people_form_an_alliance_in_a_ceasefire_and_a_bot_answers_its_proposal(
 ) -> None:
     """Ann proposes an alliance to a bot, which answers at once (the log says how); if it
     declined, she proposes one to Bea, who accepts in her own browser.  The alliance then stands
-    in the public state and in every window; the window's clocks run for who is to act."""
+    in the public state and in every window; the window's clocks run for who is to act; a gift
+    of influence to the ally moves it from one to the other."""
     data = tmp_path / "data"
     data.mkdir()
     table, tokens, _ = prepared_table(data, 4, (0, 1), alliance_window, turn_seconds=600)
@@ -376,4 +377,16 @@ def test_people_form_an_alliance_in_a_ceasefire_and_a_bot_answers_its_proposal(
             arg=NAMES[partner],
         )
         shot(ann, "rex-ceasefire-02-alliance")
+
+        # Ann gives her ally one influence: it leaves her and reaches the ally, for all to see.
+        before_gift = {v["seat"]: v["influence"] for v in state(base, table, None)["observation"]["seats"]}
+        click_button(ann, f"Give influence to {NAMES[partner]}")
+        amount = pick_number(ann, rf"Give (\d+) influence to {NAMES[partner]}")
+        ann.wait_for_function(
+            "t => [...document.querySelectorAll('#log li')].some(li => li.innerText === t)",
+            arg=f"{NAMES[0]} gives {amount} influence to {NAMES[partner]}.",
+        )
+        after_gift = {v["seat"]: v["influence"] for v in state(base, table, None)["observation"]["seats"]}
+        assert after_gift[0] == before_gift[0] - amount
+        assert after_gift[partner] >= before_gift[partner] + amount
     assert errors == []
