@@ -269,6 +269,14 @@ def test_a_person_builds_a_battle_plan_and_reads_the_reveal_stage_by_stage(
         # The reveal: the stages came one at a time, the last ones behind Next, read by keyboard.
         box = ann.locator("#battle [data-reveal]")
         key = box.get_attribute("data-reveal") or ""
+        # A redraw (Ann opens the table in a second tab) keeps the keyboard on the Next button.
+        ann.locator("#battle [data-reveal-next]").focus()
+        ann.evaluate("() => { document.querySelector('[data-reveal-next]').dataset.old = 'yes'; }")
+        another = context.new_page()
+        another.goto(f"{base}/t/{table}")
+        ann.wait_for_function("() => document.querySelector('[data-reveal-next]').dataset.old !== 'yes'")
+        assert ann.evaluate("() => document.activeElement.matches('[data-reveal-next]')")
+        another.close()
         pressed = 0
         while ann.locator("#battle [data-reveal-next]:visible").count():
             ann.locator("#battle [data-reveal-next]").focus()

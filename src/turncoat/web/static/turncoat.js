@@ -86,8 +86,18 @@
   document.addEventListener("focusin", function (ev) {
     hadFocusInControls = !!(ev.target.closest && ev.target.closest("#controls"));
   });
+  // A redraw replaces the Next button a keyboard user is on: give the focus to the new one.
+  var onRevealNext = false;
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    var active = document.activeElement;
+    onRevealNext = !!(active && active.matches && active.matches("[data-reveal-next]"));
+  });
   document.addEventListener("htmx:wsAfterMessage", function () {
     drawReveals();
+    if (onRevealNext && (!document.activeElement || document.activeElement === document.body)) {
+      var again = document.querySelector("[data-reveal-next]:not([hidden])");
+      if (again) again.focus();
+    }
     restoreControls();
     limitAllPicks();
     tick();
