@@ -30,7 +30,7 @@ from turncoat.games.rex import actions as A
 from turncoat.games.rex.game import RexGame
 from turncoat.games.rex.log import Names
 from turncoat.play import GameInProgress
-from turncoat.server import adapters
+from turncoat.server import adapters, views
 from turncoat.server.payload import PLAYING
 from turncoat.server.security import hash_token, new_table_id, new_token
 from turncoat.server.storage import ActionRow, SeatRow, Store, TableRow
@@ -398,3 +398,53 @@ def test_people_form_an_alliance_in_a_ceasefire_and_a_bot_answers_its_proposal(
         assert after_gift[0] == before_gift[0] - amount
         assert after_gift[partner] >= before_gift[partner] + amount
     assert errors == []
+
+
+REVEAL_BOX = (
+    '<div data-reveal="r1"><ol>{steps}</ol><button type="button" data-reveal-next hidden>Next</button></div>'
+)
+
+
+def steps_html(keys: list[str]) -> str:
+    return "".join(f'<li data-reveal-step="{k}" data-reveal-label="Step {k}">{k}</li>' for k in keys)
+
+
+def test_the_page_script_stages_a_reveal_one_step_at_a_time(browser: Browser) -> None:
+    """The generic staged reveal (any skin, by data attributes): steps on the page when it loads
+    all show; of the steps one update brings, the first shows and the others wait for Next, by
+    mouse or keyboard; a redraw keeps what was shown and what waits."""
+    page = browser.new_page()
+    try:
+        first = REVEAL_BOX.format(steps=steps_html(["a"]))
+        page.set_content(f"<!doctype html><html><body><div id='box'>{first}</div></body></html>")
+        page.add_script_tag(path=str(views.STATIC / "turncoat.js"))
+        page.evaluate("() => document.dispatchEvent(new Event('DOMContentLoaded'))")
+
+        def update(keys: list[str]) -> None:  # what an update's swap and its event do
+            page.evaluate(
+                "html => { document.getElementById('box').innerHTML = html;"
+                " document.dispatchEvent(new Event('htmx:wsAfterMessage')); }",
+                REVEAL_BOX.format(steps=steps_html(keys)),
+            )
+
+        def shown() -> list[str]:
+            visible = "[data-reveal-step]:not([hidden])"
+            return list(
+                page.evaluate("s => [...document.querySelectorAll(s)].map(e => e.textContent)", visible)
+            )
+
+        assert shown() == ["a"]
+        update(["a", "b", "c", "d"])  # three steps at once: one shows, two wait
+        assert shown() == ["a", "b"]
+        assert page.inner_text("[data-reveal-next]") == "Next: Step c"
+        update(["a", "b", "c", "d"])  # a redraw (another seat joined): nothing more shows
+        assert shown() == ["a", "b"]
+        page.click("[data-reveal-next]")
+        assert shown() == ["a", "b", "c"]
+        page.focus("[data-reveal-next]")
+        page.keyboard.press("Enter")
+        assert shown() == ["a", "b", "c", "d"]
+        assert page.locator("[data-reveal-next]").is_hidden()
+        assert page.evaluate("() => document.activeElement.textContent") == "d"  # read on from the last
+    finally:
+        page.close()

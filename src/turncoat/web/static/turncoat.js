@@ -315,7 +315,10 @@
         revealShown[key] = true;
         delete revealWaiting[key];
         drawReveal(box);
-        if (next.hidden) steps[i].focus();  // the last stage: read on from it
+        if (next.hidden) {  // the last step: read on from it
+          if (!steps[i].hasAttribute("tabindex")) steps[i].setAttribute("tabindex", "-1");
+          steps[i].focus();
+        }
         return;
       }
     }
