@@ -289,6 +289,13 @@ def test_a_person_builds_a_battle_plan_and_reads_the_reveal_stage_by_stage(
         ]
         assert shown == ["plans", "cards", "traitor", "result"]
         shot(ann, "rex-battle-03-reveal")
+        # On a phone the panel fits the screen, and the decision still comes first.
+        ann.set_viewport_size({"width": 390, "height": 844})
+        ann.wait_for_function("() => document.getElementById('battle').getBoundingClientRect().width <= 390")
+        me, panel = ann.locator("#me").bounding_box(), ann.locator("#battle").bounding_box()
+        assert me and panel and me["y"] < panel["y"]
+        shot(ann, "rex-battle-04-phone")
+        ann.set_viewport_size({"width": 1300, "height": 1000})
 
         # What the reveal says is what the game recorded.
         events = state(base, table, tokens[0])["events"]
