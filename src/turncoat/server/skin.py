@@ -40,12 +40,15 @@ class WebSkin:
     """Templates that override the generic ones (None: none), their extra variables, and the
     skin's own stylesheet (None: none), served at :func:`stylesheet_url` for the game's pages.
     ``featured``: the lobby may offer the game first for having a face of its own; a skin that
-    draws only part of its game so far says False."""
+    draws only part of its game so far says False.  ``story_in_play``: the context is given the
+    viewer's events since the start while the game goes on too, not only on the end screen (for
+    something a skin keeps on screen after the events that made it, such as a battle's reveal)."""
 
     templates: Path | None = None
     context: SkinContext = field(default=no_context)
     stylesheet: Path | None = None
     featured: bool = True
+    story_in_play: bool = False
 
 
 def stylesheet_url(game_id: str) -> str | None:

@@ -62,8 +62,9 @@ def render_update(
 
 def story(play: GameInProgress, update: Update) -> list[Event]:
     """The viewer's events since the start, for a skin's end screen (a round-by-round table);
-    while the game goes on no screen needs them, so none are gathered."""
-    if update.outcome is None:
+    while the game goes on only a skin that asks for them (``WebSkin.story_in_play``) gets them.
+    They are redacted for the viewer, as its log is."""
+    if update.outcome is None and not web_skin(play.game.name).story_in_play:
         return []
     return visible_events(play, update.seat, omniscient=update.everyone is not None)
 

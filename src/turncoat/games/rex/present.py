@@ -1207,3 +1207,24 @@ class RexPresentation:
     def score_table(self, outcome: Outcome) -> ScoreTable:
         """§14: 1 for every seat that shares the win, 0 for the others."""
         return ScoreTable(columns=SCORE_COLUMNS, rows=tuple((float(v),) for v in outcome.scores))
+
+
+# -- a battle's stages, as the battle panel names them (RULES §10.3) -----------------------------
+# The plan a battler builds, in order: two sealed parts, the first reveal, the cards (sealed),
+# the second reveal.
+BATTLE_PLAN_STAGES = (
+    ("dial", "Set your dial (sealed)"),
+    ("leader", "Choose your leader and card slot (sealed)"),
+    ("reveal1", "Dials and leaders are revealed"),
+    ("cards", "Choose your cards (sealed)"),
+    ("reveal2", "Cards are revealed, then traitors, then the result"),
+)
+# The reveal everyone sees, one stage after another (§10.3 steps 4-8).
+REVEAL_STAGES = (
+    ("plans", "Dials and leaders"),
+    ("cards", "Cards"),
+    ("traitor", "Traitor"),
+    ("result", "Result"),
+)
+ROLE_WORDS = {"aggressor": "aggressor (wins a tie)", "defender": "defender"}  # §10.3 step 8
+NO_TRAITOR = "No traitor is revealed."

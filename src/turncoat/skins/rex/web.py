@@ -32,7 +32,9 @@ from turncoat.games.rex.components import RexContent
 from turncoat.games.rex.game import RexGame
 from turncoat.games.rex.log import ESTIMATED, Names
 from turncoat.games.rex.observe import RexObservation
+from turncoat.games.rex.present import RexPresentation
 from turncoat.server.skin import WebSkin
+from turncoat.skins.rex import battle, ceasefire
 
 SIZE = 1000.0  # the map's viewBox is SIZE x SIZE
 CENTRE = SIZE / 2
@@ -235,6 +237,17 @@ def public_content(game: RexGame) -> dict[str, Any]:
 _CONTENT: dict[str, dict[str, Any]] = {}
 
 
+def _face(game: RexGame) -> RexPresentation:
+    """The game's presentation (its words), one per content pack."""
+    key = game.content.digest
+    if key not in _FACES:
+        _FACES[key] = game.presentation()
+    return _FACES[key]
+
+
+_FACES: dict[str, RexPresentation] = {}
+
+
 def _content(game: RexGame) -> dict[str, Any]:
     key = game.content.digest
     if key not in _CONTENT:
@@ -426,13 +439,15 @@ def context(game: Game[Any, Any, Any], payload: dict[str, Any], events: Sequence
         "geo": content["geometry"],
         "estimated_mark": ESTIMATED.strip(),
         "choosable": choosable(payload.get("decisions") or []),
-        "table_panels": [p for p in payload.get("panels") or [] if p.get("title") in ("The table", "Battle")],
+        "table_panels": [p for p in payload.get("panels") or [] if p.get("title") == "The table"],
     }
     if obs is None:
-        return {**out, "board": None, "sheets": [], "mine": None}
+        return {**out, "board": None, "sheets": [], "mine": None, "battle": None, "ceasefire": None}
     return {
         **out,
         "obs": obs,
+        "battle": battle.battle_panel(_face(game), obs, events, content, seat_names),
+        "ceasefire": ceasefire.ceasefire_panel(obs, payload, seat_names),
         "board": board_state(obs, content, seat_names, marks),
         "sheets": sheets(obs, content),
         "mine": own_sheet(obs, content),
@@ -444,4 +459,5 @@ SKIN = WebSkin(
     context=context,
     stylesheet=Path(__file__).resolve().parent / "skin.css",
     featured=False,
+    story_in_play=True,  # the battle panel keeps the last battle's reveal on screen
 )

@@ -86,7 +86,18 @@
   document.addEventListener("focusin", function (ev) {
     hadFocusInControls = !!(ev.target.closest && ev.target.closest("#controls"));
   });
+  // A redraw replaces the Next button a keyboard user is on: give the focus to the new one.
+  var onRevealNext = false;
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    var active = document.activeElement;
+    onRevealNext = !!(active && active.matches && active.matches("[data-reveal-next]"));
+  });
   document.addEventListener("htmx:wsAfterMessage", function () {
+    drawReveals();
+    if (onRevealNext && (!document.activeElement || document.activeElement === document.body)) {
+      var again = document.querySelector("[data-reveal-next]:not([hidden])");
+      if (again) again.focus();
+    }
     restoreControls();
     limitAllPicks();
     tick();
@@ -259,8 +270,63 @@
     });
   });
 
+
+  // A staged reveal, for any skin: a [data-reveal] box holds steps [data-reveal-step="key"] in
+  // order (data-reveal-label names each) and a [data-reveal-next] button.  A step that arrives
+  // with an update shows at once when every step before it shows; the steps after it wait for
+  // Next, so steps that arrive together are read one at a time.  Steps already on the page when
+  // it loads all show (a reload keeps the breakdown whole).  The keys are remembered across
+  // redraws of the box; the server never waits for anyone to press Next.
+  var revealShown = {}, revealWaiting = {};
+  function drawReveal(box) {
+    var steps = box.querySelectorAll("[data-reveal-step]"), held = null, fresh = false;
+    for (var i = 0; i < steps.length; i++) {
+      var key = steps[i].getAttribute("data-reveal-step");
+      if (!revealShown[key] && !revealWaiting[key] && !held && !fresh) {
+        revealShown[key] = true;  // the first step of those that just arrived
+        fresh = true;
+      }
+      if (!revealShown[key]) { revealWaiting[key] = true; held = held || steps[i]; }
+      steps[i].hidden = !revealShown[key];
+    }
+    var next = box.querySelector("[data-reveal-next]");
+    if (next) {
+      next.hidden = !held;
+      next.textContent = held ? "Next: " + (held.getAttribute("data-reveal-label") || "more") : "Next";
+    }
+  }
+  function drawReveals() {
+    var boxes = document.querySelectorAll("[data-reveal]");
+    for (var i = 0; i < boxes.length; i++) drawReveal(boxes[i]);
+  }
+  function showAllReveals() {
+    var steps = document.querySelectorAll("[data-reveal-step]");
+    for (var i = 0; i < steps.length; i++) revealShown[steps[i].getAttribute("data-reveal-step")] = true;
+    drawReveals();
+  }
+  document.addEventListener("click", function (ev) {
+    var next = ev.target.closest ? ev.target.closest("[data-reveal-next]") : null;
+    var box = next && next.closest("[data-reveal]");
+    if (!box) return;
+    var steps = box.querySelectorAll("[data-reveal-step]");
+    for (var i = 0; i < steps.length; i++) {
+      var key = steps[i].getAttribute("data-reveal-step");
+      if (!revealShown[key]) {
+        revealShown[key] = true;
+        delete revealWaiting[key];
+        drawReveal(box);
+        if (next.hidden) {  // the last step: read on from it
+          if (!steps[i].hasAttribute("tabindex")) steps[i].setAttribute("tabindex", "-1");
+          steps[i].focus();
+        }
+        return;
+      }
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     tick();
+    showAllReveals();
     limitAllPicks();
     ["log", "chat-log"].forEach(function (id) {
       var el = document.getElementById(id);
