@@ -13,9 +13,20 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+from playwright.sync_api import sync_playwright
+
 from tests.server.test_hub_robustness import sqlite_settings, until
 from tests.server.test_storage_replay import close_hub, open_hub, run
-from tests.server.web_support import app_client, create_table, csrf_of, receive_until, seat_cookie
+from tests.server.test_web_browser import CHROMIUM, FLAGS
+from tests.server.web_support import (
+    app_client,
+    create_table,
+    csrf_of,
+    receive_until,
+    seat_cookie,
+    served_in_process,
+)
 from turncoat.core.record import decode_action, encode_action
 from turncoat.games.rex.actions import PlayCard
 from turncoat.games.rex.events import CardWindowAnswered
@@ -258,3 +269,34 @@ def test_the_table_page_offers_it_and_its_form_works_without_javascript(tmp_path
         assert 'data-forced-moves="on"' in client.get(f"/t/{table_id}").text
         client.cookies.clear()
         assert "Play forced moves for me" not in client.get(f"/t/{table_id}").text  # a spectator's page
+
+
+def test_the_page_turns_it_on_and_off_over_the_websocket_in_chromium(tmp_path: Path) -> None:
+    """In the browser (the page's script sends the form over the websocket): Ann turns the
+    preference on; the server stores it for her seat and her page says so; then off again."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    with served_in_process(tmp_path) as base, sync_playwright() as pw:
+        import httpx
+
+        created = httpx.post(
+            f"{base}/api/tables", json={"game": "rex", "players": 3, "seats": REX_SEATS}
+        ).json()
+        table_id, token = created["table"], created["seat_tokens"][str(ANN)]
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        posts: list[str] = []
+        page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+        page.goto(f"{base}/join/{table_id}/{token}")
+        page.wait_for_selector("#table[data-ws='open']", timeout=15_000)
+        state = f"{base}/api/tables/{table_id}/state"
+        cookie = {f"tc_seat_{table_id}": token}
+        for now in ("on", "off"):
+            page.locator("#prefs button[type=submit]").click()
+            page.wait_for_selector(f'#prefs [data-forced-moves="{now}"]', timeout=30_000)
+            assert httpx.get(state, cookies=cookie).json()["forced_moves"] is (now == "on")
+        assert posts == []  # sent over the websocket: no form was posted
+        browser.close()
+        assert errors == []
