@@ -33,6 +33,7 @@ from turncoat.games.rex.events import CardWindowAnswered
 from turncoat.server.live import OVER, Hub, LiveTable, SeatSpec, build_payload
 
 ANN = 0  # the person; the other seats are bots
+WAIT_S = 180.0  # the longest a bot may take on a busy machine (bot workers start on the first move)
 REX_SEATS = [{"kind": "human"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
 
 
@@ -47,6 +48,11 @@ async def rex_table(hub: Hub, turn_seconds: int | None = None) -> LiveTable:
         listed=False,
     )
     return table
+
+
+def waits_on_ann(table: LiveTable) -> bool:
+    """The table waits on Ann alone (every other seat has answered)."""
+    return table.play.to_act() == {ANN}
 
 
 def ann_has_a_choice(table: LiveTable) -> bool:
@@ -94,7 +100,7 @@ def test_with_forced_moves_on_the_table_plays_every_no_card_for_the_person(tmp_p
         await hub.claim(table, ANN, "Ann", rotate=False)  # the game starts
         rng = random.Random(7)
         while table.status != OVER:
-            await until(lambda: table.status == OVER or ann_has_a_choice(table))
+            await until(lambda: table.status == OVER or ann_has_a_choice(table), WAIT_S)
             assert table.status == OVER or ann_has_a_choice(table), "the table waited on Ann's only choice"
             if table.status != OVER:
                 choice = rng.choice(list(table.play.legal_actions(ANN)))
@@ -123,7 +129,7 @@ def test_with_forced_moves_off_the_person_is_asked_for_no_card(tmp_path: Path) -
         rng = random.Random(7)
         while not ann_is_asked_for_no_card(table):
             await until(
-                lambda: table.status == OVER or ann_has_a_choice(table) or ann_is_asked_for_no_card(table)
+                lambda: table.status == OVER or ann_has_a_choice(table) or waits_on_ann(table), WAIT_S
             )
             assert table.status != OVER, "the game ended before Ann was asked at a card window"
             if ann_has_a_choice(table):
@@ -154,7 +160,7 @@ def test_turning_it_on_plays_the_choice_the_table_is_waiting_for(tmp_path: Path)
         await hub.claim(table, ANN, "Ann", rotate=False)
         while not ann_is_asked_for_no_card(table):
             await until(
-                lambda: table.status == OVER or ann_has_a_choice(table) or ann_is_asked_for_no_card(table)
+                lambda: table.status == OVER or ann_has_a_choice(table) or waits_on_ann(table), WAIT_S
             )
             assert table.status != OVER, "the game ended before Ann was asked at a card window"
             if not ann_is_asked_for_no_card(table):
@@ -163,7 +169,7 @@ def test_turning_it_on_plays_the_choice_the_table_is_waiting_for(tmp_path: Path)
         assert ANN in table.clocks.deadlines
         version = table.version
         await hub.set_forced_moves(table, ANN, True)
-        await until(lambda: table.version > version)
+        await until(lambda: table.version > version, WAIT_S)
         assert window_answers(hub, table)[-1][0] == "forced"
         assert ANN not in table.clocks.deadlines or ann_has_a_choice(table)
         await close_hub(hub)
