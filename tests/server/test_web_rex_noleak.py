@@ -192,10 +192,11 @@ def _check_json(
 
 def _check_html(
     viewer: int | None, texts: list[str], ref: tuple[Any, ...], secrets: Secrets, tokens: list[str]
-) -> int:
+) -> tuple[int, int]:
+    """How many updates were checked, and in how many the viewer's hand was drawn."""
     game, states, _steps, seed = ref
     known = Known(secrets, ref, viewer)
-    updates = 0
+    updates = hands = 0
     for text in texts:
         for needle in (str(seed), *tokens):
             assert needle not in text
@@ -204,10 +205,29 @@ def _check_html(
             continue
         updates += 1
         version = int(match.group(1))
+        obs = game.observe(states[version], viewer)
+        hands += _check_own_sheet(text, obs, secrets, viewer)
         legal = game.legal_actions(states[version], viewer) if viewer is not None else ()
         asked = secrets.cards_in([encode_action(a) for a in legal])
         _check_text(text, version, known, secrets, viewer, game, asked)
-    return updates
+    return updates, hands
+
+
+def _check_own_sheet(text: str, obs: Any, secrets: Secrets, viewer: int | None) -> bool:
+    """The skin's sheet of the viewer's own secrets (``class="secret"``, the hand) holds the
+    viewer's observation and nothing else; a spectator's page has none of it."""
+    if viewer is None:
+        assert 'class="secret"' not in text and "Your hand" not in text
+        return False
+    hand = re.findall(r'<li class="strategy-card"><strong>([^<]*)</strong>', text)
+    if hand or "Your hand" in text:
+        names = {v: k for k, v in secrets.card_name.items()}
+        shown = sorted(names.get(h.removesuffix(ESTIMATED), h) for h in hand)
+        assert shown == sorted(obs.hand or ()), f"viewer {viewer}'s hand shows {shown}"
+    assert ("Your sealed fleet dial" in text) == (obs.fleet_dial is not None)
+    assert ("Your prediction" in text) <= (obs.prediction is not None)
+    assert ("Your betrayal card" in text) <= (obs.betrayal is not None)
+    return bool(hand)
 
 
 async def _play(base: str, table_id: str, tokens: dict[str, str]) -> dict[str, Any]:
@@ -259,8 +279,12 @@ def test_no_rex_payload_holds_more_than_its_viewer_may_know(
             created["host_token"]
         ]
         assert _check_json(viewer, payloads, ref, secrets, others) > 10
+    hands = 0
     for viewer, texts in received["html"].items():
         others = [t for s, t in tokens.items() if viewer is None or int(s) != viewer] + [
             created["host_token"]
         ]
-        assert _check_html(viewer, texts, ref, secrets, others) > 10
+        updates, shown = _check_html(viewer, texts, ref, secrets, others)
+        assert updates > 10
+        hands += shown
+    assert hands > 0, "no seat's page ever drew a hand: the sheet's markup is not what this test reads"
