@@ -28,6 +28,10 @@ SLOW: dict[str, frozenset[str] | None] = {
     "tests/server/test_restart.py": None,  # servers killed and started again, SQLite and PostgreSQL
     "tests/server/test_web_live_toy.py": None,  # a server process, its bot workers and Chromium
     "tests/server/test_web_noleak.py": frozenset({"test_no_payload_holds_more_than_its_viewer_may_know"}),
+    "tests/server/test_web_rex_noleak.py": None,  # whole Rex games through a server, 3 and 6 players
+    "tests/server/test_forced_moves.py": frozenset(
+        {"test_the_page_turns_it_on_and_off_over_the_websocket_in_chromium"}  # Chromium
+    ),
     "tests/server/test_web_bots.py": frozenset({"test_bot_workers_leave_when_the_server_is_killed"}),
     "tests/tui/test_decisions.py": frozenset(
         {"test_every_decision_kind_is_offered_and_played_through_the_ui"}

@@ -46,6 +46,7 @@ _BAD_REQUEST = (
     "content_type",
     "no_action",
     "missing_version",
+    "bad_preference",
 )
 _STATUS = {
     "no_such_table": 404,

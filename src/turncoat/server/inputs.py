@@ -94,3 +94,14 @@ def optional_text(value: Any, field: str, longest: int, code: str = "bad_request
 def version_of(value: Any) -> int:
     """The table version a move answers (``missing_version`` if there is none)."""
     return whole_number(value, "version", 0, 10**9, code="missing_version")
+
+
+def on_or_off(value: Any, field: str, code: str = "bad_preference") -> bool:
+    """A yes/no preference: a JSON ``true``/``false``, or (a form's field) ``on``/``off``.
+    Anything else, a missing value too, is refused: a preference is never guessed."""
+    if type(value) is bool:
+        return value
+    if isinstance(value, str) and value in ("on", "off"):
+        return value == "on"
+    shown = "nothing" if value is None else repr(value)[:40]
+    raise ServerError(code, f"{field} must be true or false (on or off in a form), not {shown}")

@@ -105,6 +105,8 @@ class Update(msgspec.Struct, kw_only=True, tag="update", tag_field="type"):
     scores: ScoresOut | None = None
     everyone: list[dict[str, Any]] | None = None  # post-game review only: every seat's observation
     whisper_to: list[int] = msgspec.field(default_factory=list)  # seats the viewer may whisper to now
+    # The viewer's own "play forced moves for me" (None: a spectator); never another seat's.
+    forced_moves: bool | None = None
 
 
 def whisper_partners(face: Any, observation: Any, seat: Viewer) -> list[int]:
@@ -202,6 +204,7 @@ def build_payload(
         scores=_scores(view.scores) if view.scores is not None else None,
         whisper_to=whisper_partners(play.face, view.observation, viewer) if playing else [],
         everyone=everyone,
+        forced_moves=table.seats[viewer].forced_moves if viewer is not None else None,
     )
 
 

@@ -16,6 +16,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
 )
 
 metadata = MetaData()
@@ -50,6 +51,8 @@ seats_t = Table(
     Column("name", String(40), nullable=False),
     Column("token_hash", String(64), nullable=True),
     Column("claimed", Boolean, nullable=False),
+    # The person's "play forced moves for me": a decision with one legal action is played for them.
+    Column("forced_moves", Boolean, nullable=False, server_default=false()),
 )
 actions_t = Table(
     "actions",

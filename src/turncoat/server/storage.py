@@ -51,6 +51,9 @@ class SeatRow:
     name: str
     token_hash: str | None
     claimed: bool
+    # The person's preference: when this seat's only legal choice is one action, the server plays
+    # it at once (hub/runner.py).  Off unless the person turns it on.
+    forced_moves: bool = False
 
 
 @dataclass
@@ -58,7 +61,7 @@ class ActionRow:
     version: int
     seat: int
     action: dict[str, Any]
-    source: str  # "player" | "bot" | "timeout"
+    source: str  # "player" | "bot" | "timeout" | "forced" (the seat's only choice, played for it)
 
 
 @dataclass
@@ -349,7 +352,7 @@ def _load_row(conn: Connection, t: Row[Any]) -> TableRow:
         updated_at=t.updated_at,
     )
     row.seats = [
-        SeatRow(s.seat, s.kind, s.agent, s.name, s.token_hash, bool(s.claimed))
+        SeatRow(s.seat, s.kind, s.agent, s.name, s.token_hash, bool(s.claimed), bool(s.forced_moves))
         for s in conn.execute(
             select(seats_t).where(seats_t.c.table_id == t.id).order_by(seats_t.c.seat)
         ).all()
@@ -428,6 +431,7 @@ def _seat_values(s: SeatRow) -> dict[str, Any]:
         "name": s.name,
         "token_hash": s.token_hash,
         "claimed": s.claimed,
+        "forced_moves": s.forced_moves,
     }
 
 

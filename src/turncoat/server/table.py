@@ -85,6 +85,7 @@ class LiveTable:
     conns: set[Conn] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    forced_task: asyncio.Task[None] | None = None  # a person's only choice, being played for them
     timer_task: asyncio.Task[None] | None = None
     clocks: Clocks = field(default_factory=no_clocks)  # one per timed seat that is to act
     connected: dict[int, int] = field(default_factory=dict)  # seat -> open connections
@@ -138,6 +139,12 @@ class LiveTable:
             return True
         known = self.choices_since.get(seat)
         return known is not None and known[0] <= client_version < self.version
+
+    def plays_itself(self, seat: int) -> bool:
+        """Whether the table plays this seat's move for it now: a person who asked for forced
+        moves to be played, whose legal choices are exactly one action."""
+        s = self.seats[seat]
+        return s.kind == "human" and s.forced_moves and len(self.play.legal_actions(seat)) == 1
 
     def seat_for_token(self, token: str | None) -> int | None:
         for s in self.seats:

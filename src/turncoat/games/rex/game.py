@@ -93,6 +93,7 @@ from turncoat.games.rex.state import (
     Draft,
     State,
 )
+from turncoat.games.rex.timeout import timeout_action
 
 if TYPE_CHECKING:
     from turncoat.games.rex.present import RexPresentation
@@ -725,12 +726,12 @@ class RexGame(ConfiguredGame[RexConfig]):
         return RexHeuristic(self)
 
     def default_action(self, state: State, player: int) -> A.RexAction:
-        """What a seat that runs out of time does: the first legal action (the most passive one:
-        skip, pass, end, the lowest number)."""
+        """What a seat that runs out of time does: the least committal legal action of its
+        decision (``timeout``; docs/rex.md, "When a clock runs out")."""
         legal = self.legal_actions(state, player)
         if not legal:
             raise NotYourDecision(f"seat {player} has no decision now", code="not_your_turn")
-        return legal[0]
+        return timeout_action(legal)
 
     def outcome(self, state: State) -> Outcome | None:
         """§14: 1 for every seat that shares the win, 0 for the others."""

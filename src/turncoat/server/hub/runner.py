@@ -5,6 +5,10 @@ decision they tick side by side, and a move by one seat leaves the others' deadl
 were.  A seat that moves and is still to act starts its next decision with a fresh clock.  One
 task per table sleeps until the earliest deadline and plays the game's ``default_action`` for
 every seat whose time is up.
+
+A person who asked for it ("play forced moves for me", stored with the seat) is not asked when
+their legal choices are exactly one action: the table plays that action for them at once
+(source ``forced``), and their clock does not start for it.
 """
 
 from __future__ import annotations
@@ -36,11 +40,14 @@ class RunnerPart(HubBase):
         bots = [p for p in sorted(to_act) if table.seats[p].kind == "bot"]
         if bots and (table.bot_task is None or table.bot_task.done()):
             table.bot_task = asyncio.create_task(self._bot_turn(table, bots[0], table.version))
+        forced = frozenset(p for p in to_act if table.plays_itself(p))
+        if forced and (table.forced_task is None or table.forced_task.done()):
+            table.forced_task = asyncio.create_task(self._forced_turn(table, min(forced), table.version))
         if not table.turn_seconds:
             return
         people = frozenset(s.seat for s in table.seats if s.kind == "human")
         clocks = msgspec.structs.replace(table.clocks, seconds=float(table.turn_seconds), timed=people)
-        table.clocks = clocks.follow(to_act, time.time())
+        table.clocks = clocks.follow(to_act - forced, time.time())
         if table.timer_task is not None and not table.timer_task.done():
             table.timer_task.cancel()
         table.timer_task = None
@@ -82,6 +89,30 @@ class RunnerPart(HubBase):
             table.bot_task = None
             # A move made while this bot was pausing or thinking found its task still running and
             # started no other: look again at who is to act, or the table would wait for ever.
+            if not stopping and (retry or table.version != version):
+                self._kick(table)
+
+    async def _forced_turn(self, table: LiveTable, seat: int, version: int) -> None:
+        """Play a person's only legal action for them (their "play forced moves for me")."""
+        retry = stopping = False
+        try:
+            if table.version != version or table.status != PLAYING or not table.plays_itself(seat):
+                return  # the table moved on, or the seat has a choice now: the finally block looks again
+            (action,) = table.play.legal_actions(seat)
+            await self.submit(table, seat, [action], version, source="forced")
+        except ServerError as exc:
+            log.warning("forced move at table %s seat %d: %s", table.id, seat, exc)
+            if exc.code == "storage_unavailable":  # nothing was stored: try again after a pause
+                await asyncio.sleep(STORAGE_RETRY_S)
+                retry = True
+        except RulesError as exc:
+            log.warning("forced move at table %s seat %d: %s", table.id, seat, exc)
+        except asyncio.CancelledError:
+            stopping = True
+            raise
+        finally:
+            table.forced_task = None
+            # The move's own kick found this task still running: look again at who is to act.
             if not stopping and (retry or table.version != version):
                 self._kick(table)
 

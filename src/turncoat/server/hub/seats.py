@@ -102,6 +102,25 @@ class SeatsPart(HubBase):
                 conn.sent_version = -1
         table.connected[seat] = 0
 
+    async def set_forced_moves(self, table: LiveTable, seat: int | None, on: bool) -> bool:
+        """A person's preference "play forced moves for me", stored with the seat (it holds after
+        a reload or a restart): when the seat's legal choices are exactly one action, the table
+        plays it for them at once (``RunnerPart._kick``).  Only the seat's own connections hear of
+        it; the other seats are not told.  Returns the preference as it now is."""
+        if seat is None:
+            raise ServerError("not_seated", "only a seated player has preferences here")
+        async with table.lock:
+            refuse_if_finished(table)
+            s = table.seats[seat]
+            if s.forced_moves != on:
+                await self._save_seat(table, replace(s, forced_moves=on), "your preference")
+        for conn in table.conns:
+            if conn.viewer == seat:
+                conn.dirty = True
+                conn.poke()
+        self._kick(table)  # a forced move may be waiting for this seat now
+        return on
+
     async def reissue(self, table: LiveTable, seat: int) -> str:
         """A fresh invite link for an unclaimed human seat (host only)."""
         async with table.lock:

@@ -78,7 +78,7 @@ class TablesPart(HubBase):
         if self.sweeper is not None:
             self.sweeper.cancel()
         for table in [*self.tables.values(), *self.finished.values()]:
-            for task in (table.bot_task, table.timer_task):
+            for task in (table.bot_task, table.forced_task, table.timer_task):
                 if task is not None:
                     task.cancel()
             for conn in table.conns:

@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse
 from turncoat.core.present import presentation_of
 from turncoat.core.registry import load_game
 from turncoat.server.deps import ClientAddress, HubDep, SeatDep, TableDep
-from turncoat.server.inputs import optional_text, parse_json, whole_number
+from turncoat.server.inputs import on_or_off, optional_text, parse_json, whole_number
 from turncoat.server.live import SeatSpec, ServerError, build_payload
 from turncoat.server.offer import default_game, offer
 from turncoat.server.routes.common import base_url
@@ -38,6 +38,22 @@ async def api_state(table: TableDep, seat: SeatDep) -> Response:
     full update its websocket would send first."""
     body = msgspec.json.encode(build_payload(table, seat, -1))
     return Response(body, media_type="application/json")
+
+
+@router.post("/api/tables/{table_id}/preferences")
+async def api_preferences(request: Request, hub: HubDep, table: TableDep, seat: SeatDep) -> JSONResponse:
+    """Set this client's seat's preferences (its seat cookie): ``{"forced_moves": true}`` has the
+    table play the seat's move whenever its legal choices are exactly one action.  Answers the
+    seat's preferences as they now are."""
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise ServerError("content_type", "send JSON (Content-Type: application/json)")
+    body = parse_json(await request.body())
+    if not isinstance(body, dict) or set(body) != {"forced_moves"}:
+        raise ServerError(
+            "bad_preference", 'the body must be {"forced_moves": true} or {"forced_moves": false}'
+        )
+    now = await hub.set_forced_moves(table, seat, on_or_off(body["forced_moves"], "forced_moves"))
+    return JSONResponse({"forced_moves": now})
 
 
 @router.get("/api/agents")

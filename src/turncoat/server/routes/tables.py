@@ -27,7 +27,7 @@ from turncoat.server.deps import (
     whole_params,
 )
 from turncoat.server.hub.moves import MAX_SUBMITTED
-from turncoat.server.inputs import version_of, whole_number
+from turncoat.server.inputs import on_or_off, version_of, whole_number
 from turncoat.server.live import BROKEN, OVER, ServerError, build_payload, chat_dict
 from turncoat.server.payload import public_seats
 from turncoat.server.routes.common import base_url, broken_message, html, parse_action, set_secret_cookie
@@ -135,6 +135,13 @@ async def rename(form: CheckedForm, hub: HubDep, table: TableDep, seat: SeatDep)
     if seat is None:
         raise ServerError("not_seated", "only a seated player has a name here")
     await hub.claim(table, seat, str(form.get("name") or ""), rotate=False)
+    return RedirectResponse(f"/t/{table.id}", 303)
+
+
+@router.post("/t/{table_id}/preferences")
+async def preferences_form(form: CheckedForm, hub: HubDep, table: TableDep, seat: SeatDep) -> Response:
+    """The seat's preferences without the websocket: ``forced_moves`` on or off."""
+    await hub.set_forced_moves(table, seat, on_or_off(form.get("forced_moves"), "forced_moves"))
     return RedirectResponse(f"/t/{table.id}", 303)
 
 

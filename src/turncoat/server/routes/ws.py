@@ -28,7 +28,7 @@ from turncoat.server.deps import (
     seat_cookie,
 )
 from turncoat.server.hub.moves import MAX_SUBMITTED
-from turncoat.server.inputs import optional_text, parse_json, version_of, whole_number
+from turncoat.server.inputs import on_or_off, optional_text, parse_json, version_of, whole_number
 from turncoat.server.live import BROKEN, Conn, Hub, LiveTable, ServerError, build_payload, chat_dict
 from turncoat.server.routes.common import broken_message, error_body
 from turncoat.server.security import TokenBucket
@@ -159,6 +159,11 @@ async def _handle(hub: Hub, table: LiveTable, conn: Conn, text: str) -> None:
             to = whole_number(msg.get("to"), "the seat to whisper to", 0, len(table.seats) - 1, "bad_seat")
             text = optional_text(msg.get("text"), "a whisper", 8192)
             await hub.whisper(table, conn.viewer, to, text, conn.address)
+        elif kind == "preferences":
+            if "forced_moves" not in msg:
+                raise ServerError("bad_preference", "say which preference to set: forced_moves")
+            on = on_or_off(msg.get("forced_moves"), "forced_moves")
+            await hub.set_forced_moves(table, conn.viewer, on)
         elif kind == "ping":
             conn.outbox.append(("pong", {"type": "pong", "version": table.version}))
             conn.poke()

@@ -187,7 +187,7 @@
     if (!form) return;
     if (form.classList.contains("chat-form")) {
       form.reset();
-    } else {
+    } else if (!form.classList.contains("prefs-form")) {  // a preference is no move: moves stay open
       var buttons = document.querySelectorAll("#controls button");
       for (var i = 0; i < buttons.length; i++) buttons[i].disabled = true;
       setTimeout(function () { for (var j = 0; j < buttons.length; j++) buttons[j].disabled = false; }, 4000);
