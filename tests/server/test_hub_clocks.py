@@ -123,7 +123,7 @@ def test_a_bot_still_moves_when_a_person_moved_while_it_was_thinking(
         await sit_down(hub, table)
         assert table.bot_task is not None and not table.bot_task.done()  # the bot is pausing
         await hub.submit(table, 0, [encode_action(Bid(1))], table.version)
-        await until(lambda: table.version >= 2, timeout=30.0)
+        await until(lambda: table.version >= 2, timeout=180.0)
         assert [a.seat for a in hub.store.actions(table.id)[:2]] == [0, 1]
         await close_hub(hub)
 
