@@ -89,11 +89,11 @@ class RexApp(GenericApp):
         yield Footer()
 
     def on_mount(self) -> None:
+        # Textual runs the generic table's own on_mount after this one (it draws and starts play).
         self.query_one("#board-box").border_title = "The board"
         self.query_one("#players-box").border_title = "Players (public)"
         self.query_one("#battle").border_title = "Battle"
         self.query_one("#log").border_title = "Log"
-        super().on_mount()
         self._check_size()
 
     def on_resize(self) -> None:
