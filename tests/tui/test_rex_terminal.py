@@ -337,6 +337,27 @@ async def test_help_and_log_keys_open_and_close_their_screens() -> None:
         assert table.record.actions[before].player == 0
 
 
+@pytest.mark.asyncio
+async def test_the_end_screen_says_who_won_and_how() -> None:
+    """RULES §14: the winners, the victory condition that ended the game, the strongholds held,
+    each round, and the score table."""
+    table = play_until(rex_table(), lambda t: t.outcome() is not None)
+    outcome = table.outcome()
+    assert outcome is not None and outcome.winners
+    app = RexApp(table, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await until_done(pilot, end_drawn(app))
+        end = screen_text(app)
+    winners = " and ".join(table.names()[w] for w in outcome.winners)
+    assert f"{winners} win" in end
+    victory = view.victory_words(outcome.details["victory"])
+    assert f"Victory: {victory} ({outcome.details['rounds_played']} rounds played)." in end
+    final = observed(table, 0)
+    assert f"Strongholds held at the end: {view.held_text(final, app.content, table.names())}" in end
+    assert all(f"Round {r} (first player" in end for r in range(1, outcome.details["rounds_played"] + 1))
+    assert "Final score" in end and "q quits" in end
+
+
 # -- a whole game -----------------------------------------------------------------------------------
 def units_said(units: int, mech: int) -> str:
     return f"{units} unit{'' if units == 1 else 's'}" + (f" and {mech} mechanized" if mech else "")

@@ -56,7 +56,8 @@ class RexApp(GenericApp):
     #curtain-text { width: 70; padding: 2 4; border: heavy magenta; text-align: center; }
     #end VerticalScroll { padding: 1 2; }
     #winners { padding: 1 0 0 0; }
-    #victory { padding: 0 0 1 0; }
+    #victory { padding: 0; }
+    #held { padding: 0 0 1 0; }
     """
     BINDINGS: ClassVar[Bindings] = [Binding("question_mark", "help", "Keys", key_display="?")]
 
@@ -160,5 +161,8 @@ class RexApp(GenericApp):
             return
         match = self.table.match
         rounds = presentation_of(match.game).summary(match.events(), self.viewer)
+        obs = self.table.view(self.viewer).observation
+        names = self.table.names()
+        held = draw.held_text(obs, self.content, names) if isinstance(obs, RexObservation) else "none"
         saved = str(self.table.save_path) if self.table.save_path is not None else None
-        self.push_screen(EndScreen(outcome, scores, self.table.names(), rounds, saved))
+        self.push_screen(EndScreen(outcome, scores, names, rounds, held, saved))

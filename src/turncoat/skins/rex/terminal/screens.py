@@ -74,6 +74,7 @@ class EndScreen(Screen[None]):
         scores: ScoreTable,
         names: Sequence[str],
         rounds: Sequence[Line],
+        held: str,
         saved: str | None,
     ) -> None:
         super().__init__(id="end")
@@ -81,22 +82,24 @@ class EndScreen(Screen[None]):
         self.scores = scores
         self.names = list(names)
         self.rounds = list(rounds)
+        self.held = held
         self.saved = saved
 
     def how(self) -> str:
         """The victory condition that ended the game (RULES §14), and after how many rounds."""
         details = self.outcome.details
         played = details.get("rounds_played")
-        after = f" after {played} round{'' if played == 1 else 's'}" if isinstance(played, int) else ""
+        after = f" ({played} round{'' if played == 1 else 's'} played)" if isinstance(played, int) else ""
         how = victory_words(details.get("victory", "none"))
         if not self.outcome.winners:
-            return f"The game ended{after} without a winner ({how})."
-        return f"Won by {how}{after}."
+            return f"The game ended without a winner: {how}{after}."
+        return f"Victory: {how}{after}."
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Static(Text(winners_text(self.outcome, self.names), style="bold magenta"), id="winners")
             yield Static(Text(self.how(), style="bold"), id="victory")
+            yield Static(Text(f"Strongholds held at the end: {self.held}"), id="held")
             summary = Text("The rounds\n", style="bold")
             for row in self.rounds:
                 summary.append("  " + plain(row, self.names) + "\n", style="")
@@ -105,4 +108,5 @@ class EndScreen(Screen[None]):
             if self.saved is not None:
                 review = f"turncoat replay {self.saved} --full"
                 yield Static(Text(f"Record saved in {self.saved}. Review it with: {review}"), id="saved")
+            yield Static(Text("q quits · Esc goes back to the table", style="dim"), id="end-keys")
         yield Footer()

@@ -136,6 +136,21 @@ def controllers(obs: RexObservation, content: Content) -> dict[str, int]:
     return {a: next(iter(who)) for a in content.strongholds if len(who := present.get(a, set())) == 1}
 
 
+def held_text(obs: RexObservation, content: Content, seat_names: Sequence[str]) -> str:
+    """Who holds which strongholds ("Ann 2 (Imperial Palace, Civilian Spaceport)"), or "none"."""
+    held: dict[int, list[str]] = {}
+    for area, seat in controllers(obs, content).items():
+        held.setdefault(seat, []).append(content.names.area.get(area, area))
+    return (
+        " · ".join(
+            f"{seat_names[s]} {len(a)} ({', '.join(a)})"
+            for s, a in sorted(held.items())
+            if s < len(seat_names)
+        )
+        or "none"
+    )
+
+
 # -- the board --------------------------------------------------------------------------------------
 Stacks = Mapping[str, list[tuple[int, int, int]]]  # piece -> (seat, units, mechanized) there
 
@@ -196,18 +211,8 @@ def board_lines(obs: RexObservation, content: Content, seat_names: Sequence[str]
         row = Text("Centre ", style="bold")
         row.append_text(_spot_text(spot, obs, content, units, influence))
         rows.append(row)
-    held: dict[int, list[str]] = {}
-    for area, seat in controllers(obs, content).items():
-        held.setdefault(seat, []).append(content.names.area.get(area, area))
     row = Text(f"Strongholds held ({content.to_win_alone} win alone): ", style="bold")
-    row.append(
-        " · ".join(
-            f"{seat_names[s]} {len(a)} ({', '.join(a)})"
-            for s, a in sorted(held.items())
-            if s < len(seat_names)
-        )
-        or "none"
-    )
+    row.append(held_text(obs, content, seat_names))
     rows.append(row)
     rows.append(Text(LEGEND, style="dim"))
     return rows
