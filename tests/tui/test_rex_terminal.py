@@ -200,16 +200,31 @@ def test_own_sheet_shows_hand_effects_traitors_prediction_betrayal_and_ally_card
 
 
 def test_other_players_show_only_counts() -> None:
+    """RULES §16.1: every seat's public counts, a row each, and never which cards or traitors."""
     table = play_until(rex_table(), in_play)
     content = view.content_of(game_of(table))
-    obs = observed(table, 0)
+    obs = msgspec.structs.replace(observed(table, 0), deals=deals.Deals(alliances=((1, 2),)))
     text = view.players_text(obs, content, ["Ann", "Bot 2", "Bot 3"]).plain
+    rows = {line.split()[1] + line.split()[2]: line.split()[3:] for line in text.splitlines()[1:4]}
+    assert set(rows) == {"LaAnn", "XxBot", "JoBot"} and rows["LaAnn"][0] == "(you)"
     other = obs.seats[1]
-    assert f"cards {other.hand_size} · traitors {other.traitors}" in text
-    assert "Ann (you)" in text and "Xx Bot 2 · Xxcha" in text
+    on_board = sum(st.units + st.mechanized for st in obs.stacks if st.seat == 1)
+    ready = sum(lv.status == "ready" for lv in other.leaders)
+    assert rows["XxBot"][1:] == [
+        str(other.influence),
+        str(other.hand_size),
+        str(other.traitors),
+        f"{ready}/{len(other.leaders)}",
+        str(on_board),
+        view.units_word("", other.reserves, other.reserves_mech),
+        view.units_word("", other.casualties, other.casualties_mech),
+    ]
+    assert "La Lazax · Xx Xxcha · Jo Jol-Nar" in text and view.PLAYER_KEY in text
+    assert "Bot 2: allied with Bot 3" in text and "Bot 3: allied with Bot 2" in text
     secrets = observed(table, 1)
     names = Names(game_of(table).content.data)
     assert secrets.traitors and not any(names.leader_name(t) in text for t in secrets.traitors)
+    assert secrets.hand and not any(names.card_name(c) in text for c in secrets.hand)
 
 
 # -- what a seat may see ----------------------------------------------------------------------------

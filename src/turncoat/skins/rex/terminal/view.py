@@ -223,39 +223,68 @@ def race_name(content: Content, race: str | None) -> str:
     return content.names.race_name(race) if race else "no race yet"
 
 
-def public_line(obs: RexObservation, content: Content, view: SeatView, seat_names: Sequence[str]) -> Text:
-    """One seat's public sheet (RULES §16.1): counts, never which cards or traitors."""
+PLAYER_COLUMNS = ("Inf", "Cards", "Tr", "Ldr", "Board", "Res", "Pool")
+PLAYER_KEY = (
+    "Inf influence · Cards strategy cards · Tr traitor cards · Ldr leaders ready · Board units on"
+    " the board · Res reserves · Pool casualty pool (+m mechanized)"
+)
+
+
+def seat_name(seat_names: Sequence[str], seat: int) -> str:
+    return seat_names[seat] if 0 <= seat < len(seat_names) else f"Player {seat + 1}"
+
+
+def public_row(obs: RexObservation, content: Content, view: SeatView) -> tuple[str, ...]:
+    """One seat's public counts (RULES §16.1), in the order of ``PLAYER_COLUMNS``: never which
+    cards or traitors."""
     on_board = sum(st.units + st.mechanized for st in obs.stacks if st.seat == view.seat)
-    allies = deals.allies_of(obs.deals, view.seat)
-    name = seat_names[view.seat] if view.seat < len(seat_names) else f"Player {view.seat + 1}"
-    out = Text()
-    out.append("▶ " if view.seat in obs.to_act else "  ", style="bold magenta")
-    code = content.codes.get(view.race or "", "")
-    out.append(f"{code} {name}" if code else name, style="bold")
-    if obs.viewer == view.seat:
-        out.append(" (you)", style="bold")
-    out.append(f" · {race_name(content, view.race)} · influence {view.influence}")
-    out.append(f"\n    cards {view.hand_size} · traitors {view.traitors}")
-    if view.leaders:
-        ready = sum(lv.status == "ready" for lv in view.leaders)
-        out.append(f" · leaders {ready}/{len(view.leaders)} ready")
-    if view.betrayal_card:
-        out.append(" · betrayal card")
-    out.append(f"\n    on board {on_board} · reserves {units_word('', view.reserves, view.reserves_mech)}")
-    out.append(f" · casualties {units_word('', view.casualties, view.casualties_mech)}")
-    if allies:
-        out.append("\n    allied with " + ", ".join(seat_names[a] for a in allies if a < len(seat_names)))
-    if view.known_cards and obs.viewer != view.seat:
-        out.append("\n    you know they hold " + ", ".join(map(content.names.card_name, view.known_cards)))
-    return out
+    ready = sum(lv.status == "ready" for lv in view.leaders)
+    return (
+        str(view.influence),
+        str(view.hand_size),
+        str(view.traitors),
+        f"{ready}/{len(view.leaders)}" if view.leaders else "-",
+        str(on_board),
+        units_word("", view.reserves, view.reserves_mech),
+        units_word("", view.casualties, view.casualties_mech),
+    )
 
 
 def players_text(obs: RexObservation, content: Content, seat_names: Sequence[str]) -> Text:
+    """Every seat's public sheet as one row of counts (▶ marks who is to act), the races by their
+    codes, then what else is public of a seat: its allies, a betrayal card held, and the cards
+    the viewer has learnt are in its hand."""
+    labels = []
+    for view in obs.seats:
+        code = content.codes.get(view.race or "", "")
+        name = seat_name(seat_names, view.seat)
+        labels.append((f"{code} {name}" if code else name) + (" (you)" if obs.viewer == view.seat else ""))
+    rows = [public_row(obs, content, view) for view in obs.seats]
+    width = max(len("Player"), *(len(x) for x in labels))
+    cols = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(PLAYER_COLUMNS)]
     out = Text()
-    for i, view in enumerate(obs.seats):
-        if i:
-            out.append("\n")
-        out.append_text(public_line(obs, content, view, seat_names))
+    out.append("  " + "Player".ljust(width), style="bold")
+    out.append("".join(" " + h.rjust(w) for h, w in zip(PLAYER_COLUMNS, cols, strict=True)), style="bold")
+    for view, label, row in zip(obs.seats, labels, rows, strict=True):
+        out.append("\n")
+        out.append("▶ " if view.seat in obs.to_act else "  ", style="bold magenta")
+        out.append(label.ljust(width), style="bold" if obs.viewer == view.seat else "")
+        out.append("".join(" " + v.rjust(w) for v, w in zip(row, cols, strict=True)))
+    races = [f"{content.codes.get(v.race, '')} {race_name(content, v.race)}" for v in obs.seats if v.race]
+    if races:
+        out.append("\n" + " · ".join(races))
+    out.append("\n" + PLAYER_KEY, style="dim")
+    for view in obs.seats:
+        notes = []
+        allies = deals.allies_of(obs.deals, view.seat)
+        if allies:
+            notes.append("allied with " + ", ".join(seat_name(seat_names, a) for a in allies))
+        if view.betrayal_card:
+            notes.append("holds a betrayal card")
+        if view.known_cards and obs.viewer != view.seat:
+            notes.append("you know they hold " + ", ".join(map(content.names.card_name, view.known_cards)))
+        if notes:
+            out.append(f"\n{seat_name(seat_names, view.seat)}: " + "; ".join(notes))
     return out
 
 
@@ -315,8 +344,7 @@ def own_text(obs: RexObservation, content: Content, seat_names: Sequence[str]) -
         ally_race = race_of.get(ally)
         if ally_race is None:
             continue
-        name = seat_names[ally] if ally < len(seat_names) else f"Player {ally + 1}"
-        head(f"Ally card of {name} ({n.race_name(ally_race)})")
+        head(f"Ally card of {seat_name(seat_names, ally)} ({n.race_name(ally_race)})")
         for text in content.ally_cards.get(ally_race, ()):
             item(text)
     if me.leaders:
