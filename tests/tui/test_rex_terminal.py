@@ -168,6 +168,30 @@ def test_board_lists_units_influence_fleet_and_shields_by_sector() -> None:
     assert by_sector["S16"].startswith("S16 Imperial Palace★◊ Jo5")
 
 
+def test_controllers_rules_3_3_a_stronghold_is_held_by_the_only_race_in_it() -> None:
+    """RULES §3.3, drawn from the public stacks alone: the same strongholds the engine counts for
+    victory (§14.1), at every step of a game."""
+    from turncoat.games.rex.phases.victory import strongholds_of
+
+    table = rex_table()
+    game = game_of(table)
+    content = view.content_of(game)
+    assert content.to_win_alone == 3  # §14.1: a player not in an alliance
+    held_any = False
+    rng = random.Random(2)
+    while table.outcome() is None:
+        state = table.match._GameInProgress__state  # type: ignore[attr-defined]
+        counts = [0] * table.players
+        for holder in view.controllers(observed(table, None), content).values():
+            counts[holder] += 1
+        assert counts == strongholds_of(game.ctx, state)
+        held_any |= any(counts)
+        seat = table.to_act()
+        assert seat is not None
+        table.submit(seat, (rng.choice(list(table.match.legal_actions(seat))),))
+    assert held_any
+
+
 # -- the sheets -------------------------------------------------------------------------------------
 def test_own_sheet_shows_hand_effects_traitors_prediction_betrayal_and_ally_cards() -> None:
     table = play_until(rex_table(), in_play)

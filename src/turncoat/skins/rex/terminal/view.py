@@ -93,7 +93,6 @@ def content_of(game: RexGame) -> Content:
         else:
             centre.append(spot(piece.id, piece.area))
     count = data.board.sector_count.value
-    wins = data.rules.strongholds_to_win
     return Content(
         names=names,
         sectors=tuple((s, tuple(by_sector.get(s, ()))) for s in range(1, count + 1)),
@@ -107,7 +106,7 @@ def content_of(game: RexGame) -> Content:
         },
         strength_estimated={ld.id: ld.strength.estimated for r in data.races for ld in r.leaders},
         rounds=game.ctx.t.rounds,
-        to_win_alone=wins["1"].value if "1" in wins else 3,
+        to_win_alone=game.ctx.t.strongholds_to_win[1],  # RULES §14.1: a player not in an alliance
     )
 
 
