@@ -61,12 +61,16 @@ def observed(table: Table, viewer: int | None) -> RexObservation:
     return obs
 
 
-def play_until(table: Table, stop: Callable[[Table], bool], seed: int = 1) -> Table:
-    """Random legal moves (each seat taking its race of ``RACES``) until ``stop`` holds."""
+def play_until(
+    table: Table, stop: Callable[[Table], bool], seed: int = 1, *, last_first: bool = False
+) -> Table:
+    """Random legal moves (each seat taking its race of ``RACES``) until ``stop`` holds; when
+    several seats decide at once, the lowest moves first (``last_first``: the highest)."""
     rng = random.Random(seed)
     while not stop(table):
-        seat = table.to_act()
-        assert seat is not None, "the game ended before the wanted position"
+        acting = table.match.to_act()
+        assert acting, "the game ended before the wanted position"
+        seat = max(acting) if last_first else min(acting)
         legal = list(table.match.legal_actions(seat))
         mine = [a for a in legal if isinstance(a, A.ChooseRace) and a.race == RACES[seat]]
         table.submit(seat, (mine[0] if mine else rng.choice(legal),))
@@ -77,6 +81,19 @@ def in_play(table: Table) -> bool:
     """Past setup, seat 1 holding strategy cards and a traitor, seat 0 to decide."""
     obs = observed(table, 1)
     return obs.round >= 2 and bool(obs.hand) and bool(obs.traitors) and table.to_act() == 0
+
+
+def in_battle(table: Table) -> bool:
+    """Seat 0 fights seat 1, who has set part of a sealed battle plan; seat 0 is to decide."""
+    battle = observed(table, 0).battle
+    return (
+        battle is not None
+        and {battle.aggressor, battle.defender} == {0, 1}
+        and battle.revealed == 0
+        and any(p.seat == 1 and p.parts_set for p in battle.plans)
+        and bool(observed(table, 1).hand)
+        and table.to_act() == 0
+    )
 
 
 def widget_texts(app: RexApp) -> str:
@@ -294,8 +311,18 @@ def assert_screen_unchanged_when_hidden_things_are_dealt_again(app: RexApp, view
 
 
 @pytest.mark.asyncio
-async def test_the_screen_shows_nothing_of_another_seat_s_secrets() -> None:
-    table = play_until(rex_table(), in_play)
+@pytest.mark.parametrize("position", ["in play", "in battle"])
+async def test_the_screen_shows_nothing_of_another_seat_s_secrets(position: str) -> None:
+    """Seat 0's screen, between rounds and in a battle against seat 1 (whose sealed plan is
+    partly set), holds nothing of seat 1's secrets."""
+    if position == "in play":
+        table = play_until(rex_table(), in_play)
+    else:
+        table = play_until(rex_table(), in_battle, last_first=True)
+        battle = observed(table, 0).battle
+        assert battle is not None
+        plan = next(p for p in battle.plans if p.seat == 1)
+        assert plan.parts_set and plan.dial is None  # set, and sealed
     words = hidden_words(table, owner=1, viewer=0)
     assert any("win in round" in w for w in words) and len(words) >= 3  # prediction, traitor, cards
     mine = hidden_words(table, owner=0, viewer=1)
