@@ -401,6 +401,8 @@ async def test_help_and_log_keys_open_and_close_their_screens() -> None:
         await pilot.press("1")
         await until_done(pilot, grew(table, before))
         assert table.record.actions[before].player == 0
+        # leave once Ann decides again: no bot is thinking while the app shuts down
+        await until_done(pilot, lambda: bool(app.entries) or table.outcome() is not None)
 
 
 @pytest.mark.asyncio
