@@ -426,6 +426,21 @@ async def test_the_end_screen_says_who_won_and_how() -> None:
     assert "Final score" in end and "q quits" in end
 
 
+def warnings(app: RexApp) -> list[str]:
+    """The notices the app has put up."""
+    return [n.message for n in app._notifications]
+
+
+@pytest.mark.asyncio
+async def test_a_terminal_smaller_than_120_by_40_is_warned_about() -> None:
+    table = play_until(rex_table(), in_play)
+    app = RexApp(table, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until_done(pilot, asked(app))
+        await until_done(pilot, lambda: bool(warnings(app)))
+        assert "at least 120×40 (this one is 100×30)" in warnings(app)[0]
+
+
 # -- a whole game -----------------------------------------------------------------------------------
 def units_said(units: int, mech: int) -> str:
     return f"{units} unit{'' if units == 1 else 's'}" + (f" and {mech} mechanized" if mech else "")

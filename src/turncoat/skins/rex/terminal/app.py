@@ -34,7 +34,6 @@ MIN_SIZE = (120, 40)  # columns, rows: the board, the sheets, the choices and th
 class RexApp(GenericApp):
     """Play Rex: people choose among their decisions, bots play in between."""
 
-    TITLE = "turncoat · Rex"
     CSS = """
     #status { height: 1; background: $boost; padding: 0 1; }
     #main { height: 1fr; }
@@ -66,7 +65,6 @@ class RexApp(GenericApp):
         game = table.match.game
         if not isinstance(game, RexGame):
             raise TypeError(f"the Rex table cannot play {game.name}")
-        self.title = f"turncoat · {table.match.face.title}"
         self.content = draw.content_of(game)
         self._warned_small = False
 

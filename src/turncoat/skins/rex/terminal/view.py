@@ -2,7 +2,7 @@
 own sheet and hand.
 
 Everything here is a pure function of two things: the public content pack (:class:`Content`,
-built once per pack) and the viewer's own observation (``RexObservation``), so the screen can
+built once per table) and the viewer's own observation (``RexObservation``), so the screen can
 show nothing the viewer may not know.  Words come from the game's names (``games/rex/log.py``).
 
 The board is the content pack's (today the stand-in board, see ``docs/rex.md``): every area
