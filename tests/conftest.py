@@ -36,6 +36,7 @@ SLOW: dict[str, frozenset[str] | None] = {
     "tests/tui/test_decisions.py": frozenset(
         {"test_every_decision_kind_is_offered_and_played_through_the_ui"}
     ),
+    "tests/tui/test_rex_terminal.py": frozenset({"test_one_person_and_two_bots_play_a_whole_game_of_rex"}),
     "tests/tui/test_play.py": frozenset(
         {
             "test_one_human_three_bots_play_a_whole_game_with_keys_and_clicks",

@@ -1,6 +1,7 @@
-"""Rex at the generic terminal table, driven headless through Textual's Pilot with keys only:
-``turncoat play rex`` opens the generic table (Rex has no board of its own), and each of Ann's
-first moves is recorded for her, saved, and said in the log."""
+"""Rex at the generic terminal table, driven headless through Textual's Pilot with keys only: the
+generic table plays any game from its presentation alone (``turncoat play rex`` opens Rex's own
+table, ``tests/tui/test_rex_terminal.py``), and each of Ann's first moves is recorded for her,
+saved, and said in the log."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from tests.tui.test_generic import SIZE, asked, grew, labels, logged, opened_by_play, press_entry, settle
+from tests.tui.test_generic import SIZE, asked, grew, labels, logged, press_entry, settle
 from turncoat.core.record import load_record
 from turncoat.tui.generic.app import GenericApp
+from turncoat.tui.generic.command import GENERIC
 from turncoat.tui.generic.screens import CurtainScreen, EndScreen
+from turncoat.tui.skin import Request
 
 MOVES = 5
 
@@ -26,13 +29,11 @@ SAID = {
 
 
 @pytest.mark.asyncio
-async def test_one_person_and_two_bots_play_rex_at_the_generic_table(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_one_person_and_two_bots_play_rex_at_the_generic_table(tmp_path: Path) -> None:
     save = tmp_path / "rex.json"
-    seats = ["--seats", "human,random,random", "--names", "Ann", "--seed", "3"]
-    app = opened_by_play(monkeypatch, ["rex", "--players", "3", *seats, "--save", str(save), "--delay", "0"])
-    assert isinstance(app, GenericApp)
+    request = Request("rex", players=3, seats="human,random,random", names="Ann", seed=3, save=save)
+    app = GENERIC.app(GENERIC.open_table(request), 0.0)
+    assert type(app) is GenericApp
     table = app.table
     assert table.match.game.name == "rex"
     async with app.run_test(size=SIZE) as pilot:

@@ -112,3 +112,41 @@ def test_play_quit_resume_and_replay_in_a_real_terminal(
     )
     assert shown.returncode == 0, shown.stderr
     assert "as Cid saw it" in shown.stdout  # --as counts players from 1 and names them as the table did
+
+
+def test_play_rex_at_its_own_table_in_a_real_terminal(
+    tmux: Callable[[str, str], Terminal], tmp_path: Path
+) -> None:
+    """``turncoat play rex`` at 120×40: the board by sector, the sheets and the choices fit; keys
+    choose (each choice saved), ``?`` and ``l`` open and close; q saves, --resume continues."""
+    save = tmp_path / "rex.json"
+    play = f"{TURNCOAT} play rex --seats human,random,random --names Cid --seed 3 --delay 0 --save {save}"
+    term = tmux("rex", play)
+    choosing = "1-9 Choose"  # the footer offers the choice keys only while Cid is to choose
+    screen = term.wait_for(lambda s: choosing in s, "Cid's first decision")
+    assert "The board" in screen and "S1 " in screen and "S18 " in screen and "Centre" in screen
+    assert "Players (public)" in screen and "Cid: your sheet and hand" in screen
+    for _ in range(3):
+        played = len(load_record(save).actions)
+        term.keys("1")
+        term.wait_for(saved_more_than(save, played), "the choice being saved")
+        term.wait_for(lambda s: choosing in s, "Cid's next decision")
+    term.keys("?")
+    term.wait_for(lambda s: "Rex at the terminal" in s, "the help")
+    term.keys("Escape")
+    term.wait_for(lambda s: choosing in s and "Rex at the terminal" not in s, "the table again")
+    term.keys("l")
+    term.wait_for(lambda s: "Game log (as Cid sees it)" in s, "the log")
+    term.keys("Escape")
+    term.wait_for(lambda s: choosing in s, "the table after the log")
+    term.keys("q")
+    screen = term.wait_for(lambda s: "EXITED 0" in s, "the app to quit")
+    assert f"turncoat play --resume {save}"[:60] in screen.replace("\n", "")
+    before = len(load_record(save).actions)
+
+    again = tmux("rex-again", f"{TURNCOAT} play --resume {save} --delay 0")
+    again.wait_for(lambda s: choosing in s and "The board" in s, "the resumed Rex table")
+    again.keys("1")
+    again.wait_for(saved_more_than(save, before), "the resumed game being saved")
+    again.keys("q")
+    again.wait_for(lambda s: "EXITED 0" in s, "the resumed app to quit")
