@@ -36,8 +36,14 @@ def test_the_guide_lists_the_templates_verraters_skin_replaces() -> None:
 
 def test_the_guide_names_the_skins_fields_and_modules_as_the_frontends_read_them() -> None:
     assert "SKIN = WebSkin(templates=" in SKINS and ", context=context, stylesheet=" in SKINS
-    assert [f.name for f in dataclasses.fields(WebSkin)] == ["templates", "context", "stylesheet", "featured"]
-    assert "- `featured`" in SKINS
+    assert [f.name for f in dataclasses.fields(WebSkin)] == [
+        "templates",
+        "context",
+        "stylesheet",
+        "featured",
+        "story_in_play",
+    ]
+    assert "- `featured`" in SKINS and "- `story_in_play`" in SKINS
     assert "SKIN = TerminalSkin(open_table=open_table, app=my_app)" in SKINS
     assert [f.name for f in dataclasses.fields(TerminalSkin)] == ["open_table", "app"]
     assert skin_module("<id>") == "turncoat.skins.<id>.terminal" and "`turncoat.skins.<id>.terminal`" in SKINS
