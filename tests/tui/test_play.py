@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import threading
 from pathlib import Path
 
 import pytest
@@ -346,3 +347,42 @@ async def test_a_key_pressed_before_the_choice_was_on_screen_plays_nothing() -> 
         assert "That key came before this choice was on screen, so it was ignored." in screen_text(app)
         app._offered_at -= app.key_guard  # the choice has now been on screen long enough
         await choose(pilot, app)
+
+
+class _HeldBot:
+    """A bot that thinks until the test lets it answer."""
+
+    name = "held"
+
+    def __init__(self) -> None:
+        self.thinking = threading.Event()
+        self.answer = threading.Event()
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        self.thinking.set()
+        self.answer.wait(timeout=120)
+        return view.legal_actions[0]
+
+
+@pytest.mark.asyncio
+async def test_a_bots_answer_that_arrives_after_quitting_is_saved_and_draws_nothing(tmp_path: Path) -> None:
+    """A bot thread cannot be stopped: when it answers after the person pressed q, its move is
+    saved and the table, whose widgets are gone, is not redrawn (it used to raise NoMatches)."""
+    save = tmp_path / "quit.json"
+    session = Session.open(plan_seats(3, "random,random,random"), seed=4, save_path=save)
+    held = _HeldBot()
+    for seat in range(3):
+        session._agents[seat] = held
+    app = VerraterApp(session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app, held.thinking.is_set)
+        await pilot.press("q")
+    assert not app.is_running
+    played = len(session.record.actions)
+    held.answer.set()
+    seat = session.to_act()
+    assert seat is not None
+    await app._bot_turn(seat)  # the answer in flight when the table closed
+    assert app.bot_error is None
+    assert len(session.record.actions) == played + 1
+    assert load_record(save).actions == session.record.actions

@@ -63,6 +63,7 @@ class TableApp(App[None]):
         self.awaiting: int | None = None  # the person whose decision is on screen
         self.curtain_for: int | None = None  # the person the curtain waits for
         self.bot_error: str | None = None
+        self.closing = False  # set on quit: a bot that finishes then saves its move, draws nothing
         # A key pressed just before a new decision appeared was meant for the screen before it.
         self.key_guard = min(0.5, bot_delay)
         self._offer: tuple[int, int] | None = None  # (seat, version) of the decision on screen
@@ -128,9 +129,16 @@ class TableApp(App[None]):
             table.submit(seat, (action,))
         except Exception as exc:  # a broken bot stops the table, not the program: all is saved
             self.bot_error = f"{table.seats[seat].name} ({agent.name}): {exc}"
-            self.refresh_view()
+            if not self.closing:
+                self.refresh_view()
             return
-        self.advance()
+        if not self.closing:  # the widgets may already be gone
+            self.advance()
+
+    async def action_quit(self) -> None:
+        """Save and quit: every move is saved as it is made, so only the screen stops."""
+        self.closing = True
+        await super().action_quit()
 
     def note_offer(self, seat: int) -> bool:
         """Remember when this decision first appeared, and whether someone else moved just
