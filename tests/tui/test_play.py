@@ -380,9 +380,9 @@ async def test_a_bots_answer_that_arrives_after_quitting_is_saved_and_draws_noth
     assert not app.is_running
     played = len(session.record.actions)
     held.answer.set()
-    seat = session.to_act()
-    assert seat is not None
-    await app._bot_turn(seat)  # the answer in flight when the table closed
+    in_flight = session.to_act()
+    assert in_flight is not None
+    await app._bot_turn(in_flight)  # the answer in flight when the table closed
     assert app.bot_error is None
     assert len(session.record.actions) == played + 1
     assert load_record(save).actions == session.record.actions
