@@ -11,7 +11,7 @@ from tests.games.starcraft.helpers import pinned, script
 from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft import galaxy
 from turncoat.games.starcraft.game import StarcraftGame
-from turncoat.games.starcraft.state import RouteEnd, State
+from turncoat.games.starcraft.state import Route, RouteEnd, State
 
 TWO = (["jim_raynor", "overmind"], [["pridewater", "braken"], ["tarsonis", "chau_sara"]])
 
@@ -155,3 +155,19 @@ def test_connected_galaxy() -> None:
     assert galaxy.connected(state)
     cut = msgspec.structs.replace(state, routes=state.routes[:1])
     assert not galaxy.connected(cut)
+
+
+def test_can_join_when_a_free_slot_faces_an_empty_cell() -> None:
+    g, state = _three_planets()
+    assert galaxy.can_join(g.ctx, state, "braken")
+    # every free slot of the galaxy used up: nothing can join any more
+    blocked = msgspec.structs.replace(state, galaxy=state.galaxy[:1], routes=())
+    assert galaxy.can_join(g.ctx, blocked, "abaddon")
+    full = msgspec.structs.replace(
+        blocked,
+        routes=tuple(
+            Route(i, "z_axis", (RouteEnd("pridewater", side), RouteEnd("nowhere", side)))
+            for i, side in enumerate("NES")
+        ),
+    )
+    assert not galaxy.can_join(g.ctx, full, "abaddon") and galaxy.legal_cells(g.ctx, full, "abaddon") == ()

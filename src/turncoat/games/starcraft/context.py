@@ -3,10 +3,13 @@ tables computed from it once per game (never per step)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import msgspec
 
 from turncoat.core.actions import Event
 from turncoat.games.starcraft.components import (
+    SIDES,
     AreaData,
     Content,
     EventCardData,
@@ -27,6 +30,7 @@ class Tables(msgspec.Struct, frozen=True):
     planet: dict[str, PlanetData]
     planet_areas: dict[str, tuple[str, ...]]  # area ids in the planet's printed order
     planet_sides: dict[str, tuple[str, ...]]  # route slot sides at rotation 0
+    turned_sides: dict[str, tuple[tuple[str, ...], ...]]  # §6.3: the sides at rotation 0, 1, 2, 3
     area: dict[str, AreaData]
     area_planet: dict[str, str]
     faction: dict[str, FactionData]
@@ -36,6 +40,11 @@ class Tables(msgspec.Struct, frozen=True):
     tech_deck: dict[str, tuple[str, ...]]  # race -> its technologies
     event_stage: dict[int, tuple[str, ...]]  # stage -> one id per physical card (copies repeated)
     event_card: dict[str, EventCardData]
+
+
+def _turned(sides: Sequence[str], rotation: int) -> tuple[str, ...]:
+    """§6.3: the slot sides after ``rotation`` quarter turns clockwise, in N, E, S, W order."""
+    return tuple(sorted((SIDES[(SIDES.index(s) + rotation) % 4] for s in sides), key=SIDES.index))
 
 
 def build_tables(content: Content) -> Tables:
@@ -48,6 +57,7 @@ def build_tables(content: Content) -> Tables:
         planet={p.id: p for p in c.planets},
         planet_areas={p.id: tuple(a.id for a in p.areas.value) for p in c.planets},
         planet_sides={p.id: tuple(p.route_slots.value) for p in c.planets},
+        turned_sides={p.id: tuple(_turned(p.route_slots.value, r) for r in range(4)) for p in c.planets},
         area={a.id: a for p in c.planets for a in p.areas.value},
         area_planet={a.id: p.id for p in c.planets for a in p.areas.value},
         faction={f.id: f for f in c.factions},

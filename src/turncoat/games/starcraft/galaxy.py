@@ -56,11 +56,27 @@ def free_slots(ctx: Ctx, state: State, planet: str) -> tuple[str, ...]:
     return tuple(s for s in rotated_sides(ctx, planet, placed.rotation) if RouteEnd(planet, s) not in used)
 
 
-def _occupant(state: State, cell: tuple[int, int]) -> PlacedPlanet | None:
-    for p in state.galaxy:
-        if (p.x, p.y) == cell:
-            return p
-    return None
+def _occupied(state: State) -> dict[tuple[int, int], PlacedPlanet]:
+    return {(p.x, p.y): p for p in state.galaxy}
+
+
+def _links(
+    ctx: Ctx,
+    planet: str,
+    cell: tuple[int, int],
+    rotation: int,
+    used: frozenset[RouteEnd],
+    occupied: dict[tuple[int, int], PlacedPlanet],
+) -> tuple[Link, ...]:
+    links: list[Link] = []
+    for side in rotated_sides(ctx, planet, rotation):
+        other = occupied.get(neighbour(cell, side))
+        if other is None:
+            continue
+        facing = OPPOSITE[side]
+        if facing in rotated_sides(ctx, other.id, other.rotation) and RouteEnd(other.id, facing) not in used:
+            links.append((side, other.id, facing))
+    return tuple(links)
 
 
 def facing_links(
@@ -68,16 +84,7 @@ def facing_links(
 ) -> tuple[Link, ...]:
     """§6.2, §6.3: each pair of free facing slots between ``planet`` (placed at ``cell`` turned by
     ``rotation``) and the planets already around that cell, in N, E, S, W order."""
-    links: list[Link] = []
-    used = used_slots(state)
-    for side in rotated_sides(ctx, planet, rotation):
-        other = _occupant(state, neighbour(cell, side))
-        if other is None:
-            continue
-        facing = OPPOSITE[side]
-        if facing in rotated_sides(ctx, other.id, other.rotation) and RouteEnd(other.id, facing) not in used:
-            links.append((side, other.id, facing))
-    return tuple(links)
+    return _links(ctx, planet, cell, rotation, used_slots(state), _occupied(state))
 
 
 def forced_routes(
@@ -97,17 +104,32 @@ def legal_rotations(ctx: Ctx, state: State, planet: str, cell: tuple[int, int]) 
     """§6.1 steps 3-4, §6.3: the quarter turns that join the planet to the galaxy, one per distinct
     slot layout (turns giving the same sides are the same placement).  The first planet joins
     nothing, so only its distinct layouts are offered."""
+    return _rotations(ctx, state, planet, cell, used_slots(state), _occupied(state))
+
+
+def _rotations(
+    ctx: Ctx,
+    state: State,
+    planet: str,
+    cell: tuple[int, int],
+    used: frozenset[RouteEnd],
+    occupied: dict[tuple[int, int], PlacedPlanet],
+) -> tuple[int, ...]:
     out: list[int] = []
     seen: set[tuple[str, ...]] = set()
     for rotation in range(4):
         sides = rotated_sides(ctx, planet, rotation)
         if sides in seen:
             continue
-        if state.galaxy and not facing_links(ctx, state, planet, cell, rotation):
+        if occupied and not _links(ctx, planet, cell, rotation, used, occupied):
             continue
         seen.add(sides)
         out.append(rotation)
     return tuple(out)
+
+
+def _candidate_cells(occupied: dict[tuple[int, int], PlacedPlanet]) -> list[tuple[int, int]]:
+    return sorted({neighbour(cell, side) for cell in occupied for side in SIDES} - set(occupied))
 
 
 def legal_cells(ctx: Ctx, state: State, planet: str) -> tuple[tuple[int, int], ...]:
@@ -115,9 +137,16 @@ def legal_cells(ctx: Ctx, state: State, planet: str) -> tuple[tuple[int, int], .
     to the galaxy where some turn of it faces a free slot of a neighbour."""
     if not state.galaxy:
         return (CENTRE,)
-    taken = {(p.x, p.y) for p in state.galaxy}
-    candidates = {neighbour((p.x, p.y), side) for p in state.galaxy for side in SIDES} - taken
-    return tuple(sorted(c for c in candidates if legal_rotations(ctx, state, planet, c)))
+    used, occupied = used_slots(state), _occupied(state)
+    return tuple(c for c in _candidate_cells(occupied) if _rotations(ctx, state, planet, c, used, occupied))
+
+
+def can_join(ctx: Ctx, state: State, planet: str) -> bool:
+    """§6.1 steps 3-4: the planet has at least one legal cell (stops at the first found)."""
+    if not state.galaxy:
+        return True
+    used, occupied = used_slots(state), _occupied(state)
+    return any(_rotations(ctx, state, planet, c, used, occupied) for c in _candidate_cells(occupied))
 
 
 def place_planet(

@@ -100,7 +100,7 @@ def begin_placement(ctx: Ctx, state: State, events: Events) -> State:
 def legal_planets(ctx: Ctx, state: State) -> tuple[str, ...]:
     """§6.1 steps 3-4: the actor's drawn planets not yet placed (one of two in round 1, the other
     in round 2), each only if it can join the galaxy somewhere."""
-    return tuple(p for p in state.seat(state.actor).planets if galaxy.legal_cells(ctx, state, p))
+    return tuple(p for p in state.seat(state.actor).planets if galaxy.can_join(ctx, state, p))
 
 
 def resolve_choose_planet(ctx: Ctx, state: State, planet: str, events: Events) -> State:
