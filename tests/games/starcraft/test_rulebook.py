@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from turncoat.games.starcraft import abilities, galaxy
+from turncoat.games.starcraft import abilities, determinize, galaxy, observe
 from turncoat.games.starcraft.phases import galaxy_building, setup
 
-RULE_MODULES = (setup, galaxy_building, galaxy, abilities)
+RULE_MODULES = (setup, galaxy_building, galaxy, abilities, observe, determinize)
 TESTS = Path(__file__).parent
 
 

@@ -1,9 +1,9 @@
 """StarCraft wired into the Game protocol for setup (RULES §5-§6); not registered yet.
 
 The methods a setup needs are here: ``start`` / ``new_initial_state``, ``to_act``,
-``legal_actions``, ``apply``, ``outcome`` and ``describe_action``.  A game set up ends in round 1's
-Planning phase (§7-§8), where the next part of the engine takes over; until the round is built
-nobody is asked to act there (docs/starcraft.md, "Status").
+``legal_actions``, ``apply``, ``observe``, ``determinize``, ``outcome`` and ``describe_action``.
+A game set up ends in round 1's Planning phase (§7-§8), where the next part of the engine takes
+over; until the round is built nobody is asked to act there (docs/starcraft.md, "Status").
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
+from turncoat.core.actions import Viewer
 from turncoat.core.content import ContentPack
 from turncoat.core.engine import ConfiguredGame, Outcome, Transition
 from turncoat.core.errors import IllegalAction, InvalidConfig, MalformedAction, NotYourDecision
@@ -24,6 +25,8 @@ from turncoat.games.starcraft.components import (
 )
 from turncoat.games.starcraft.config import StarcraftConfig, validate_config
 from turncoat.games.starcraft.context import Ctx, Events, build_tables
+from turncoat.games.starcraft.determinize import determinize
+from turncoat.games.starcraft.observe import StarcraftObservation, observe
 from turncoat.games.starcraft.phases import galaxy_building as G
 from turncoat.games.starcraft.phases import setup
 from turncoat.games.starcraft.state import (
@@ -224,6 +227,14 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
         events: Events = []
         state = self._settle(self._proceed(self._resolve(state, action, events), events), events)
         return Transition(state, tuple(events))
+
+    def observe(self, state: State, viewer: Viewer) -> StarcraftObservation:
+        """§21.3: what ``viewer`` (a seat, or None for a spectator) may see."""
+        return observe(self.ctx, state, viewer, self.to_act(state))
+
+    def determinize(self, state: State, viewer: int, seed: int) -> State:
+        """§21.3: every hidden card re-dealt consistently with what ``viewer`` knows."""
+        return determinize(self.ctx, state, viewer, seed)
 
     def outcome(self, state: State) -> Outcome | None:
         """Nobody wins during setup (§16 comes with the rounds)."""
