@@ -59,3 +59,16 @@ def until(g: StarcraftGame, state: State, step: str, seed: int = 0) -> State:
         (seat,) = g.to_act(state)
         state = g.apply(state, seat, rnd.choice(list(g.legal_actions(state, seat)))).state
     return state
+
+
+def random_events(g: StarcraftGame, seed: int) -> tuple[State, list[Event]]:
+    """A whole random setup (as ``random_setup``) and every event it produced."""
+    rnd = random.Random(seed)
+    tr = g.start(seed)
+    state, events = tr.state, list(tr.events)
+    while g.to_act(state):
+        (seat,) = g.to_act(state)
+        tr = g.apply(state, seat, rnd.choice(list(g.legal_actions(state, seat))))
+        state = tr.state
+        events += tr.events
+    return state, events

@@ -79,10 +79,11 @@ class StartingUnitPlaced(Event, frozen=True, tag="starting_unit_placed"):
 
 
 class StartingTransportPlaced(Event, frozen=True, tag="starting_transport_placed"):
-    """§6.1 step 7."""
+    """§6.1 step 7: the route and the two planets it joins."""
 
     seat: int
     route: int
+    between: tuple[str, str]
 
 
 class WorkersReceived(Event, frozen=True, tag="workers_received"):

@@ -1,21 +1,23 @@
 """StarCraft wired into the Game protocol for setup (RULES §5-§6); not registered yet.
 
 The methods a setup needs are here: ``start`` / ``new_initial_state``, ``to_act``,
-``legal_actions``, ``apply``, ``observe``, ``determinize``, ``outcome`` and ``describe_action``.
+``legal_actions``, ``apply``, ``observe``, ``determinize``, ``render_log``, ``outcome`` and
+``describe_action``.
 A game set up ends in round 1's Planning phase (§7-§8), where the next part of the engine takes
 over; until the round is built nobody is asked to act there (docs/starcraft.md, "Status").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
-from turncoat.core.actions import Viewer
+from turncoat.core.actions import Event, Viewer
 from turncoat.core.content import ContentPack
 from turncoat.core.engine import ConfiguredGame, Outcome, Transition
 from turncoat.core.errors import IllegalAction, InvalidConfig, MalformedAction, NotYourDecision
 from turncoat.games.starcraft import actions as A
+from turncoat.games.starcraft import log
 from turncoat.games.starcraft.components import (
     Content,
     StarcraftContent,
@@ -235,6 +237,10 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
     def determinize(self, state: State, viewer: int, seed: int) -> State:
         """§21.3: every hidden card re-dealt consistently with what ``viewer`` knows."""
         return determinize(self.ctx, state, viewer, seed)
+
+    def render_log(self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False) -> list[str]:
+        """The game log in English, showing only what ``viewer`` may see."""
+        return [log.text(said) for said in log.lines(self.ctx, events, viewer, omniscient=omniscient)]
 
     def outcome(self, state: State) -> Outcome | None:
         """Nobody wins during setup (§16 comes with the rounds)."""

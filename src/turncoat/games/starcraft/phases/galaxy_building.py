@@ -361,5 +361,7 @@ def resolve_place_transport(ctx: Ctx, state: State, route: int, events: Events) 
     r = state.routes[route]
     placed = msgspec.structs.replace(r, transports=tuple(sorted((*r.transports, seat))))
     state = msgspec.structs.replace(state, routes=tuple(placed if x.id == route else x for x in state.routes))
-    events.append(StartingTransportPlaced(seat=seat, route=route))
+    events.append(
+        StartingTransportPlaced(seat=seat, route=route, between=(r.ends[0].planet, r.ends[1].planet))
+    )
     return next_transport(ctx, state, events)
