@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from tests.games.starcraft.helpers import game, random_setup
@@ -243,3 +244,43 @@ def test_use_ability_of_an_unknown_hook_changes_nothing() -> None:
     assert use_ability(g.ctx, state, 1, "zerg_creep") is state
     with pytest.raises(KeyError):
         use_ability(g.ctx, state, 1, "lift_off")
+
+
+def _reference_data() -> Path | None:
+    """The rules reference's data folder, where this checkout has it (``../shared`` of the repo)."""
+    root = Path(__file__).resolve().parents[3]
+    for base in (root.parent, root.parent.parent):
+        folder = base / "shared" / "rules" / "starcraft" / "data"
+        if folder.is_dir():
+            return folder
+    return None
+
+
+def test_builtin_pack_values_match_the_reference_data() -> None:
+    """The shipped packs carry the reference's values unchanged (only the seed's colour differs)."""
+    folder = _reference_data()
+    if folder is None:
+        pytest.skip("the rules reference (shared/rules/starcraft) is not beside this checkout")
+    planets = json.loads((folder / "planets.json").read_text())["planets"]
+    factions = json.loads((folder / "factions.json").read_text())["factions"]
+    invented = json.loads((folder / "invented" / "placeholders.json").read_text())
+    content = load_content()
+    ours = {p.id: p for p in content.data.planets}
+    for p in planets:
+        areas = p["areas"] or invented["planets"][p["id"]]["areas"]
+        slots = p["route_slots"] or invented["planets"][p["id"]]["route_slots"]
+        assert [msgspec.to_builtins(a) for a in ours[p["id"]].areas.value] == [
+            {k: a[k] for k in ("id", "resource", "amount", "unit_limit")} for a in areas
+        ]
+        assert ours[p["id"]].route_slots.value == slots
+    sheets = {f.id: f for f in content.data.factions}
+    for f in factions:
+        assert sheets[f["id"]].starting_units.value == f["starting_forces"]["units"]
+        assert sheets[f["id"]].starting_workers.value == f["starting_forces"]["workers"]
+        assert sheets[f["id"]].starting_building.value == f["starting_building"]["building"]
+    cards = {c.id: c for c in content.data.combat_cards}
+    for race, deck in invented["combat_decks"].items():
+        for card in deck:
+            mine = cards[f"{race}_combat_{card['number']:02d}"]
+            assert msgspec.to_builtins(mine.major.value) == card["major"]
+            assert msgspec.to_builtins(mine.minor.value) == card["minor"]
