@@ -3,6 +3,9 @@ packs a game records, and the game kept out of the registry until its rounds exi
 
 from __future__ import annotations
 
+import random
+
+import msgspec
 import pytest
 
 from tests.games.starcraft.helpers import game, pinned, until
@@ -10,7 +13,7 @@ from turncoat.core import registry
 from turncoat.core.errors import IllegalAction, InvalidConfig, MalformedAction, NotYourDecision
 from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft.events import GameSetUp
-from turncoat.games.starcraft.state import CHOOSE_FACTION, PLANNING
+from turncoat.games.starcraft.state import CHOOSE_FACTION, PLANNING, State
 
 TWO = (["jim_raynor", "overmind"], [["pridewater", "braken"], ["tarsonis", "chau_sara"]])
 
@@ -68,3 +71,21 @@ def test_config_json_keeps_every_option() -> None:
     data = game(players=5).config_json()
     assert data["players"] == 5 and data["empty_event_deck_is_stage_iii"] is True
     assert game(**{k: v for k, v in data.items() if v is not None}).config == game(players=5).config
+
+
+def test_actions_events_and_states_survive_a_json_round_trip() -> None:
+    g = game(players=4)
+    rnd = random.Random(4)
+    tr = g.start(4)
+    state, events = tr.state, list(tr.events)
+    taken: list[A.StarcraftAction] = []
+    while g.to_act(state):
+        (seat,) = g.to_act(state)
+        action = rnd.choice(list(g.legal_actions(state, seat)))
+        taken.append(action)
+        tr = g.apply(state, seat, action)
+        state, events = tr.state, events + list(tr.events)
+    encoded = msgspec.json.encode(taken)
+    assert msgspec.json.decode(encoded, type=list[A.StarcraftAction]) == taken
+    assert all(msgspec.json.decode(msgspec.json.encode(e), type=type(e)) == e for e in events)
+    assert msgspec.json.decode(msgspec.json.encode(state), type=State) == state
