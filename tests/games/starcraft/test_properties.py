@@ -21,9 +21,15 @@ MAX_CHOICES = 300  # issue 14 item 5: no decision offers more than a few hundred
     players=st.integers(min_value=2, max_value=6),
     seed=st.integers(min_value=0, max_value=2**32),
     selection=st.sampled_from(["in_order", "random"]),
+    variant=st.sampled_from(["core", "team_play", "galactic_conquest"]),
 )
-def test_random_setups_end_well_formed(players: int, seed: int, selection: str) -> None:
-    g = game(players=players, faction_selection=selection)
+def test_random_setups_end_well_formed(players: int, seed: int, selection: str, variant: str) -> None:
+    options: dict[str, object] = {"players": players, "faction_selection": selection}
+    if variant == "team_play" and players in (4, 6):
+        options.update(team_play=True, faction_selection="random")
+    if variant == "galactic_conquest":
+        options.update(galactic_conquest=True)
+    g = game(**options)
     state, widest = random_setup(g, seed)
     ctx = g.ctx
     assert (state.step, state.round) == (PLANNING, 1)
@@ -66,4 +72,7 @@ def test_random_setups_end_well_formed(players: int, seed: int, selection: str) 
         assert held == {a for a in ctx.t.planet_areas[home] if ctx.t.area[a].resource != "cp"}
         assert p.planets == () and not p.z_axis_pair
     assert len({p.faction for p in state.seats}) == players
-    assert len(state.event_deck) == sum(setup.event_deck_sizes(ctx))
+    tedn = 3 if g.config.galactic_conquest else 0  # §19: Galactic Conquest removes them
+    assert len(state.event_deck) == sum(setup.event_deck_sizes(ctx)) - tedn
+    assert ("the_end_draws_near" in state.event_deck) != g.config.galactic_conquest
+    assert len(set(state.teams)) == (players // 2 if g.config.team_play else players)
