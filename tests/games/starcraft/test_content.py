@@ -149,15 +149,17 @@ def test_load_content_with_an_owner_pack_replaces_a_planet_and_a_combat_card() -
 
 
 def test_load_content_game_plays_on_an_owner_pack_without_code_changes() -> None:
-    g = game(players=6, owner_packs=[OWNER_PACK])
+    scenario = {"planet_draws": [["antiga_prime", "torus"], ["helios", "braken"]]}
+    g = game(players=2, owner_packs=[OWNER_PACK], scenario=scenario)
     assert g.packs_used()[-1].startswith("my-copy@")
     state, _ = random_setup(g, 3)
-    assert state.packs == g.packs_used()
-    if state.placed("antiga_prime") is not None:
-        assert {a.id for a in state.areas if a.id.startswith("antiga_prime")} == {
-            "antiga_prime_1",
-            "antiga_prime_2",
-        }
+    assert state.packs == g.packs_used() and state.placed("antiga_prime") is not None
+    assert {a.id for a in state.areas if g.ctx.t.area_planet[a.id] == "antiga_prime"} == {
+        "antiga_prime_1",
+        "antiga_prime_2",
+    }
+    assert g.ctx.t.area["antiga_prime_1"].unit_limit == 2  # the owner's printed value is played
+    assert g.ctx.t.planet_sides["antiga_prime"] == ("N", "S")
 
 
 def test_read_pack_file_takes_an_owners_file_and_refuses_other_kinds(tmp_path: Path) -> None:
