@@ -1,0 +1,60 @@
+"""RULES §21.3: a state consistent with everything one seat knows, its hidden parts re-dealt.
+
+What a seat does not know: the order of every combat deck (its own too), which cards are in other
+hands (it knows their sizes, and the contents of hand and deck together: the race's combat cards
+less those seen discarded or in play), every pending event (even its own: only the stage on the
+back is seen), and the event deck's order and contents beyond the stage of each card's back (the
+cards removed unseen at setup, §5 step 6, could be any of the stage's cards not seen since).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import msgspec
+
+from turncoat.core import rng
+from turncoat.games.starcraft.context import Ctx
+from turncoat.games.starcraft.state import State
+
+END_DRAWS_NEAR = "the_end_draws_near"
+
+
+def unseen_events(ctx: Ctx, state: State) -> dict[int, list[str]]:
+    """§21.3: per stage, every event card not seen face up (discarded, in the common area or in a
+    play area): the pool the deck and the pending events were dealt from."""
+    seen: Counter[str] = Counter(state.event_discard)
+    seen[END_DRAWS_NEAR] += state.end_draws_near
+    seen.update(c for p in state.seats for c in p.play_area if c in ctx.t.event_card)
+    pools: dict[int, list[str]] = {}
+    for stage, cards in ctx.t.event_stage.items():
+        left = Counter(cards) - seen
+        if ctx.config.galactic_conquest:
+            left.pop(END_DRAWS_NEAR, None)
+        pools[stage] = sorted(left.elements())
+    return pools
+
+
+def determinize(ctx: Ctx, state: State, viewer: int, seed: int) -> State:
+    """§21.3: re-deal every hidden card consistently with what ``viewer`` knows."""
+    counter = 0
+    seats = list(state.seats)
+    for s, p in enumerate(seats):
+        if s == viewer:
+            deck, counter = rng.shuffle(seed, counter, p.combat_deck)
+            seats[s] = msgspec.structs.replace(p, combat_deck=deck)
+            continue
+        cards, counter = rng.shuffle(seed, counter, (*p.hand, *p.combat_deck))
+        seats[s] = msgspec.structs.replace(
+            p, hand=tuple(sorted(cards[: len(p.hand)])), combat_deck=cards[len(p.hand) :]
+        )
+    pools: dict[int, list[str]] = {}
+    for stage, pool in unseen_events(ctx, state).items():
+        shuffled, counter = rng.shuffle(seed, counter, pool)
+        pools[stage] = list(shuffled)
+
+    def redeal(cards: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(pools[ctx.t.event_card[c].stage.value].pop() for c in cards)
+
+    seats = [msgspec.structs.replace(p, pending_events=redeal(p.pending_events)) for p in seats]
+    return msgspec.structs.replace(state, seats=tuple(seats), event_deck=redeal(state.event_deck))

@@ -1,0 +1,116 @@
+"""What happened, for the log and for each seat (``visible_to`` says who may see it)."""
+
+from __future__ import annotations
+
+from turncoat.core.actions import Event
+
+
+class GameSetUp(Event, frozen=True, tag="game_set_up"):
+    """§5 step 1: the packs in use and the first player."""
+
+    packs: tuple[str, ...]
+    invented_values: int
+    first_player: int
+
+
+class FactionTaken(Event, frozen=True, tag="faction_taken"):
+    """§5 step 2."""
+
+    seat: int
+    faction: str
+    dealt: bool  # dealt at random rather than chosen
+
+
+class EventDeckBuilt(Event, frozen=True, tag="event_deck_built"):
+    """§5 step 6: how many cards of each stage are in the deck (the removed ones unseen)."""
+
+    stage_sizes: tuple[int, int, int]
+    removed: int
+
+
+class PlanetsDrawn(Event, frozen=True, tag="planets_drawn"):
+    """§6.1 step 1: a seat's two planets, shown to everyone."""
+
+    seat: int
+    planets: tuple[str, ...]
+
+
+class PlanetPlaced(Event, frozen=True, tag="planet_placed"):
+    """§6.1 steps 3-4, §6.2: a planet on the table and the forced routes it got."""
+
+    seat: int
+    planet: str
+    x: int
+    y: int
+    rotation: int
+    routes: tuple[tuple[int, str, str, str, str], ...]  # (route, planet, side, planet, side)
+
+
+class BasePlaced(Event, frozen=True, tag="base_placed"):
+    """§6.1 steps 3-4: ``area`` None: the seat keeps its base for its second planet."""
+
+    seat: int
+    planet: str
+    area: str | None
+
+
+class ZAxisPlaced(Event, frozen=True, tag="z_axis_placed"):
+    """§6.1 step 5: a z-axis route (``route`` None: not enough free slots, back to the box)."""
+
+    seat: int
+    route: int | None
+    major: tuple[str, str] | None
+    minor: tuple[str, str] | None
+
+
+class ResourceCardsTaken(Event, frozen=True, tag="resource_cards_taken"):
+    """§6.1 step 6: the resource cards of the base planet's mineral and gas areas."""
+
+    seat: int
+    areas: tuple[str, ...]
+
+
+class StartingUnitPlaced(Event, frozen=True, tag="starting_unit_placed"):
+    """§6.1 step 7 (``area`` None: no area had room, the unit stays in the supply)."""
+
+    seat: int
+    unit: str
+    area: str | None
+
+
+class StartingTransportPlaced(Event, frozen=True, tag="starting_transport_placed"):
+    """§6.1 step 7: the route and the two planets it joins."""
+
+    seat: int
+    route: int
+    between: tuple[str, str]
+
+
+class WorkersReceived(Event, frozen=True, tag="workers_received"):
+    """§6.1 step 7: workers into the Worker Pool."""
+
+    seat: int
+    workers: int
+
+
+class HandDrawn(Event, frozen=True, tag="hand_drawn"):
+    """§5 steps 8-9: the decks split and the opening hand (the cards only to their owner)."""
+
+    seat: int
+    combat_deck: int
+    technologies: int
+    cards: tuple[str, ...]
+
+
+class HandSize(Event, frozen=True, tag="hand_size"):
+    """§5 step 9: how many cards a seat drew (public)."""
+
+    seat: int
+    cards: int
+
+
+class RoundStarted(Event, frozen=True, tag="round_started"):
+    """§7: a round begins with its Planning phase."""
+
+    round: int
+    first_player: int

@@ -1,0 +1,301 @@
+"""StarCraft wired into the Game protocol for setup (RULES §5-§6); not registered yet.
+
+The methods a setup needs are here: ``start`` / ``new_initial_state``, ``to_act``,
+``legal_actions``, ``apply``, ``observe``, ``determinize``, ``render_log``, ``outcome`` and
+``describe_action``.
+A game set up ends in round 1's Planning phase (§7-§8), where the next part of the engine takes
+over; until the round is built nobody is asked to act there (docs/starcraft.md, "Status").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar
+
+from turncoat.core.actions import Event, Viewer
+from turncoat.core.content import ContentPack
+from turncoat.core.engine import ConfiguredGame, Outcome, Transition
+from turncoat.core.errors import IllegalAction, InvalidConfig, MalformedAction, NotYourDecision
+from turncoat.games.starcraft import actions as A
+from turncoat.games.starcraft import log
+from turncoat.games.starcraft.components import (
+    Content,
+    StarcraftContent,
+    ValueNote,
+    invented_values,
+    load_content,
+)
+from turncoat.games.starcraft.config import StarcraftConfig, validate_config
+from turncoat.games.starcraft.context import Ctx, Events, build_tables
+from turncoat.games.starcraft.determinize import determinize
+from turncoat.games.starcraft.observe import StarcraftObservation, observe
+from turncoat.games.starcraft.phases import galaxy_building as G
+from turncoat.games.starcraft.phases import setup
+from turncoat.games.starcraft.state import (
+    CHOOSE_CELL,
+    CHOOSE_FACTION,
+    CHOOSE_PLANET,
+    CHOOSE_ROTATION,
+    NOBODY,
+    PLACE_BASE,
+    PLACE_TRANSPORT,
+    PLACE_UNIT,
+    PLACE_Z_MAJOR,
+    PLACE_Z_MINOR,
+    SETUP_STEPS,
+    RouteEnd,
+    State,
+)
+
+RULES_VERSION = "scbg-core-rules+content-packs/0"
+
+Resolver = Callable[[Ctx, State, Any, Events], State]
+
+# The decision each step waits for: its action, its rulebook section and how it resolves.
+STEP_RULES: dict[str, tuple[type[A.StarcraftAction], str, Resolver]] = {
+    CHOOSE_FACTION: (
+        A.ChooseFaction,
+        setup.RULE_FACTIONS,
+        lambda c, s, a, o: setup.resolve_choose_faction(c, s, a.faction, o),
+    ),
+    CHOOSE_PLANET: (
+        A.ChoosePlanet,
+        G.RULE_PLACEMENT,
+        lambda c, s, a, o: G.resolve_choose_planet(c, s, a.planet, o),
+    ),
+    CHOOSE_CELL: (
+        A.ChooseCell,
+        G.RULE_PLACEMENT,
+        lambda c, s, a, o: G.resolve_choose_cell(c, s, (a.x, a.y), o),
+    ),
+    CHOOSE_ROTATION: (
+        A.ChooseRotation,
+        G.RULE_ROUTES,
+        lambda c, s, a, o: G.resolve_choose_rotation(c, s, a.rotation, o),
+    ),
+    PLACE_BASE: (A.PlaceBase, G.RULE_PLACEMENT, lambda c, s, a, o: G.resolve_place_base(c, s, a.area, o)),
+    PLACE_Z_MAJOR: (
+        A.PlaceZAxisEnd,
+        G.RULE_Z_AXIS,
+        lambda c, s, a, o: G.resolve_place_z_end(c, s, RouteEnd(a.planet, a.side), o),
+    ),
+    PLACE_Z_MINOR: (
+        A.PlaceZAxisEnd,
+        G.RULE_Z_AXIS,
+        lambda c, s, a, o: G.resolve_place_z_end(c, s, RouteEnd(a.planet, a.side), o),
+    ),
+    PLACE_UNIT: (
+        A.PlaceStartingUnit,
+        G.RULE_FORCES,
+        lambda c, s, a, o: G.resolve_place_unit(c, s, a.area, o),
+    ),
+    PLACE_TRANSPORT: (
+        A.PlaceStartingTransport,
+        G.RULE_FORCES,
+        lambda c, s, a, o: G.resolve_place_transport(c, s, a.route, o),
+    ),
+}
+
+
+class StarcraftGame(ConfiguredGame[StarcraftConfig]):
+    """The StarCraft engine: content packs, options, state, setup and galaxy building."""
+
+    name: ClassVar[str] = "starcraft"
+    title: ClassVar[str] = "StarCraft: The Board Game"
+    rules_version: ClassVar[str] = RULES_VERSION
+    config_type: ClassVar[type[Any]] = StarcraftConfig
+    action_type: Any = A.StarcraftAction
+
+    def __init__(self, config: StarcraftConfig) -> None:
+        validate_config(config)
+        super().__init__(config)
+        self.loaded: Content = load_content(placeholders=config.placeholders, owner_packs=config.owner_packs)
+        self.ctx = Ctx(config=config, content=self.loaded, t=build_tables(self.loaded))
+        self._check_content_fits()
+
+    def _check_content_fits(self) -> None:
+        """§6.1 step 1: enough planets for two each; pinned planets must exist."""
+        t, n = self.ctx.t, self.config.players
+        per = self.loaded.data.rules.planets_per_player.value
+        if len(t.planet_ids) < per * n:
+            raise InvalidConfig(
+                f"{n} players need {per * n} planets; the content has {len(t.planet_ids)}",
+                code="bad_players",
+                rule="RULES §6.1",
+            )
+        sc = self.config.scenario
+        if sc is not None and sc.planet_draws is not None:
+            unknown = sorted({p for d in sc.planet_draws for p in d} - set(t.planet_ids))
+            if unknown:
+                raise InvalidConfig(
+                    f"scenario planet_draws names unknown planets: {', '.join(unknown)}",
+                    code="bad_scenario",
+                    rule="RULES §6.1",
+                )
+
+    @property
+    def content(self) -> ContentPack[StarcraftContent]:
+        return self.loaded.pack()
+
+    # -- setup ---------------------------------------------------------------------------------
+
+    def start(self, seed: int) -> Transition[State]:
+        events: Events = []
+        state = setup.start_state(self.ctx, seed, events)
+        state = self._settle(self._proceed(state, events), events)
+        return Transition(state, tuple(events))
+
+    def new_initial_state(self, seed: int) -> State:
+        return self.start(seed).state
+
+    def _proceed(self, state: State, events: Events) -> State:
+        """§5 steps 3-7: once every seat has a faction, the event deck, the planet draws and the
+        first placement."""
+        if state.step == CHOOSE_FACTION and state.actor == NOBODY:
+            state = setup.build_deck_step(self.ctx, state, events)
+            state = G.draw_planets(self.ctx, state, events)
+            state = G.begin_placement(self.ctx, state, events)
+        return state
+
+    def _settle(self, state: State, events: Events) -> State:
+        """Forced steps resolve at once: a decision with a single choice is not asked (the first
+        planet's cell, the last planet of a seat, a base area on a one-choice planet, ...)."""
+        while state.step in SETUP_STEPS and state.actor != NOBODY:
+            options = self._options(state)
+            if len(options) != 1:
+                return state
+            state = self._proceed(self._resolve(state, options[0], events), events)
+        return state
+
+    # -- the protocol ------------------------------------------------------------------------------
+
+    def to_act(self, state: State) -> frozenset[int]:
+        """The seat facing the current setup decision (none once setup is over: the Planning phase
+        is not built yet)."""
+        if state.step in SETUP_STEPS and state.actor != NOBODY:
+            return frozenset({state.actor})
+        return frozenset()
+
+    def legal_actions(self, state: State, player: int) -> Sequence[A.StarcraftAction]:
+        if player not in self.to_act(state):
+            return ()
+        return self._options(state)
+
+    def _options(self, state: State) -> tuple[A.StarcraftAction, ...]:
+        ctx, step = self.ctx, state.step
+        if step == CHOOSE_FACTION:
+            return tuple(A.ChooseFaction(f) for f in setup.legal_factions(ctx, state))
+        if step == CHOOSE_PLANET:
+            return tuple(A.ChoosePlanet(p) for p in G.legal_planets(ctx, state))
+        if step == CHOOSE_CELL:
+            return tuple(A.ChooseCell(x, y) for x, y in G.legal_cells(ctx, state))
+        if step == CHOOSE_ROTATION:
+            return tuple(A.ChooseRotation(r) for r in G.legal_rotations(ctx, state))
+        if step == PLACE_BASE:
+            return tuple(A.PlaceBase(a) for a in G.legal_base_areas(ctx, state))
+        if step in (PLACE_Z_MAJOR, PLACE_Z_MINOR):
+            return tuple(A.PlaceZAxisEnd(e.planet, e.side) for e in G.legal_z_ends(ctx, state))
+        if step == PLACE_UNIT:
+            return tuple(A.PlaceStartingUnit(a) for a in G.legal_unit_areas(ctx, state))
+        if step == PLACE_TRANSPORT:
+            return tuple(A.PlaceStartingTransport(r) for r in G.legal_transport_routes(ctx, state))
+        return ()
+
+    def _resolve(self, state: State, action: A.StarcraftAction, events: Events) -> State:
+        _, _, resolve = STEP_RULES[state.step]
+        return resolve(self.ctx, state, action, events)
+
+    def apply(self, state: State, player: int, action: A.StarcraftAction) -> Transition[State]:
+        if not isinstance(action, A.StarcraftAction):
+            raise MalformedAction(f"{action!r} is not a StarCraft action", code="unknown_action")
+        if player not in self.to_act(state):
+            raise NotYourDecision(
+                f"seat {player} cannot act now ({state.step.replace('_', ' ')})",
+                code="not_your_turn",
+                rule="RULES §5",
+            )
+        kind, rule, _ = STEP_RULES[state.step]
+        if not isinstance(action, kind):
+            raise IllegalAction(
+                f"{self.describe_action(action)} is not possible now: the game is at "
+                f"{state.step.replace('_', ' ')}",
+                code="wrong_step",
+                rule=rule,
+            )
+        if action not in self._options(state):
+            raise IllegalAction(
+                f"{self.describe_action(action)} is not allowed here", code="illegal", rule=rule
+            )
+        events: Events = []
+        state = self._settle(self._proceed(self._resolve(state, action, events), events), events)
+        return Transition(state, tuple(events))
+
+    def observe(self, state: State, viewer: Viewer) -> StarcraftObservation:
+        """§21.3: what ``viewer`` (a seat, or None for a spectator) may see."""
+        return observe(self.ctx, state, viewer, self.to_act(state))
+
+    def determinize(self, state: State, viewer: int, seed: int) -> State:
+        """§21.3: every hidden card re-dealt consistently with what ``viewer`` knows."""
+        return determinize(self.ctx, state, viewer, seed)
+
+    def render_log(self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False) -> list[str]:
+        """The game log in English, showing only what ``viewer`` may see."""
+        return [log.text(said) for said in log.lines(self.ctx, events, viewer, omniscient=omniscient)]
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Nobody wins during setup (§16 comes with the rounds)."""
+        return None
+
+    def describe_action(self, action: A.StarcraftAction) -> str:
+        """Plain words for one decision (the log's own lines come with the log module)."""
+        t = self.ctx.t
+        match action:
+            case A.ChooseFaction(faction=f):
+                return f"take {t.faction[f].leader.value}" if f in t.faction else f"take {f}"
+            case A.ChoosePlanet(planet=p):
+                return f"place {t.planet[p].name.value}" if p in t.planet else f"place {p}"
+            case A.ChooseCell(x=x, y=y):
+                return f"put it at ({x}, {y})"
+            case A.ChooseRotation(rotation=r):
+                return f"turn it {r * 90} degrees"
+            case A.PlaceBase(area=None):
+                return "keep the base for the second planet"
+            case A.PlaceBase(area=a):
+                return f"put the base in {a}"
+            case A.PlaceZAxisEnd(planet=p, side=s):
+                return f"plug a z-axis end into {p} {s}"
+            case A.PlaceStartingUnit(area=a):
+                return f"put the next unit in {a}"
+            case A.PlaceStartingTransport(route=r):
+                return f"put the transport on route {r}"
+        return repr(action)  # pragma: no cover - every action is matched above
+
+    # -- content in play ---------------------------------------------------------------------------
+
+    def packs_used(self) -> tuple[str, ...]:
+        """§3: the packs this game is played with (``id@digest``), as its records store them."""
+        return tuple(f"{p.id}@{p.digest[:12]}" for p in self.loaded.packs)
+
+    def invented_in_play(self, state: State) -> tuple[ValueNote, ...]:
+        """§3 / GAPS §3: the invented values the table in ``state`` uses: the drawn and placed
+        planets, the factions and races in play, their combat cards, the event deck, the rules."""
+        planets = {p.id for p in state.galaxy} | {p for s in state.seats for p in s.planets}
+        factions = {s.faction for s in state.seats if s.faction}
+        races = {s.race for s in state.seats if s.race}
+        t = self.ctx.t
+        records = {"rules"}
+        records |= {f"planets.{p}" for p in planets}
+        records |= {f"factions.{f}" for f in factions}
+        records |= {f"races.{r}" for r in races}
+        records |= {f"units.{u}" for u, d in t.unit.items() if d.race in races}
+        records |= {f"buildings.{b.id}" for b in self.loaded.data.buildings if b.race in races}
+        records |= {f"combat_cards.{c}" for r in races for c in t.combat_deck[r]}
+        records |= {f"technologies.{c}" for r in races for c in t.tech_deck[r]}
+        records |= {f"event_cards.{e}" for e in set(state.event_deck) | set(state.event_discard)}
+        records |= {f"modules.{m.id}" for m in self.loaded.data.modules if races & set(m.races)}
+        return invented_values(self.loaded, records)
+
+
+def new_game(**options: Any) -> StarcraftGame:
+    """A configured engine (the registry's factory, once the game is playable)."""
+    return StarcraftGame.from_options(**options)

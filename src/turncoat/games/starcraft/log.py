@@ -1,0 +1,126 @@
+"""The game's words: the log as lines whose seats are :class:`~turncoat.core.present.SeatRef`
+spans (frontends write the names people chose).  One line per decision, a composite one included
+(a planet placed with its forced routes is one line).  Every function reads only the events the
+viewer may see (``core.actions.redact``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from turncoat.core.actions import Event, Viewer, redact
+from turncoat.core.present import Line, SeatRef, line, plain
+from turncoat.games.starcraft import events as E
+from turncoat.games.starcraft.context import Ctx
+
+STAGES = ("I", "II", "III")
+
+
+def planet_name(ctx: Ctx, planet: str) -> str:
+    return ctx.t.planet[planet].name.value if planet in ctx.t.planet else planet
+
+
+def area_name(ctx: Ctx, area: str) -> str:
+    """'pridewater_1' → 'Pridewater (3 minerals)'; a CP area → 'Tarsonis (1 CP)'."""
+    data = ctx.t.area[area]
+    what = "CP" if data.resource == "cp" else data.resource
+    return f"{planet_name(ctx, ctx.t.area_planet[area])} ({data.amount} {what})"
+
+
+def unit_name(ctx: Ctx, unit: str) -> str:
+    return ctx.t.unit[unit].name.value if unit in ctx.t.unit else unit
+
+
+def card_name(ctx: Ctx, card: str) -> str:
+    """A combat card by its race and printed number ('Terran combat card 4')."""
+    for race, deck in ctx.t.combat_deck.items():
+        if card in deck:
+            return f"{ctx.t.race[race].name.value} combat card {deck.index(card) + 1}"
+    return card
+
+
+def _and(words: Iterable[str]) -> str:
+    items = list(words)
+    return (
+        items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else "nothing"
+    )
+
+
+def _degrees(rotation: int) -> str:
+    return "unturned" if rotation == 0 else f"turned {rotation * 90}°"
+
+
+def event_lines(ctx: Ctx, e: Event) -> list[Line]:
+    """The lines one event says (none for events that only carry numbers another line says)."""
+    n = ctx.t
+    match e:
+        case E.GameSetUp():
+            packs = ", ".join(p.split("@")[0] for p in e.packs)
+            badge = f" ({e.invented_values} placeholder values are invented)" if e.invented_values else ""
+            return [
+                line(f"Content: {packs}{badge}."),
+                line(SeatRef(e.first_player), " has the first player token."),
+            ]
+        case E.FactionTaken():
+            verb = " is dealt " if e.dealt else " takes "
+            return [line(SeatRef(e.seat), verb, n.faction[e.faction].leader.value, ".")]
+        case E.EventDeckBuilt():
+            sizes = ", ".join(f"{k} Stage {s}" for k, s in zip(e.stage_sizes, STAGES, strict=True))
+            return [line(f"The event deck holds {sizes} cards ({e.removed} removed unseen).")]
+        case E.PlanetsDrawn():
+            return [line(SeatRef(e.seat), " draws ", _and(planet_name(ctx, p) for p in e.planets), ".")]
+        case E.PlanetPlaced():
+            joined = [planet_name(ctx, b) for _, a, _, b, _ in e.routes]
+            tail = f", joined to {_and(joined)}" if joined else ""
+            where = f"{planet_name(ctx, e.planet)} at ({e.x}, {e.y}), {_degrees(e.rotation)}"
+            return [line(SeatRef(e.seat), f" places {where}{tail}.")]
+        case E.BasePlaced(area=None):
+            return [line(SeatRef(e.seat), " keeps the base for the second planet.")]
+        case E.BasePlaced():
+            assert e.area is not None
+            return [line(SeatRef(e.seat), f" puts the base in {area_name(ctx, e.area)}.")]
+        case E.ZAxisPlaced(route=None):
+            return [
+                line(SeatRef(e.seat), "'s z-axis route finds no two free slots and goes back to the box.")
+            ]
+        case E.ZAxisPlaced():
+            assert e.major is not None and e.minor is not None
+            pair = f"{planet_name(ctx, e.major[0])} and {planet_name(ctx, e.minor[0])}"
+            return [line(SeatRef(e.seat), f" joins {pair} by a z-axis route.")]
+        case E.ResourceCardsTaken():
+            return [
+                line(
+                    SeatRef(e.seat),
+                    " takes the resource cards of ",
+                    _and(area_name(ctx, a) for a in e.areas),
+                    ".",
+                )
+            ]
+        case E.StartingUnitPlaced(area=None):
+            return [
+                line(SeatRef(e.seat), f" has no room for a {unit_name(ctx, e.unit)}; it stays in the supply.")
+            ]
+        case E.StartingUnitPlaced():
+            assert e.area is not None
+            return [line(SeatRef(e.seat), f" places a {unit_name(ctx, e.unit)} in {area_name(ctx, e.area)}.")]
+        case E.StartingTransportPlaced():
+            a, b = (planet_name(ctx, p) for p in e.between)
+            return [line(SeatRef(e.seat), f" puts a transport on the route between {a} and {b}.")]
+        case E.WorkersReceived():
+            return [line(SeatRef(e.seat), f" puts {e.workers} workers in the Worker Pool.")]
+        case E.HandDrawn():
+            return [line(SeatRef(e.seat), " draws ", _and(card_name(ctx, c) for c in e.cards), ".")]
+        case E.HandSize():
+            return [line(SeatRef(e.seat), f" draws an opening hand of {e.cards} combat cards.")]
+        case E.RoundStarted():
+            return [line(f"Round {e.round} begins with the Planning phase.")]
+    return []
+
+
+def lines(ctx: Ctx, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False) -> list[Line]:
+    """The log as ``viewer`` may read it."""
+    return [said for e in redact(events, viewer, omniscient=omniscient) for said in event_lines(ctx, e)]
+
+
+def text(said: Line) -> str:
+    """A line in plain words, seats as "Player N"."""
+    return plain(said, ())

@@ -1,0 +1,1 @@
+"""One module per rulebook phase (RULES §5-§17)."""

@@ -1,0 +1,204 @@
+"""The StarCraft game state (RULES §21.1): server-side truth, frozen, tuples only.
+
+Layout (each piece is a frozen msgspec Struct, so states are values: ``apply`` builds a new one
+with ``msgspec.structs.replace`` and never changes its input):
+
+* ``State``: the table: seats, first player, round and step, the event deck, the galaxy (placed
+  planets, area contents, routes), order stacks, and the progress of setup;
+* ``PlayerState``: one seat's faction sheet and hands (§4.5-§4.9): cards, workers, resource cards,
+  buildings, modules, order tokens, the planets drawn at setup;
+* ``PlacedPlanet`` / ``AreaState`` / ``Route``: the galaxy of the grid model (RULES §6.3).
+
+Static facts (an area's resource and unit limit, a planet's slot sides) live in the content and the
+context (``context.Tables``); the state holds only what changes.  Seats are 0..n-1 clockwise.
+Piles list the bottom card first: the top card of a deck is its LAST element.  Ids are content ids.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+NOBODY = -1
+
+# Setup steps that wait for a decision (RULES §5, §6); later phases add theirs.
+CHOOSE_FACTION = "choose_faction"  # §5 step 2
+CHOOSE_PLANET = "choose_planet"  # §6.1 steps 3-4: which of your planets to place
+CHOOSE_CELL = "choose_cell"  # §6.1 steps 3-4, §6.3: the cell next to the galaxy
+CHOOSE_ROTATION = "choose_rotation"  # §6.3: the planet's quarter turn (forced routes follow)
+PLACE_BASE = "place_base"  # §6.1 steps 3-4: the base on that planet (or not yet, in round 1)
+PLACE_Z_MAJOR = "place_z_major"  # §6.1 step 5: the major end of your z-axis route
+PLACE_Z_MINOR = "place_z_minor"  # §6.1 step 5: its minor end, on another planet
+PLACE_UNIT = "place_unit"  # §6.1 step 7: the area of your next starting unit
+PLACE_TRANSPORT = "place_transport"  # §6.1 step 7: the route of your starting transport
+SETUP_STEPS = (
+    CHOOSE_FACTION,
+    CHOOSE_PLANET,
+    CHOOSE_CELL,
+    CHOOSE_ROTATION,
+    PLACE_BASE,
+    PLACE_Z_MAJOR,
+    PLACE_Z_MINOR,
+    PLACE_UNIT,
+    PLACE_TRANSPORT,
+)
+PLANNING = "planning"  # §7-§8: where setup ends (round 1); the round is the next session's work
+OVER = "over"
+
+RouteKind = Literal["normal", "z_axis"]
+OrderKind = Literal["build", "mobilize", "research"]
+
+
+class Unit(msgspec.Struct, frozen=True, order=True):
+    """§2: one unit (a figure); ``cloaked`` for §13's cloaking."""
+
+    owner: int
+    kind: str
+    cloaked: bool = False
+
+
+class AreaState(msgspec.Struct, frozen=True):
+    """§4.1, §21.1: what is in an area: a base, units, the depletion of its resource (0/1/2)."""
+
+    id: str
+    base: int = NOBODY
+    units: tuple[Unit, ...] = ()  # sorted
+    depletion: int = 0
+
+
+class PlacedPlanet(msgspec.Struct, frozen=True):
+    """§6.3: a planet on grid cell (x, y) (y grows northwards), turned ``rotation`` quarter turns
+    clockwise from its printed orientation."""
+
+    id: str
+    x: int
+    y: int
+    rotation: int
+
+
+class RouteEnd(msgspec.Struct, frozen=True, order=True):
+    """§4.2: a route end plugged into the slot on side ``side`` of planet ``planet``."""
+
+    planet: str
+    side: str
+
+
+class Route(msgspec.Struct, frozen=True):
+    """§4.2-§4.3: a normal route between facing slots, or a z-axis pair (``ends[0]`` is the major
+    end, where transports sit); ``transports`` lists the owners of the transports on it."""
+
+    id: int
+    kind: RouteKind
+    ends: tuple[RouteEnd, RouteEnd]
+    transports: tuple[int, ...] = ()
+
+
+class HeldCard(msgspec.Struct, frozen=True):
+    """§4.8, §11: a resource card a player holds and the workers on it this round."""
+
+    area: str
+    workers: int = 0
+
+
+class PermanentSlot(msgspec.Struct, frozen=True):
+    """§4.9, §11: a permanent resource printed on the faction sheet, and its workers this round."""
+
+    kind: str
+    amount: int
+    workers: int = 0
+
+
+class OrderToken(msgspec.Struct, frozen=True):
+    """§4.7: an order token; the back shows ``owner``, the face ``kind`` and ``special``."""
+
+    owner: int
+    kind: OrderKind
+    special: bool = False
+
+
+class PlayerState(msgspec.Struct, frozen=True):
+    """§21.1: one seat.  ``faction`` is empty until chosen (§5 step 2)."""
+
+    faction: str = ""
+    race: str = ""
+    cp: int = 0
+    hand: tuple[str, ...] = ()
+    combat_deck: tuple[str, ...] = ()  # bottom first
+    combat_discard: tuple[str, ...] = ()
+    tech_deck: tuple[str, ...] = ()  # technologies still to buy (buying one takes every copy, §10.3)
+    play_area: tuple[str, ...] = ()
+    pending_events: tuple[str, ...] = ()  # drawn, unread until Regrouping step 8 (§17)
+    worker_pool: int = 0
+    unavailable_workers: int = 0
+    resource_cards: tuple[HeldCard, ...] = ()  # sorted by area
+    permanent_resources: tuple[PermanentSlot, ...] = ()
+    buildings: tuple[tuple[str, int], ...] = ()  # (building, level owned), sorted
+    modules: tuple[tuple[str, int], ...] = ()  # (module, count), sorted
+    orders: tuple[OrderToken, ...] = ()  # order tokens in the player's supply
+    planets: tuple[str, ...] = ()  # §6.1: drawn planets not yet placed
+    z_axis_pair: bool = False  # §6.1 step 5: holds a z-axis pair still to place
+    eliminated: bool = False
+
+
+class State(msgspec.Struct, frozen=True):
+    """The whole table (§21.1)."""
+
+    players: int
+    seed: int
+    rng: int  # draw counter of the state's RNG stream (core.rng)
+    round: int  # 0 during setup, then 1, 2, ...
+    step: str
+    first_player: int  # §5 step 1: holder of the first player token
+    actor: int  # seat facing the current decision; NOBODY when none
+    seats: tuple[PlayerState, ...]
+    teams: tuple[int, ...]  # §19 team play: each seat's team (a seat's own number without teams)
+    packs: tuple[str, ...]  # the content packs this game uses, "id@digest"
+    event_deck: tuple[str, ...] = ()  # bottom first (§5 step 6)
+    event_discard: tuple[str, ...] = ()
+    end_draws_near: int = 0  # copies of The End Draws Near in the common area (§16.3)
+    galaxy: tuple[PlacedPlanet, ...] = ()  # in placement order
+    areas: tuple[AreaState, ...] = ()  # the areas of placed planets, sorted by id
+    routes: tuple[Route, ...] = ()  # by id (the order they were placed)
+    normal_routes_left: int = 0
+    stacks: tuple[tuple[str, tuple[OrderToken, ...]], ...] = ()  # (planet, tokens bottom first)
+    # -- setup progress (§5, §6) -----------------------------------------------------------------
+    placement_order: tuple[int, ...] = ()  # §6.1: seats 1..n, n..1
+    placement_index: int = 0
+    chosen_planet: str = ""  # the planet being placed (§6.1 steps 3-4)
+    chosen_cell: tuple[int, int] | None = None
+    z_major: RouteEnd | None = None  # the major end placed, awaiting the minor (§6.1 step 5)
+    setup_turn: int = 0  # how many seats have finished the current in-turn setup step
+    units_to_place: tuple[str, ...] = ()  # §6.1 step 7: the actor's starting units not yet placed
+
+    def seat(self, seat: int) -> PlayerState:
+        return self.seats[seat]
+
+    def area(self, area_id: str) -> AreaState:
+        for a in self.areas:
+            if a.id == area_id:
+                return a
+        raise KeyError(area_id)
+
+    def placed(self, planet: str) -> PlacedPlanet | None:
+        for p in self.galaxy:
+            if p.id == planet:
+                return p
+        return None
+
+
+def with_seat(state: State, seat: int, player: PlayerState) -> State:
+    """``state`` with one seat's sheet replaced."""
+    seats = state.seats[:seat] + (player,) + state.seats[seat + 1 :]
+    return msgspec.structs.replace(state, seats=seats)
+
+
+def with_area(state: State, area: AreaState) -> State:
+    """``state`` with one area's contents replaced (areas stay sorted by id)."""
+    areas = tuple(area if a.id == area.id else a for a in state.areas)
+    return msgspec.structs.replace(state, areas=areas)
+
+
+def clockwise(first: int, players: int) -> tuple[int, ...]:
+    """§7: "in turn" order: the first player, then clockwise (seat numbers grow clockwise)."""
+    return tuple((first + i) % players for i in range(players))

@@ -1,0 +1,62 @@
+"""Rule options (RULES §21.4, GAPS.md rulings): defaults, refusals, and the docs table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from tests.games.starcraft.helpers import game
+from turncoat.core.errors import InvalidConfig
+from turncoat.games.starcraft.config import StarcraftConfig, validate_config
+
+DOCS = Path(__file__).parents[3] / "docs" / "starcraft.md"
+
+
+def test_defaults_are_the_rulings_of_section_21_4() -> None:
+    c = StarcraftConfig()
+    assert c.aldaris_threshold_ranking == "reached_own_threshold"
+    assert c.tiebreak_resources_include_permanent is False
+    assert c.empty_event_deck_is_stage_iii is True
+    assert c.event_deck_exhausted == "no_further_draws"
+    assert c.enemy_base_only_area_counts_as_enemy_area is True
+    assert c.transport_capacity is None
+    assert c.eliminated_orders_removed == "immediately"
+    assert c.order_owner_may_view_own_orders is True
+    assert c.cut_off_transport_destroyed == "regrouping_step_1"  # FAQ errata over CZ p.7
+
+
+@pytest.mark.parametrize(
+    ("options", "code"),
+    [
+        ({"players": 1}, "bad_players"),
+        ({"players": 7}, "bad_players"),
+        ({"transport_capacity": 0}, "bad_capacity"),
+        ({"team_play": True, "players": 5, "faction_selection": "random"}, "bad_teams"),
+        ({"team_play": True, "players": 4}, "bad_teams"),
+        ({"scenario": {"first_player": 4}, "players": 4}, "bad_scenario"),
+        (
+            {"scenario": {"factions": ["aldaris", "aldaris"]}, "players": 2, "faction_selection": "random"},
+            "bad_scenario",
+        ),
+        ({"scenario": {"factions": ["aldaris", "tassadar"]}, "players": 2}, "bad_scenario"),
+        ({"scenario": {"planet_draws": [["torus"], ["helios", "braken"]]}, "players": 2}, "bad_scenario"),
+    ],
+)
+def test_validate_config_refuses_unplayable_options(options: dict[str, object], code: str) -> None:
+    with pytest.raises(InvalidConfig) as err:
+        validate_config(msgspec.convert(options, StarcraftConfig))
+    assert err.value.code == code
+
+
+def test_unknown_planets_in_a_pinned_draw_are_refused() -> None:
+    with pytest.raises(InvalidConfig) as err:
+        game(players=2, scenario={"planet_draws": [["torus", "aiur"], ["helios", "braken"]]})
+    assert err.value.code == "bad_scenario"
+
+
+def test_every_option_is_in_the_docs_table() -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    for field in msgspec.structs.fields(StarcraftConfig):
+        assert f"| `{field.name}` |" in text, field.name

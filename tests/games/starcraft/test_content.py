@@ -1,0 +1,288 @@
+"""The StarCraft content packs (RULES §3-§4, §10.1.4-§10.1.5, §18; GAPS §3): two packs loaded
+separately, merged value by value with provenance, an owner's pack replacing placeholders."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from tests.games.starcraft.helpers import game, random_setup
+from turncoat.core.errors import InvalidContent
+from turncoat.games.starcraft.abilities import race_abilities, unknown_abilities, use_ability
+from turncoat.games.starcraft.components import (
+    builtin_pack,
+    check_pack,
+    check_references,
+    invented_values,
+    iter_values,
+    load_content,
+    merge_packs,
+    read_pack_file,
+)
+from turncoat.games.starcraft.game import StarcraftGame
+
+OWNER_PACK: dict[str, Any] = {
+    "id": "my-copy",
+    "kind": "owner",
+    "planets": [
+        {
+            "id": "antiga_prime",
+            "route_slots": {"value": ["N", "S"], "provenance": "printed", "source": "my copy"},
+            "areas": {
+                "value": [
+                    {"id": "antiga_prime_1", "resource": "minerals", "amount": 4, "unit_limit": 2},
+                    {"id": "antiga_prime_2", "resource": "cp", "amount": 3, "unit_limit": 5},
+                ],
+                "provenance": "printed",
+                "source": "my copy",
+            },
+        }
+    ],
+    "combat_cards": [
+        {
+            "id": "terran_combat_01",
+            "race": "terran",
+            "number": 1,
+            "major": {"value": {"attack": 9, "health": 1}, "provenance": "printed", "source": "my copy"},
+        }
+    ],
+}
+
+
+def _values(pack: dict[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for records in pack.values():
+        if isinstance(records, list):
+            for r in records:
+                out += [v for k, v in r.items() if isinstance(v, dict) and "provenance" in v]
+                out += [a["summary"] for a in r.get("abilities", [])]
+    out += list(pack.get("rules", {}).values())
+    return out
+
+
+def test_builtin_pack_sourced_invents_nothing() -> None:
+    values = _values(builtin_pack("sourced"))
+    assert values and not [v for v in values if v.get("invented")]
+    assert {v["source"] for v in values} - {"INVENTED"} and all(v["source"] != "INVENTED" for v in values)
+
+
+def test_builtin_pack_placeholders_marks_every_value_invented() -> None:
+    values = _values(builtin_pack("placeholders"))
+    assert values and all(v.get("invented") and v["provenance"] == "estimated" for v in values)
+
+
+def test_check_pack_refuses_a_bare_value_and_a_bad_provenance() -> None:
+    bare = {"id": "x", "kind": "owner", "planets": [{"id": "torus", "areas": []}]}
+    with pytest.raises(InvalidContent) as err:
+        check_pack(bare)
+    assert err.value.code == "not_sourced"
+    bad = {
+        "id": "x",
+        "kind": "owner",
+        "rules": {"bases": {"value": 7, "provenance": "rumour", "source": "?"}},
+    }
+    with pytest.raises(InvalidContent) as err:
+        check_pack(bad)
+    assert err.value.code == "bad_provenance"
+    with pytest.raises(InvalidContent):
+        check_pack({"id": "x", "kind": "fan"})
+
+
+def test_merge_packs_sourced_beats_placeholders_and_owner_beats_both() -> None:
+    raw, origin = merge_packs([builtin_pack("sourced"), builtin_pack("placeholders")])
+    scourge = next(c for c in raw["combat_cards"] if c["id"] == "zerg_combat_10")
+    assert scourge["ability"]["value"] == "scourge_self_destruct"  # the FAQ's text, not a placeholder
+    assert origin["combat_cards.zerg_combat_10.ability"] == "starcraft-sourced"
+    assert origin["combat_cards.zerg_combat_10.major"] == "starcraft-placeholders"
+    raw, origin = merge_packs([builtin_pack("placeholders"), OWNER_PACK, builtin_pack("sourced")])
+    assert origin["planets.antiga_prime.areas"] == "my-copy"
+    assert origin["planets.antiga_prime.name"] == "starcraft-sourced"
+
+
+def test_load_content_records_both_packs_and_every_value_source() -> None:
+    content = load_content()
+    assert [(p.id, p.kind) for p in content.packs] == [
+        ("starcraft-sourced", "sourced"),
+        ("starcraft-placeholders", "placeholders"),
+    ]
+    pridewater = next(p for p in content.data.planets if p.id == "pridewater")
+    assert pridewater.areas.source == "WW" and not pridewater.areas.invented
+    torus = next(p for p in content.data.planets if p.id == "torus")
+    assert torus.areas.invented and torus.name.source.startswith("CZ")
+    # GAPS §2.2: the 12 planets carry exactly the box's 26 resource cards
+    cards = sum(a.resource != "cp" for p in content.data.planets for a in p.areas.value)
+    assert cards == content.data.rules.resource_cards.value == 26
+    assert len(content.data.planets) == content.data.rules.planets.value == 12
+
+
+def test_load_content_without_placeholders_names_what_is_missing() -> None:
+    with pytest.raises(InvalidContent) as err:
+        load_content(placeholders=False)
+    assert err.value.code == "incomplete" and "planets.antiga_prime.areas" in str(err.value)
+
+
+def test_load_content_with_an_owner_pack_replaces_a_planet_and_a_combat_card() -> None:
+    before = load_content()
+    after = load_content(owner_packs=[OWNER_PACK])
+    antiga = next(p for p in after.data.planets if p.id == "antiga_prime")
+    assert [a.amount for a in antiga.areas.value] == [4, 3] and antiga.areas.provenance == "printed"
+    card = next(c for c in after.data.combat_cards if c.id == "terran_combat_01")
+    assert (card.major.value.attack, card.major.value.health) == (9, 1)
+    assert card.minor.invented  # the fields the owner did not give stay placeholders
+    gone = {v.path for v in invented_values(before)} - {v.path for v in invented_values(after)}
+    assert gone == {
+        "planets.antiga_prime.route_slots",
+        "planets.antiga_prime.areas",
+        "combat_cards.terran_combat_01.major",
+    }
+    assert after.pack().overridden_paths == (
+        "combat_cards.terran_combat_01.major",
+        "planets.antiga_prime.areas",
+        "planets.antiga_prime.route_slots",
+    )
+    assert before.digest != after.digest
+
+
+def test_load_content_game_plays_on_an_owner_pack_without_code_changes() -> None:
+    scenario = {"planet_draws": [["antiga_prime", "torus"], ["helios", "braken"]]}
+    g = game(players=2, owner_packs=[OWNER_PACK], scenario=scenario)
+    assert g.packs_used()[-1].startswith("my-copy@")
+    state, _ = random_setup(g, 3)
+    assert state.packs == g.packs_used() and state.placed("antiga_prime") is not None
+    assert {a.id for a in state.areas if g.ctx.t.area_planet[a.id] == "antiga_prime"} == {
+        "antiga_prime_1",
+        "antiga_prime_2",
+    }
+    assert g.ctx.t.area["antiga_prime_1"].unit_limit == 2  # the owner's printed value is played
+    assert g.ctx.t.planet_sides["antiga_prime"] == ("N", "S")
+
+
+def test_read_pack_file_takes_an_owners_file_and_refuses_other_kinds(tmp_path: Path) -> None:
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(OWNER_PACK))
+    assert read_pack_file(str(path))["id"] == "my-copy"
+    path.write_text(json.dumps({**OWNER_PACK, "kind": "placeholders"}))
+    with pytest.raises(InvalidContent):
+        read_pack_file(str(path))
+    path.write_text("{not json")
+    with pytest.raises(InvalidContent) as err:
+        read_pack_file(str(path))
+    assert err.value.code == "unreadable"
+
+
+def test_check_references_refuses_an_unknown_starting_unit() -> None:
+    broken = copy.deepcopy(OWNER_PACK)
+    broken["factions"] = [
+        {
+            "id": "overmind",
+            "race": "zerg",
+            "starting_units": {"value": {"marine": 2}, "provenance": "printed", "source": "x"},
+        }
+    ]
+    with pytest.raises(InvalidContent) as err:
+        load_content(owner_packs=[broken])
+    assert err.value.code == "bad_reference"
+    check_references(load_content().data)  # the shipped content passes
+
+
+def test_invented_values_lists_every_invented_value_and_filters_by_record() -> None:
+    content = load_content()
+    every = invented_values(content)
+    assert every and all(v.invented and v.pack == "starcraft-placeholders" for v in every)
+    assert "factions.tassadar.special_victory" in {v.path for v in every}
+    only = invented_values(content, ["planets.torus"])
+    assert {v.path for v in only} == {"planets.torus.areas", "planets.torus.route_slots"}
+    assert list(iter_values(content, "estimated"))
+
+
+def test_invented_values_in_play_follow_the_table() -> None:
+    g = pinned_game()
+    state, _ = random_setup(g, 0)
+    in_play = {v.path for v in g.invented_in_play(state)}
+    assert "planets.torus.areas" not in in_play  # Torus was not drawn
+    assert "factions.tassadar.special_victory" not in in_play  # Tassadar is not playing
+    assert "combat_cards.zerg_combat_01.major" in in_play  # the Overmind's deck is invented
+    assert "combat_cards.terran_combat_01.major" in in_play
+    assert "rules.partially_depleted_offset" in in_play
+
+
+def pinned_game() -> StarcraftGame:
+    scenario = {
+        "first_player": 0,
+        "factions": ["jim_raynor", "overmind"],
+        "planet_draws": [["pridewater", "braken"], ["tarsonis", "chau_sara"]],
+    }
+    return game(players=2, faction_selection="random", scenario=scenario)
+
+
+def test_race_abilities_with_unknown_effects_are_hooks_without_effect() -> None:
+    races = {r.id: r for r in load_content().data.races}
+    unknown = {a.id for r in races.values() for a in r.abilities if not a.effect_known}
+    assert unknown == {"protoss_race_ability", "zerg_creep", "zerg_healing"}
+    assert all(not a.summary.invented for r in races.values() for a in r.abilities)
+
+
+def test_race_abilities_list_known_and_unknown_with_their_sections() -> None:
+    g = pinned_game()
+    hooks = {h.id: h for h in race_abilities(g.ctx, "terran")}
+    assert hooks["lift_off"].effect_known and hooks["lift_off"].rule == "RULES §10.2"
+
+
+def test_unknown_abilities_of_each_race() -> None:
+    g = pinned_game()
+    assert [h.id for h in unknown_abilities(g.ctx, "zerg")] == ["zerg_creep", "zerg_healing"]
+    assert [h.id for h in unknown_abilities(g.ctx, "protoss")] == ["protoss_race_ability"]
+    assert unknown_abilities(g.ctx, "terran") == ()
+
+
+def test_use_ability_of_an_unknown_hook_changes_nothing() -> None:
+    g = pinned_game()
+    state, _ = random_setup(g, 1)
+    assert use_ability(g.ctx, state, 1, "zerg_creep") is state
+    with pytest.raises(KeyError):
+        use_ability(g.ctx, state, 1, "lift_off")
+
+
+def _reference_data() -> Path | None:
+    """The rules reference's data folder, where this checkout has it (``../shared`` of the repo)."""
+    root = Path(__file__).resolve().parents[3]
+    for base in (root.parent, root.parent.parent):
+        folder = base / "shared" / "rules" / "starcraft" / "data"
+        if folder.is_dir():
+            return folder
+    return None
+
+
+def test_builtin_pack_values_match_the_reference_data() -> None:
+    """The shipped packs carry the reference's values unchanged (only the seed's colour differs)."""
+    folder = _reference_data()
+    if folder is None:
+        pytest.skip("the rules reference (shared/rules/starcraft) is not beside this checkout")
+    planets = json.loads((folder / "planets.json").read_text())["planets"]
+    factions = json.loads((folder / "factions.json").read_text())["factions"]
+    invented = json.loads((folder / "invented" / "placeholders.json").read_text())
+    content = load_content()
+    ours = {p.id: p for p in content.data.planets}
+    for p in planets:
+        areas = p["areas"] or invented["planets"][p["id"]]["areas"]
+        slots = p["route_slots"] or invented["planets"][p["id"]]["route_slots"]
+        assert [msgspec.to_builtins(a) for a in ours[p["id"]].areas.value] == [
+            {k: a[k] for k in ("id", "resource", "amount", "unit_limit")} for a in areas
+        ]
+        assert ours[p["id"]].route_slots.value == slots
+    sheets = {f.id: f for f in content.data.factions}
+    for f in factions:
+        assert sheets[f["id"]].starting_units.value == f["starting_forces"]["units"]
+        assert sheets[f["id"]].starting_workers.value == f["starting_forces"]["workers"]
+        assert sheets[f["id"]].starting_building.value == f["starting_building"]["building"]
+    cards = {c.id: c for c in content.data.combat_cards}
+    for race, deck in invented["combat_decks"].items():
+        for card in deck:
+            mine = cards[f"{race}_combat_{card['number']:02d}"]
+            assert msgspec.to_builtins(mine.major.value) == card["major"]
+            assert msgspec.to_builtins(mine.minor.value) == card["minor"]

@@ -1,0 +1,91 @@
+"""StarCraft through the Game protocol for setup: who acts, refusals that change nothing, the
+packs a game records, and the game kept out of the registry until its rounds exist."""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+import pytest
+
+from tests.games.starcraft.helpers import game, pinned, until
+from turncoat.core import registry
+from turncoat.core.errors import IllegalAction, InvalidConfig, MalformedAction, NotYourDecision
+from turncoat.games.starcraft import actions as A
+from turncoat.games.starcraft.events import GameSetUp
+from turncoat.games.starcraft.state import CHOOSE_FACTION, PLANNING, State
+
+TWO = (["jim_raynor", "overmind"], [["pridewater", "braken"], ["tarsonis", "chau_sara"]])
+
+
+def test_the_game_is_not_registered_while_its_rounds_are_missing() -> None:
+    assert "starcraft" not in registry.registered()
+    with pytest.raises(InvalidConfig):
+        registry.load_game("starcraft")
+
+
+def test_start_records_the_packs_and_the_invented_count() -> None:
+    g = game(players=3)
+    tr = g.start(1)
+    (setup_event,) = [e for e in tr.events if isinstance(e, GameSetUp)]
+    assert setup_event.packs == g.packs_used() == tr.state.packs
+    assert [p.split("@")[0] for p in setup_event.packs] == ["starcraft-sourced", "starcraft-placeholders"]
+    assert setup_event.invented_values == len(g.content.estimated_paths) > 0
+    assert g.new_initial_state(1) == tr.state
+
+
+def test_only_the_actor_may_act_and_refusals_change_nothing() -> None:
+    g = game(players=3, scenario={"first_player": 1})
+    state = g.start(0).state
+    assert state.step == CHOOSE_FACTION and g.to_act(state) == frozenset({1})
+    assert g.legal_actions(state, 0) == ()
+    with pytest.raises(NotYourDecision):
+        g.apply(state, 0, A.ChooseFaction("aldaris"))
+    with pytest.raises(IllegalAction) as err:
+        g.apply(state, 1, A.ChoosePlanet("torus"))
+    assert err.value.code == "wrong_step"
+    with pytest.raises(IllegalAction):
+        g.apply(state, 1, A.ChooseFaction("kerrigan"))
+    with pytest.raises(MalformedAction):
+        g.apply(state, 1, "aldaris")  # type: ignore[arg-type]
+    assert g.apply(state, 1, A.ChooseFaction("aldaris")).state.seat(1).faction == "aldaris"
+    assert state.seat(1).faction == ""  # the input state is unchanged
+
+
+def test_setup_ends_in_planning_round_one_with_nobody_asked() -> None:
+    g = pinned(2, 0, *TWO)
+    state = until(g, g.start(0).state, PLANNING)
+    assert g.to_act(state) == frozenset() and g.outcome(state) is None
+    assert g.legal_actions(state, 0) == ()
+
+
+def test_describe_action_in_words() -> None:
+    g = pinned(2, 0, *TWO)
+    assert g.describe_action(A.ChooseFaction("aldaris")) == "take Judicator Aldaris"
+    assert g.describe_action(A.ChoosePlanet("torus")) == "place Torus"
+    assert g.describe_action(A.ChooseRotation(3)) == "turn it 270 degrees"
+    assert g.describe_action(A.PlaceBase(None)) == "keep the base for the second planet"
+
+
+def test_config_json_keeps_every_option() -> None:
+    data = game(players=5).config_json()
+    assert data["players"] == 5 and data["empty_event_deck_is_stage_iii"] is True
+    assert game(**{k: v for k, v in data.items() if v is not None}).config == game(players=5).config
+
+
+def test_actions_events_and_states_survive_a_json_round_trip() -> None:
+    g = game(players=4)
+    rnd = random.Random(4)
+    tr = g.start(4)
+    state, events = tr.state, list(tr.events)
+    taken: list[A.StarcraftAction] = []
+    while g.to_act(state):
+        (seat,) = g.to_act(state)
+        action = rnd.choice(list(g.legal_actions(state, seat)))
+        taken.append(action)
+        tr = g.apply(state, seat, action)
+        state, events = tr.state, events + list(tr.events)
+    encoded = msgspec.json.encode(taken)
+    assert msgspec.json.decode(encoded, type=list[A.StarcraftAction]) == taken
+    assert all(msgspec.json.decode(msgspec.json.encode(e), type=type(e)) == e for e in events)
+    assert msgspec.json.decode(msgspec.json.encode(state), type=State) == state

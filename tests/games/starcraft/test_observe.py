@@ -1,0 +1,106 @@
+"""Hidden information (RULES §21.3) in the states built so far: hands, deck orders, pending events
+and the event deck never leak; a determinized state looks the same to the seat it was made for."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import msgspec
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.games.starcraft.helpers import game, random_setup
+from turncoat.games.starcraft.determinize import unseen_events
+from turncoat.games.starcraft.observe import top_stage
+from turncoat.games.starcraft.state import PLANNING, OrderToken
+
+
+def test_observe_shows_only_the_viewers_hand() -> None:
+    g = game(
+        players=3, faction_selection="random", scenario={"factions": ["jim_raynor", "aldaris", "overmind"]}
+    )
+    state, _ = random_setup(g, 2)
+    assert state.step == PLANNING
+    for viewer in range(3):
+        seen = g.observe(state, viewer)
+        assert seen.hand == state.seat(viewer).hand
+        assert [s.hand_size for s in seen.seats] == [len(p.hand) for p in state.seats]
+        text = msgspec.json.encode(seen).decode()
+        for other in range(3):
+            if other != viewer:
+                # the other hands' cards appear nowhere (the three seats play different races)
+                assert not [c for c in state.seat(other).hand if c in text]
+    spectator = g.observe(state, None)
+    assert spectator.hand == () and "event_deck" not in msgspec.json.encode(spectator).decode().replace(
+        "event_deck_size", ""
+    )
+
+
+def test_observe_order_faces_only_to_their_owner() -> None:
+    g = game(players=2)
+    state, _ = random_setup(g, 0)
+    stacked = msgspec.structs.replace(
+        state, stacks=(("x", (OrderToken(0, "build"), OrderToken(1, "research", True))),)
+    )
+    mine = g.observe(stacked, 0).stacks[0][1]
+    assert [(o.owner, o.kind) for o in mine] == [(0, "build"), (1, None)]
+    assert [o.kind for o in g.observe(stacked, None).stacks[0][1]] == [None, None]
+    forgetful = game(players=2, order_owner_may_view_own_orders=False)
+    assert [o.kind for o in forgetful.observe(stacked, 0).stacks[0][1]] == [None, None]
+
+
+def test_top_stage_is_the_back_of_the_top_card() -> None:
+    g = game(players=4)
+    state, _ = random_setup(g, 1)
+    assert top_stage(g.ctx, state) == 1
+    assert top_stage(g.ctx, msgspec.structs.replace(state, event_deck=state.event_deck[:20])) == 3
+    assert top_stage(g.ctx, msgspec.structs.replace(state, event_deck=())) is None
+
+
+def test_unseen_events_are_the_stage_cards_not_seen_face_up() -> None:
+    g = game(players=2)
+    state, _ = random_setup(g, 1)
+    pools = unseen_events(g.ctx, state)
+    assert [len(pools[s]) for s in (1, 2, 3)] == [25, 25, 20]  # 40 removed unseen: still unknown
+    seen = msgspec.structs.replace(state, event_discard=(state.event_deck[-1],), end_draws_near=1)
+    pools = unseen_events(g.ctx, seen)
+    assert len(pools[1]) == 24 and Counter(pools[3])["the_end_draws_near"] == 2
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    players=st.integers(2, 6),
+    seed=st.integers(0, 2**30),
+    viewer_pick=st.integers(0, 5),
+    dseed=st.integers(0, 99),
+)
+def test_determinize_keeps_what_the_viewer_sees(
+    players: int, seed: int, viewer_pick: int, dseed: int
+) -> None:
+    g = game(players=players)
+    state, _ = random_setup(g, seed)
+    viewer = viewer_pick % players
+    # give seats pending events so that their re-deal is exercised too
+    pending = tuple(
+        msgspec.structs.replace(p, pending_events=(state.event_deck[-1 - s],))
+        for s, p in enumerate(state.seats)
+    )
+    state = msgspec.structs.replace(state, seats=pending, event_deck=state.event_deck[:-players])
+    sampled = g.determinize(state, viewer, dseed)
+    assert g.observe(sampled, viewer) == g.observe(state, viewer)
+    for s in range(players):
+        before, after = state.seat(s), sampled.seat(s)
+        assert Counter(before.hand + before.combat_deck) == Counter(after.hand + after.combat_deck)
+        assert [g.ctx.t.event_card[c].stage.value for c in after.pending_events] == [
+            g.ctx.t.event_card[c].stage.value for c in before.pending_events
+        ]
+    stage = [g.ctx.t.event_card[c].stage.value for c in state.event_deck]
+    assert [g.ctx.t.event_card[c].stage.value for c in sampled.event_deck] == stage
+
+
+def test_determinize_varies_what_is_hidden() -> None:
+    g = game(players=4)
+    state, _ = random_setup(g, 5)
+    samples = {g.determinize(state, 0, k).seat(1).hand for k in range(5)}
+    assert len(samples) > 1
+    assert {g.determinize(state, 0, k).seat(0).hand for k in range(5)} == {state.seat(0).hand}
