@@ -33,6 +33,7 @@ from turncoat.games.rex.game import RexGame
 from turncoat.games.rex.log import ESTIMATED, Names
 from turncoat.games.rex.observe import RexObservation
 from turncoat.server.skin import WebSkin
+from turncoat.skins.rex import bidding
 
 SIZE = 1000.0  # the map's viewBox is SIZE x SIZE
 CENTRE = SIZE / 2
@@ -429,10 +430,16 @@ def context(game: Game[Any, Any, Any], payload: dict[str, Any], events: Sequence
         "table_panels": [p for p in payload.get("panels") or [] if p.get("title") in ("The table", "Battle")],
     }
     if obs is None:
-        return {**out, "board": None, "sheets": [], "mine": None}
+        return {**out, "board": None, "sheets": [], "mine": None, "bidding": None, "rest": payload}
+    decisions = payload.get("decisions") or []
     return {
         **out,
         "obs": obs,
+        "bidding": bidding.bidding_row(obs, decisions, seat_names, content["names"]),
+        "rest": {
+            **payload,
+            "decisions": bidding.other_decisions(decisions),
+        },  # what the generic controls draw
         "board": board_state(obs, content, seat_names, marks),
         "sheets": sheets(obs, content),
         "mine": own_sheet(obs, content),
