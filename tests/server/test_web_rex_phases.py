@@ -16,9 +16,11 @@ import pytest
 
 from tests.server.test_web_rex_skin import NAMES, page_of, rex_game
 from turncoat.games.rex import actions as A
+from turncoat.games.rex import events as E
 from turncoat.games.rex.log import Names
 from turncoat.play import GameInProgress
-from turncoat.server.payload import PLAYING
+from turncoat.server import views
+from turncoat.server.payload import PLAYING, build_payload
 from turncoat.server.storage import SeatRow
 from turncoat.server.table import LiveTable
 from turncoat.skins.rex import bidding
@@ -161,3 +163,66 @@ def test_rule_7_no_bidding_row_outside_the_bidding_phase() -> None:
     page, update = page_of(table, 0)
     assert rex_web.context(table.game, update, ())["bidding"] is None
     assert "bidding-row" not in page
+
+
+# -- collection and the bombardment sweep (RULES §11, §12) ------------------------------------------
+def after_a_sweep_with_losses(play: GameInProgress) -> bool:
+    """Just after a bombardment sweep in which someone lost units."""
+    for e in reversed(play.events(max(0, play.version - 30))):
+        if isinstance(e, E.BombardmentCardRevealed | E.FleetSabotaged):
+            break
+        if isinstance(e, E.SectorBombarded) and e.losses and e.sector:
+            return bool(play.view(None).observation.step != "bombardment")
+    return False
+
+
+def test_rules_11_and_12_the_panel_lists_the_collection_and_each_sector_swept() -> None:
+    table = first_table(after_a_sweep_with_losses, players=4)
+    events = table.play.events(0)
+    card = max(i for i, e in enumerate(events) if isinstance(e, E.BombardmentCardRevealed | E.FleetSabotaged))
+    hits = [e for e in events[card:] if isinstance(e, E.SectorBombarded) and e.sector]
+    stop = next(e for e in events[card:] if isinstance(e, E.FleetStopped))
+    start = max(i for i, e in enumerate(events) if isinstance(e, E.PhaseStarted) and e.phase == "collection")
+    collected: dict[int, int] = {}
+    for e in events[start:]:
+        if isinstance(e, E.InfluenceCollected):
+            collected[e.seat] = collected.get(e.seat, 0) + e.amount
+    for viewer in (0, None):
+        page, update = page_of(table, viewer)
+        ctx = rex_web.context(table.game, update, ())
+        sweep = ctx["sweep"]
+        assert [s["sector"] for s in sweep["sectors"]] == [e.sector for e in hits]
+        assert sweep["stopped"] == stop.sector
+        for s, e in zip(sweep["sectors"], hits, strict=True):
+            lost = [f"{NAMES[seat]} loses {u} unit" for seat, u, _ in e.losses]
+            assert all(any(x.startswith(w) for x in s["losses"]) for w in lost), (s, e)
+            assert f'data-sector="{e.sector}"' in page
+        assert {r["seat"]: r["total"] for r in ctx["collection"]["rows"]} == collected
+        for seat, total in collected.items():
+            assert f"<strong>{NAMES[seat]}</strong> takes {total} influence" in page
+        assert 'id="rex-sweep"' in page and 'id="rex-collection"' in page
+
+
+def test_rules_11_and_12_a_later_update_redraws_the_panel_only_with_news() -> None:
+    """The page keeps the last panel until the next collection or sweep: an update that brings
+    neither leaves both parts out, so the page's copy stays."""
+    table = first_table(after_a_sweep_with_losses, players=4)
+    steps = table.play.steps
+
+    def step_of(kind: type, **fields: Any) -> int:  # the version whose move brought that event
+        return max(
+            v
+            for v, events in enumerate(steps)
+            if any(isinstance(e, kind) and all(getattr(e, f) == x for f, x in fields.items()) for e in events)
+        )
+
+    since = step_of(E.FleetStopped)
+    quiet = msgspec.to_builtins(build_payload(table, 0, since))
+    assert not any(e["type"] in ("sector_bombarded", "influence_collected") for e in quiet["events"])
+    fragments = views.render_update(table.game, quiet, is_host=False, csrf="x", levels=[])
+    assert 'id="rex-sweep"' not in fragments and 'id="rex-collection"' not in fragments
+    before = step_of(E.PhaseStarted, phase="collection") - 1
+    news = msgspec.to_builtins(build_payload(table, 0, before - 1))
+    fragments = views.render_update(table.game, news, is_host=False, csrf="x", levels=[])
+    assert re.search(r'<div id="rex-sweep" class="sweep-part" hx-swap-oob="true">', fragments)
+    assert re.search(r'<div id="rex-collection" class="collection-part" hx-swap-oob="true">', fragments)
