@@ -226,3 +226,48 @@ def test_rules_11_and_12_a_later_update_redraws_the_panel_only_with_news() -> No
     fragments = views.render_update(table.game, news, is_host=False, csrf="x", levels=[])
     assert re.search(r'<div id="rex-sweep" class="sweep-part" hx-swap-oob="true">', fragments)
     assert re.search(r'<div id="rex-collection" class="collection-part" hx-swap-oob="true">', fragments)
+
+
+# -- estimated content and colour-blind play --------------------------------------------------------
+def test_the_legend_and_the_map_say_which_content_is_estimated() -> None:
+    """As Verräter's dashed VP circles do: the legend keys a dashed outline to "estimated", every
+    area whose name is not verified is drawn dashed and named "(estimated)", and so are the
+    estimated leader strengths on the sheets."""
+    table = first_table(lambda play: play.view(0).observation.step == "recruit")
+    page, _ = page_of(table, 0)
+    names = Names(table.game.content.data)
+    legend = page.split('<section class="legend"')[1].split("</section>")[0]
+    assert "are estimated" in legend and "dashed outline: estimated area" in legend
+    assert 'class="key-estimated"' in legend
+    estimated = [a for a, est in names.area_estimated.items() if est]
+    verified = [a for a, est in names.area_estimated.items() if not est]
+    assert estimated, "the stand-in board has estimated areas"
+    for area in estimated:
+        tag = re.search(rf'<g class="area[^"]*" data-area="{area}"[^>]*data-note="([^"]*)"', page)
+        assert tag and " estimated" in tag.group(0).split("data-area")[0], area
+        assert "(estimated)" in tag.group(1), area
+    for area in verified:
+        tag = re.search(rf'<g class="area([^"]*)" data-area="{area}"', page)
+        assert tag and "estimated" not in tag.group(1), area
+    assert 'title="estimated: the printed value is not public"' in page  # the leaders' strengths
+
+
+def test_every_counter_reads_without_colour() -> None:
+    """Each race's counters carry its letters and the legend says whose they are (race and
+    player); the seats' badges carry a shape; the bidding row and the sweep name people."""
+    table = first_table(jol_nar_may_bid)
+    page, update = page_of(table, None)
+    obs = table.play.view(None).observation
+    codes = rex_web.race_codes(table.game.content.data)
+    race = {v.seat: v.race for v in obs.seats}
+    counters = re.findall(
+        r'<g class="counter seat-(\d)"[^>]*>\s*<rect[^>]*/>\s*<text y="4">([^<]+)</text>', page
+    )
+    assert counters
+    for seat, text in counters:
+        code = codes[race[int(seat)] or ""]
+        assert re.fullmatch(rf"{code}\d+(\+\d+)?", text), (seat, text)
+        names = Names(table.game.content.data)
+        assert f"{code} {names.race_name(race[int(seat)])} ({NAMES[int(seat)]})" in page
+    marks = re.findall(r'<span class="seat-mark seat-(\d)" aria-hidden="true">([^<]+)</span>', page)
+    assert {m for _, m in marks} >= {"●", "▲", "■"}
