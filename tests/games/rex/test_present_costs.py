@@ -68,7 +68,7 @@ def priced_steps(players: int, seed: int) -> dict[str, int]:
                 assert most == state.allowance[seat] and 0 <= lines <= most, (said, lines, most)
                 assert re.search(rf"\({lines} lines? of your {most}\)$", said), said
                 checked["move"] += 1
-            elif isinstance(action, A.LandIn):
+            elif isinstance(action, A.LandIn | A.CrossTo):
                 rate = face.landing_rate(obs, action.piece)
                 assert f"({rate} influence a unit" in said or "(free)" in said, said
         state = game.apply(state, seat, rng.choice(legal)).state

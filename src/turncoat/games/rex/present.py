@@ -464,7 +464,8 @@ class RexPresentation:
                     "",
                 )
             case A.CrossTo(piece=p):
-                label = line(f"Cross-land from {n.piece_name(obs.origin)} to {n.piece_name(p)}")
+                rate = self._rate_words(obs, p)
+                label = line(f"Cross-land from {n.piece_name(obs.origin)} to {n.piece_name(p)}{rate}")
                 return "Cross-landing: choose the destination", "one", Choice(action, label, marks=(p,)), ""
             case A.LandUnits(units=u, mechanized=m):
                 return (
