@@ -230,6 +230,18 @@ def test_rex_phases_at_a_live_table(server: str, browser: Browser) -> None:
         arg=f"Ann bids {amount}.",
     )
 
+    # -- a move's destinations with the lines they take of the allowance (RULES §9.2-§9.3) --------
+    state = drive(seats, rng, ann_may("move_to"))
+    wait_for_version(ann, state["version"])
+    most = state["observation"]["allowance"][0]
+    labels = [t.split("\n")[0] for t in ann.locator("#controls form.one button").all_inner_texts()]
+    labels += ann.locator("#controls form.pick-one option").all_inner_texts()
+    lines = [re.search(rf"\((\d+) lines? of your {most}\)$", t) for t in labels if t.startswith("Move from")]
+    assert lines and all(m and int(m.group(1)) <= most for m in lines), labels
+    spot = ann.locator("#board [data-choose]").first.get_attribute("aria-label") or ""
+    assert re.search(rf"lines? of your {most}\)", spot), spot  # the map's place says it too
+    shot(ann, "rex-phase-move")
+
     # -- a landing with its price (RULES §9.4) ---------------------------------------------------
     state = drive(seats, rng, ann_may("land_units"))
     wait_for_version(ann, state["version"])
