@@ -132,6 +132,20 @@ def events_of(state: dict[str, Any], kind: str) -> list[dict[str, Any]]:
     return [e for e in state["events"] if e.get("type") == kind]
 
 
+def last_sweep(events: list[dict[str, Any]]) -> tuple[int, list[int]]:
+    """Where the last sweep begins in ``events`` and the sectors it entered, once the fleet has
+    stopped ((-1, []) before; a fleet sabotage may move it 0 sectors, a card window may have let
+    an earlier sweep pass while the test drove to another decision)."""
+    starts = [
+        i for i, e in enumerate(events) if e["type"] in ("bombardment_card_revealed", "fleet_sabotaged")
+    ]
+    if not starts or not any(e["type"] == "fleet_stopped" for e in events[starts[-1] :]):
+        return -1, []
+    return starts[-1], [
+        e["sector"] for e in events[starts[-1] :] if e["type"] == "sector_bombarded" and e["sector"]
+    ]
+
+
 def wait_for_version(page: Page, version: int) -> None:
     page.wait_for_function(
         "v => Number(document.getElementById('status').dataset.version) >= v", arg=version, timeout=30_000
@@ -253,14 +267,10 @@ def test_rex_phases_at_a_live_table(server: str, browser: Browser) -> None:
     mine = events_of(state, "units_landed")[-1]
     assert (mine["seat"], mine["units"] + mine["mechanized"], mine["cost"]) == (0, count, price)
 
-    state = drive(seats, rng, lambda s: bool(events_of(s, "fleet_stopped")))
+    state = drive(seats, rng, lambda s: bool(last_sweep(s["events"])[1]))
     wait_for_version(ann, state["version"])
-    events = state["events"]  # the last sweep (a card window may have let an earlier one pass)
-    last = max(
-        i for i, e in enumerate(events) if e["type"] in ("bombardment_card_revealed", "fleet_sabotaged")
-    )
-    swept = [e["sector"] for e in events[last:] if e["type"] == "sector_bombarded" and e["sector"]]
-    assert swept
+    events = state["events"]
+    last, swept = last_sweep(events)
     shown = (
         "() => [...document.querySelectorAll('#rex-sweep li[data-sector]')]"
         ".map(e => Number(e.dataset.sector))"
