@@ -132,6 +132,13 @@ def events_of(state: dict[str, Any], kind: str) -> list[dict[str, Any]]:
     return [e for e in state["events"] if e.get("type") == kind]
 
 
+def known_cards(obs: dict[str, Any]) -> set[str]:
+    """The strategy cards a viewer may know of anyway: its hand, the cards face up or out of the
+    game, the cards it has learnt are in another hand."""
+    known = set(obs["hand"] or ()) | set(obs["strategy_discard"] or ()) | set(obs["strategy_removed"])
+    return known | {c for seat in obs["seats"] for c in seat["known_cards"]}
+
+
 def last_sweep(events: list[dict[str, Any]]) -> tuple[int, list[int]]:
     """Where the last sweep begins in ``events`` and the sectors it entered, once the fleet has
     stopped ((-1, []) before; a fleet sabotage may move it 0 sectors, a card window may have let
@@ -213,10 +220,18 @@ def test_rex_phases_at_a_live_table(server: str, browser: Browser) -> None:
     total = state["observation"]["auction"] + state["observation"]["row_size"] - 1
     assert watcher.locator(".bidding-row .card-back").count() == total  # face down for the spectator
     assert watcher.locator(".bidding-row").count() == 1 and "data-card-face" not in watched
-    assert name not in watched and card not in watched
+    public = httpx.get(f"{server}/api/tables/{table}/state", timeout=10).json()  # the spectator's JSON
+    assert public["seat"] is None and public["observation"]["card_on_auction"] is None
+    assert card not in json.dumps(public["observation"]) or card in known_cards(public["observation"])
+    if card not in known_cards(public["observation"]):  # else its name is on the page for another reason
+        assert name not in watched
     for other in seats[1:]:
-        assert "data-card-face" not in other.page()
-        assert other.state()["observation"]["card_on_auction"] is None
+        theirs = other.state()
+        assert theirs["observation"]["card_on_auction"] is None
+        page = other.page()
+        assert "data-card-face" not in page
+        if card not in known_cards(theirs["observation"]):
+            assert name not in page and card not in json.dumps(theirs)
     shot(ann, "rex-phase-bidding")
 
     # Ann bids an amount chosen beside the row: the table's high bid and log say so
