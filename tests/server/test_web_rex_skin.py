@@ -552,9 +552,11 @@ def test_a_move_is_made_by_clicking_the_map(server: str, browser: Browser, tmp_p
     ann.wait_for_function(
         "() => document.querySelector('#board svg.rex-map').getBoundingClientRect().width <= 390"
     )
-    me_top = ann.locator("#me").bounding_box()
-    map_top = ann.locator("#board svg.rex-map").bounding_box()
-    assert me_top and map_top and me_top["y"] < map_top["y"]
+    # measured in one script run: the bots play on, and each update redraws both
+    ann.wait_for_function(
+        "() => document.querySelector('#me').getBoundingClientRect().top"
+        " < document.querySelector('#board svg.rex-map').getBoundingClientRect().top"
+    )
     ann.screenshot(path=str(tmp_path / "rex-phone.png"), full_page=True)
     shot(ann, "rex-02-phone")
     print(f"screenshots: {tmp_path / 'rex-map-decision.png'} {tmp_path / 'rex-phone.png'}")

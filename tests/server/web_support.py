@@ -121,10 +121,10 @@ def served(
 
 
 @contextmanager
-def served_in_process(data_dir: Path) -> Iterator[str]:
+def served_in_process(data_dir: Path, **overrides: Any) -> Iterator[str]:
     """The real app over HTTP from a thread of this process, so games this process registered (the
-    toy game) are offered; yields its base URL."""
-    settings = settings_for(data_dir, allowed_hosts=("127.0.0.1",))
+    toy game) are offered; yields its base URL.  ``overrides``: settings to change."""
+    settings = settings_for(data_dir, allowed_hosts=("127.0.0.1",), **overrides)
     port = free_port()
     config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
     running = uvicorn.Server(config)

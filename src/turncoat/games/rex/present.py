@@ -37,9 +37,12 @@ from turncoat.core.present import (
 from turncoat.games.rex import actions as A
 from turncoat.games.rex import events as E
 from turncoat.games.rex import log
+from turncoat.games.rex.components import HACAN, SOL
 from turncoat.games.rex.config import RexConfig
 from turncoat.games.rex.log import ESTIMATED, SLOT_WORDS, VICTORY_NAMES, Names, foreseen
 from turncoat.games.rex.observe import PlanView, RexObservation
+from turncoat.games.rex.phases.recruitment import SOL_ALLY_FREE_RECRUITS
+from turncoat.games.rex.state import WITHDRAW
 
 if TYPE_CHECKING:
     from turncoat.games.rex.game import RexGame
@@ -174,6 +177,11 @@ def _plural(n: int, word: str) -> str:
 def _units(units: int, mech: int = 0) -> str:
     out = _plural(units, "unit")
     return out + (f" and {mech} mechanized" if mech else "")
+
+
+def _price_words(price: int) -> str:
+    """What a choice costs, said after its words."""
+    return f" for {price} influence" if price else " (free)"
 
 
 def yes_no_options() -> tuple[OptionSpec, ...]:
@@ -399,8 +407,14 @@ class RexPresentation:
                 parts = ([_plural(u, "unit")] if u else []) + ([f"{m} mechanized"] if m else [])
                 if ld:
                     parts.append(n.leader_name(ld))
-                label = line("Recruit " + " and ".join(parts) if parts else "Recruit nothing")
-                return "Recruit from your casualty pool", "one", Choice(action, label), ""
+                words = "Recruit " + " and ".join(parts) + _price_words(self.recruit_price(obs, u, m, ld))
+                label = line(words if parts else "Recruit nothing")
+                return (
+                    "Recruit from your casualty pool",
+                    "one",
+                    Choice(action, label),
+                    self._recruit_prompt(obs),
+                )
             case A.HacanTiming(now=now):
                 label = line("Take your maneuvering turn now" if now else "Wait")
                 return "Hacan: when to maneuver", "one", Choice(action, label), ""
@@ -415,7 +429,11 @@ class RexPresentation:
                     "",
                 )
             case A.MoveTo(piece=p):
-                label = line(f"Move from {n.piece_name(obs.origin)} to {n.piece_name(p)}")
+                lines, most = self.move_lines(obs, p)
+                label = line(
+                    f"Move from {n.piece_name(obs.origin)} to {n.piece_name(p)}"
+                    f" ({_plural(lines, 'line')} of your {most})"
+                )
                 return "Movement: choose the destination", "one", Choice(action, label, marks=(p,)), ""
             case A.MoveUnits(units=u, mechanized=m):
                 label = line(
@@ -428,7 +446,7 @@ class RexPresentation:
                 return (
                     "Landing: choose where",
                     "one",
-                    Choice(action, line(f"Land in {n.piece_name(p)}"), marks=(p,)),
+                    Choice(action, line(f"Land in {n.piece_name(p)}{self._rate_words(obs, p)}"), marks=(p,)),
                     "",
                 )
             case A.CrossFrom(piece=p):
@@ -446,13 +464,17 @@ class RexPresentation:
                     "",
                 )
             case A.CrossTo(piece=p):
-                label = line(f"Cross-land from {n.piece_name(obs.origin)} to {n.piece_name(p)}")
+                rate = self._rate_words(obs, p)
+                label = line(f"Cross-land from {n.piece_name(obs.origin)} to {n.piece_name(p)}{rate}")
                 return "Cross-landing: choose the destination", "one", Choice(action, label, marks=(p,)), ""
             case A.LandUnits(units=u, mechanized=m):
                 return (
                     "Landing: how many units",
                     "number",
-                    Choice(action, line(self._landing_words(obs, u, m))),
+                    Choice(
+                        action,
+                        line(self._landing_words(obs, u, m) + _price_words(self.landing_price(obs, u + m))),
+                    ),
                     "",
                 )
             case A.SendEnvoy(send=send):
@@ -677,6 +699,100 @@ class RexPresentation:
         if b is None:
             return ""
         return f"Battle in {self.names.area_name(b.area)}."
+
+    # -- what a choice costs (RULES §8, §9.2-§9.4), read from the viewer's observation -------------
+    # The engine prices a move from the state (phases/recruitment.py, phases/maneuvering.py); these
+    # say the same price from what the viewer sees, so a player reads it before committing
+    # (tests/games/rex/test_present_costs.py holds them to the engine's prices).
+    def _race(self, obs: RexObservation, seat: int) -> int:
+        race = obs.seats[seat].race if 0 <= seat < len(obs.seats) else None
+        return self.game.ctx.t.race_ids.index(race) if race else -1
+
+    def _allied_with_race(self, obs: RexObservation, seat: int, race: int) -> bool:
+        """§13.3: is ``seat`` allied with the seat playing ``race``?"""
+        mine = obs.seats[seat].alliance
+        return any(
+            v.seat != seat and mine >= 0 and v.alliance == mine and self._race(obs, v.seat) == race
+            for v in obs.seats
+        )
+
+    def recruit_price(self, obs: RexObservation, units: int, mech: int, leader: str | None) -> int:
+        """RULES §8: 2 influence a unit beyond the free ones (an ally of the Sol recruits 3 free,
+        the Sol's ally card [Dune]); the units beyond the 5-unit limit are the Lazax's to pay (their
+        ally card), not the recruiter's; a leader costs his strength."""
+        t = self.game.ctx.t
+        me = obs.viewer if obs.viewer is not None else -1
+        if me < 0:
+            return 0
+        free = t.free_recruitment[self._race(obs, me)]
+        if self._allied_with_race(obs, me, SOL):
+            free = max(free, SOL_ALLY_FREE_RECRUITS)
+        own = units + mech - max(0, units + mech - t.recruit_max_units)
+        cost = max(0, own - free) * t.recruit_unit_cost
+        if leader:
+            cost += next((lv.strength for lv in obs.seats[me].leaders if lv.leader == leader), 0)
+        return cost
+
+    def landing_rate(self, obs: RexObservation, piece: str) -> int:
+        """RULES §9.4: influence a unit for landing in ``piece``: always 1 in the Galactic Council,
+        2 where another player's units are, else 1."""
+        b, t = self.game.ctx.b, self.game.ctx.t
+        area = b.piece_area[b.piece_index[piece]]
+        if area == b.council:
+            return t.landing_cost_council
+        others = {st.seat for st in obs.stacks if b.piece_area[b.piece_index[st.piece]] == area}
+        return t.landing_cost_enemy if others - {obs.viewer} else t.landing_cost
+
+    def landing_price(self, obs: RexObservation, count: int) -> int:
+        """RULES §9.4 and §18: what landing (or the Hacan's cross-landing or withdrawal) of ``count``
+        units costs the viewer: the Sol land free; the Hacan and their allies pay half, rounded up;
+        a withdrawal costs 1 for every 2 units, rounded up."""
+        me = obs.viewer if obs.viewer is not None else -1
+        race = self._race(obs, me)
+        if obs.landing_mode == WITHDRAW:
+            return (count + 1) // 2
+        if race == SOL or obs.target is None:
+            return 0
+        cost = self.landing_rate(obs, obs.target) * count
+        if self.game.ctx.config.hacan_half_price and (
+            race == HACAN or self._allied_with_race(obs, me, HACAN)
+        ):
+            cost = (cost + 1) // 2
+        return cost
+
+    def move_lines(self, obs: RexObservation, piece: str) -> tuple[int, int]:
+        """RULES §9.2-§9.3: the lines a move from the chosen origin to ``piece`` crosses (around the
+        bombarded sector), and the viewer's movement allowance this phase."""
+        b = self.game.ctx.b
+        me = obs.viewer if obs.viewer is not None else -1
+        most = obs.allowance[me] if 0 <= me < len(obs.allowance) else 0
+        if obs.origin is None:
+            return 0, most
+        return b.distance(b.piece_index[obs.origin], b.piece_index[piece], obs.fleet), most
+
+    def _rate_words(self, obs: RexObservation, piece: str) -> str:
+        me = obs.viewer if obs.viewer is not None else -1
+        if self._race(obs, me) == SOL:
+            return " (free)"
+        rate = self.landing_rate(obs, piece)
+        half = self.game.ctx.config.hacan_half_price and (
+            self._race(obs, me) == HACAN or self._allied_with_race(obs, me, HACAN)
+        )
+        return f" ({rate} influence a unit{', half price' if half else ''})"
+
+    def _recruit_prompt(self, obs: RexObservation) -> str:
+        me = obs.viewer if obs.viewer is not None else -1
+        if me < 0:
+            return ""
+        t = self.game.ctx.t
+        free = t.free_recruitment[self._race(obs, me)]
+        if self._allied_with_race(obs, me, SOL):
+            free = max(free, SOL_ALLY_FREE_RECRUITS)
+        return (
+            f"Up to {t.recruit_max_units} units: the first {free} free, each further one"
+            f" {t.recruit_unit_cost} influence; a leader costs his strength."
+            f" You have {obs.seats[me].influence} influence."
+        )
 
     # -- log -------------------------------------------------------------------------------------
     def log(self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False) -> list[Line]:

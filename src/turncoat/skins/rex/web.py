@@ -34,7 +34,7 @@ from turncoat.games.rex.log import ESTIMATED, Names
 from turncoat.games.rex.observe import RexObservation
 from turncoat.games.rex.present import RexPresentation
 from turncoat.server.skin import WebSkin
-from turncoat.skins.rex import battle, ceasefire
+from turncoat.skins.rex import battle, bidding, ceasefire, sweep
 
 SIZE = 1000.0  # the map's viewBox is SIZE x SIZE
 CENTRE = SIZE / 2
@@ -419,6 +419,19 @@ def own_sheet(obs: RexObservation, content: Mapping[str, Any]) -> dict[str, Any]
     }
 
 
+def round_end(
+    payload: Mapping[str, Any], obs: RexObservation, content: Mapping[str, Any], seat_names: Mapping[int, str]
+) -> dict[str, Any]:
+    """The last collection and bombardment sweep this update carries, and which of them the page
+    must redraw (``templates/_sweep.html``)."""
+    events = payload.get("events") or []
+    return {
+        "collection": sweep.last_collection(events, obs.round, seat_names, content["names"]),
+        "sweep": sweep.last_sweep(events, obs.round, seat_names, content["geometry"], obs.shield_destroyed),
+        "sweep_news": sweep.news(payload),
+    }
+
+
 def observation_of(payload: Mapping[str, Any]) -> RexObservation | None:
     """The viewer's observation back as the engine's struct (None before there is one)."""
     raw = payload.get("observation")
@@ -442,12 +455,28 @@ def context(game: Game[Any, Any, Any], payload: dict[str, Any], events: Sequence
         "table_panels": [p for p in payload.get("panels") or [] if p.get("title") == "The table"],
     }
     if obs is None:
-        return {**out, "board": None, "sheets": [], "mine": None, "battle": None, "ceasefire": None}
+        return {
+            **out,
+            "board": None,
+            "sheets": [],
+            "mine": None,
+            "battle": None,
+            "ceasefire": None,
+            "bidding": None,
+            "rest": payload,
+        }
+    decisions = payload.get("decisions") or []
     return {
         **out,
         "obs": obs,
         "battle": battle.battle_panel(_face(game), obs, events, content, seat_names),
         "ceasefire": ceasefire.ceasefire_panel(obs, payload, seat_names),
+        "bidding": bidding.bidding_row(obs, decisions, seat_names, content["names"]),
+        **round_end(payload, obs, content, seat_names),
+        "rest": {
+            **payload,
+            "decisions": bidding.other_decisions(decisions),
+        },  # what the generic controls draw
         "board": board_state(obs, content, seat_names, marks),
         "sheets": sheets(obs, content),
         "mine": own_sheet(obs, content),
