@@ -32,6 +32,11 @@ from turncoat.server.table import (
 MAX_TABLE_NAME = 80
 
 
+def new_seed() -> int:
+    """A new table's seed: unguessable, so nobody can replay the shuffles ahead of the table."""
+    return secrets.randbits(62)
+
+
 class TablesPart(HubBase):
     # -- life cycle ------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -166,7 +171,7 @@ class TablesPart(HubBase):
             raise ServerError("bad_timer", "the turn timer must be between 5 and 3600 seconds")
         rows, tokens = _seat_rows(seats, game, listed)
         host = new_token()
-        seed = secrets.randbits(62)
+        seed = new_seed()
         play = GameInProgress.start(game, seed)
         table = LiveTable(
             id=new_table_id(),
