@@ -210,3 +210,71 @@ def test_finished_and_running_games_are_under_my_games_after_a_reload_and_lead_b
     assert other.locator("section.my-games").count() == 0
     stranger.close()
     context.close()
+
+
+SOMEONE_OF_US = (
+    "() => document.getElementById('status').dataset.toAct.split(' ').some(x => x === '0' || x === '1')"
+)
+AT_LEAST = "v => Number(document.getElementById('status').dataset.version) >= v"
+CONTROLS_LIVE = "() => !!document.querySelector('#controls button:not([disabled])')"
+
+
+def live_seats(page: Page, seats: tuple[int, ...]) -> list[int]:
+    """Which of ``seats`` the page's status says are to act now."""
+    to_act = (page.get_attribute("#status", "data-to-act") or "").split()
+    return [s for s in seats if str(s) in to_act]
+
+
+def decision_titles(page: Page) -> list[str]:
+    return page.locator("#controls h3, #controls legend, #controls label[for^=sel-]").all_inner_texts()
+
+
+@pytest.mark.timeout(900)
+def test_an_open_decision_help_stays_open_when_another_seat_moves(server: str, browser: Browser) -> None:
+    """Rex's traitor cards are kept by everyone at once: Ann reads the "?" while Bea answers; the
+    update that brings Bea's answer redraws Ann's controls, and the help stays open."""
+    base = server
+    body = {
+        "game": "rex",
+        "players": 3,
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "easy"}],
+    }
+    made = httpx.post(f"{base}/api/tables", json=body, timeout=30).json()
+    table, tokens = made["table"], made["seat_tokens"]
+    pages: dict[int, Page] = {}
+    contexts = []
+    for seat in (0, 1):
+        context = browser.new_context(viewport=DESKTOP)
+        contexts.append(context)
+        pages[seat] = context.new_page()
+        pages[seat].goto(f"{base}/join/{table}/{tokens[str(seat)]}")
+        pages[seat].wait_for_url(f"**/t/{table}")
+    ann, bea = pages[0], pages[1]
+    for _ in range(40):  # the races (and a prediction) in turn, until both keep a traitor at once
+        ann.wait_for_function(SOMEONE_OF_US, timeout=PATIENCE_MS)
+        now = version_of(ann)
+        bea.wait_for_function(AT_LEAST, arg=now, timeout=PATIENCE_MS)  # both pages at one position
+        seats = live_seats(ann, (0, 1))
+        if seats == [0, 1]:
+            break
+        page = pages[seats[0]]
+        page.wait_for_function(CONTROLS_LIVE, timeout=PATIENCE_MS)
+        before = version_of(page)
+        page.locator("#controls button:not([disabled])").first.click()
+        wait_for_news(page, before)
+        ann.wait_for_function(AT_LEAST, arg=before + 1, timeout=PATIENCE_MS)
+    else:
+        raise AssertionError("Ann and Bea never decided at the same time")
+    for page in (ann, bea):
+        page.wait_for_function(CONTROLS_LIVE, timeout=PATIENCE_MS)
+        assert "Keep a traitor card" in decision_titles(page)
+    help_box = ann.locator("#controls details.decision-help").first
+    help_box.locator("summary").click()
+    assert help_box.get_attribute("open") is not None
+    before = version_of(ann)
+    bea.locator("#controls button:not([disabled])").first.click()
+    wait_for_news(ann, before)  # Bea's answer reached Ann's page and redrew her controls
+    assert "Keep a traitor card" in decision_titles(ann)
+    assert ann.locator("#controls details.decision-help").first.get_attribute("open") is not None
+    for context in contexts:
+        context.close()
