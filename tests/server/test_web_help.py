@@ -59,6 +59,13 @@ def test_every_game_is_linked_to_its_rules_from_the_lobby(client: TestClient) ->
         assert f"/games/{game_id}/rules" in lobby
 
 
+def test_the_guide_is_in_the_json_api_too(client: TestClient) -> None:
+    guide = client.get("/api/games/treaty_skirmish/guide").json()
+    assert guide["title"] == "Treaty Skirmish" and guide["actions"]["send_envoy"]["line"]
+    missing = client.get("/api/games/chess/guide")
+    assert missing.status_code == 404 and missing.json()["code"] == "no_such_game"
+
+
 def test_an_unknown_game_has_no_rules_page_and_a_bad_back_link_is_dropped(client: TestClient) -> None:
     assert client.get("/games/chess/rules").status_code == 404
     page = client.get('/games/verrater/rules?back="><script>').text

@@ -101,8 +101,8 @@ def skirmish_guide() -> Guide:
                     ),
                     (
                         "Treaty card",
-                        "A card of your race with a number from 1 to 4. Giving one says: if I win, the "
-                        "holder of my lowest card among the loyal ones wins with me.",
+                        "A numbered card of your race (a great race holds 1 to 4). Giving one says: if I "
+                        "win, the loyal holder of my lowest-numbered card wins with me.",
                     ),
                     (
                         "Envoy",
