@@ -133,6 +133,10 @@ def test_the_rules_open_from_the_lobby_and_the_table_and_the_decision_help_names
     }
     line = first["help"] or choices[0]["help"]
     assert line and line in body.inner_text()
+    page.set_viewport_size(PHONE)
+    help_box.scroll_into_view_if_needed()
+    shot(page, "help-decision-phone", full=False)
+    page.set_viewport_size(DESKTOP)
 
     before = version_of(page)  # the help changed nothing; a move still plays from under it
     page.locator("#controls button:not([disabled])").first.click()
