@@ -16,7 +16,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from tests.server.test_storage_replay import close_hub, open_hub, play, run
-from tests.server.web_support import app_client, create_table, seat_cookie, settings_for
+from tests.server.web_support import app_client, create_table, csrf_of, seat_cookie, settings_for
 from turncoat.core.present import presentation_of
 from turncoat.core.registry import builtin_games, load_game
 from turncoat.server.live import OVER, SeatSpec
@@ -163,3 +163,24 @@ def test_my_games_lists_the_tables_this_browser_sits_at_and_nothing_else(tmp_pat
         # a stranger's browser has no My games at all
         client.cookies.clear()
         assert "my-games" not in client.get("/").text
+
+
+def test_my_games_lists_a_table_this_browser_hosts_and_drops_a_seat_its_player_left(
+    client: TestClient,
+) -> None:
+    hosted = create_table(client, seats=[{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}], players=3)
+    client.cookies.update({f"tc_host_{hosted['table']}": hosted["host_token"]})
+    seated = create_table(client, seats=[{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}], players=3)
+    table_id, token = seated["table"], seated["seat_tokens"]["0"]
+    assert client.get(f"/join/{table_id}/{token}", follow_redirects=False).status_code == 303
+    lobby = client.get("/").text
+    mine = re.search(r'<section class="panel my-games".*?</section>', lobby, re.S)
+    assert mine is not None
+    rows = dict(re.findall(r'data-table="([^"]+)".*?class="state">([^<]+)<', mine.group(0), re.S))
+    assert rows == {hosted["table"]: "waiting for players", table_id: "waiting for players"}
+    assert "Back to the table you host" in mine.group(0) and "Back to your seat (" in mine.group(0)
+    csrf = csrf_of(client.get(f"/t/{table_id}").text)
+    assert client.post(f"/t/{table_id}/leave", data={"csrf": csrf}, follow_redirects=False).status_code == 303
+    after = client.get("/").text
+    mine_after = re.search(r'<section class="panel my-games".*?</section>', after, re.S)
+    assert mine_after is not None and f'data-table="{table_id}"' not in mine_after.group(0)
