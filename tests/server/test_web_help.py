@@ -156,6 +156,8 @@ def test_my_games_lists_the_tables_this_browser_sits_at_and_nothing_else(tmp_pat
         rows = dict(re.findall(r'data-table="([^"]+)".*?class="state">([^<]+)<', mine.group(0), re.S))
         assert rows == {made["finished"][0]: "finished", made["running"][0]: "running"}
         assert theirs not in lobby and "theirs table" not in lobby
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert made["finished"][0] not in hub.finished  # listed from its stored row, not replayed
         for table_id, _token in (made["finished"], made["running"]):
             assert f'href="/t/{table_id}"' in mine.group(0)
             seat_page = client.get(f"/t/{table_id}").text  # the link returns to the seat
