@@ -20,6 +20,7 @@ from tests.server.web_support import app_client, create_table, csrf_of, seat_coo
 from turncoat.core.present import presentation_of
 from turncoat.core.registry import builtin_games, load_game
 from turncoat.server.live import OVER, SeatSpec
+from turncoat.server.storage import StorageError
 
 TERMS = {
     "verrater": ["Estate", "Trading post", "Converting", "VP circles", "Traitor", "Diplomat +5"],
@@ -186,3 +187,20 @@ def test_my_games_lists_a_table_this_browser_hosts_and_drops_a_seat_its_player_l
     after = client.get("/").text
     mine_after = re.search(r'<section class="panel my-games".*?</section>', after, re.S)
     assert mine_after is not None and f'data-table="{table_id}"' not in mine_after.group(0)
+
+
+def test_my_games_still_lists_the_tables_in_play_when_the_database_cannot_be_read(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    created = create_table(client, seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}], players=3)
+    table_id, token = created["table"], created["seat_tokens"]["0"]
+    assert client.get(f"/join/{table_id}/{token}", follow_redirects=False).status_code == 303
+    client.cookies.update({"tc_seat_finishedlongago": "whatever"})  # would be read from the database
+
+    def fails(_ids: object) -> None:
+        raise StorageError("the database is down")
+
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    monkeypatch.setattr(hub.store, "table_briefs", fails)
+    lobby = client.get("/")
+    assert lobby.status_code == 200 and f'data-table="{table_id}"' in lobby.text
