@@ -45,7 +45,7 @@ ACTION_LINES: dict[str, ActionHelp] = {
     ),
     # bidding
     "bid": ActionHelp(
-        "Bid", "Offer this much influence for the face-down strategy card; a higher bid must follow."
+        "Bid", "Offer this much influence for the face-down strategy card; a later bid must be higher."
     ),
     "pass_bid": ActionHelp("Pass", "Drop out of this card's auction for good; you may bid on the next card."),
     # recruitment
