@@ -24,6 +24,7 @@ SLOW: dict[str, frozenset[str] | None] = {
         {"test_sealed_bids_plays_to_the_end_in_the_browser_through_the_generic_skin"}  # Chromium
     ),
     "tests/server/test_web_rex.py": None,  # Chromium through Playwright
+    "tests/server/test_web_help_browser.py": None,  # Chromium through Playwright, whole short games
     "tests/tui/test_tmux_smoke.py": None,  # the real command in tmux
     "tests/server/test_restart.py": None,  # servers killed and started again, SQLite and PostgreSQL
     "tests/server/test_web_live_toy.py": None,  # a server process, its bot workers and Chromium

@@ -8,10 +8,18 @@ from typing import Literal
 
 import msgspec
 
-from turncoat.core.actions import Event, redact
+from turncoat.core.actions import Action, Event, redact
 from turncoat.core.present import (
+    ActionHelp,
+    Choice,
+    Decision,
+    Guide,
     Plain,
     SeatRef,
+    action_tags,
+    explained,
+    explains,
+    guide_of,
     line,
     options_of,
     plain,
@@ -138,3 +146,41 @@ def test_the_toy_round_summary_names_prizes_and_seats_as_data() -> None:
     (bidder,) = events[sealed].visible_to or ()
     assert "your sealed bid" in plain(face.summary(upto, bidder)[-1], [])
     assert face.summary(upto, None) == face.summary(events[:sealed], None)
+
+
+# -- how to play ------------------------------------------------------------------------------------
+def _guide() -> Guide:
+    return Guide(
+        title="Sealed Bids",
+        goal="Win the most coins.",
+        sections=(),
+        actions={
+            "bid": ActionHelp("Bid", "Offer coins for the lot."),
+            "pass": ActionHelp("Pass", "Sit out."),
+        },
+    )
+
+
+class _Pass(Action, frozen=True, tag="pass"):
+    pass
+
+
+def test_a_decision_of_one_kind_is_explained_once_for_all_its_options() -> None:
+    bids = tuple(Choice(Bid(n), (f"Bid {n}",)) for n in range(3))
+    (d,) = explained([Decision(title="Your bid", shape="number", choices=bids)], _guide())
+    assert d.help == "Offer coins for the lot."
+    assert [c.help for c in d.choices] == ["", "", ""]
+    assert [said for _c, said in explains(d)] == ["Offer coins for the lot."] * 3
+
+
+def test_a_decision_that_mixes_kinds_explains_each_option_and_keeps_the_games_own_words() -> None:
+    choices = (Choice(Bid(1), ("Bid 1",), help="The lowest bid."), Choice(_Pass(), ("Pass",)))
+    (d,) = explained([Decision(title="Bid or pass", shape="one", choices=choices)], _guide())
+    assert d.help == ""
+    assert [said for _c, said in explains(d)] == ["The lowest bid.", "Sit out."]
+
+
+def test_a_game_without_a_guide_gets_a_plain_one_naming_its_action_types() -> None:
+    guide = guide_of(Plain(SealedBidsGame(SealedBidsConfig())))
+    assert guide.title and guide.goal
+    assert set(guide.actions) == set(action_tags(SealedBidsGame.action_type))

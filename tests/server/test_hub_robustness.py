@@ -416,7 +416,11 @@ def test_a_broken_table_says_plainly_that_it_cannot_continue(tmp_path: Path) -> 
         assert (summary["status"], summary["problem"], summary["version"]) == (BROKEN, RECORD_DAMAGED, 6)
         replay = client.get(f"/t/{table_id}/replay?step=2")
         assert replay.status_code == 409 and "cannot continue" in html.unescape(replay.text)
-        assert table_id not in client.get("/").text  # not offered in the lobby
+        lobby = client.get("/").text
+        open_tables = lobby[lobby.index('id="open-tables"') :]
+        assert table_id not in open_tables  # not offered in the lobby
+        mine = lobby[lobby.index('id="my-games"') : lobby.index('id="open-tables"')]
+        assert "cannot continue" in mine  # its player is told, under My games
         with client.websocket_connect(f"/ws/{table_id}") as ws:
             refusal = receive_until(ws, "error")
             assert refusal["code"] == "broken" and RECORD_DAMAGED in refusal["message"]

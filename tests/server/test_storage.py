@@ -359,3 +359,14 @@ def test_sqlite_files_are_for_the_server_user_only(tmp_path: Path) -> None:
     for name in ("turncoat.db", "turncoat.db-wal", "turncoat.db-shm"):
         assert (tmp_path / "data" / name).stat().st_mode & 0o077 == 0, name
     store.close()
+
+
+def test_table_briefs_give_the_named_tables_with_their_seats_and_nothing_of_their_games(store: Store) -> None:
+    store.create_table(a_table("t2"))
+    store.append_actions("t1", 0, [act(1)], "playing")
+    briefs = {row.id: row for row in store.table_briefs(["t1", "t2", "nope"])}
+    assert set(briefs) == {"t1", "t2"}
+    full = store.load_table("t1")
+    assert full is not None and briefs["t1"].seats == full.seats and briefs["t1"].version == 1
+    assert briefs["t1"].actions == [] and briefs["t1"].snapshot is None  # the log is not read
+    assert store.table_briefs([]) == []

@@ -96,8 +96,9 @@ def test_every_dependency_of_every_route_runs_without_a_thread() -> None:
     """FastAPI runs a plain ``def`` dependency in its thread pool, which costs more per request than
     the lookups themselves; each is an ``async def`` that never blocks."""
     routes = [r for router in ROUTERS for r in router.routes if isinstance(r, APIRoute | APIWebSocketRoute)]
-    assert len(routes) == 26  # every route of the four routers (seat colours, skin stylesheets, whispers,
-    # a seat's preferences as a form and through the API)
+    # every route of the four routers (seat colours, skin stylesheets, whispers, a seat's preferences
+    # as a form and through the API, each game's guide)
+    assert len(routes) == 28
     in_threads = {
         f"{route.path}: {call.__name__}"
         for route in routes

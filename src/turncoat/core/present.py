@@ -13,13 +13,19 @@ game's sentences with patterns.
 A game without a presentation of its own still plays everywhere through :class:`Plain`, built
 from the Game protocol alone (``describe_action``, ``render_log``, ``render_summary``, the
 config's fields).
+
+A presentation may also offer a :class:`Guide` (``HasGuide``): how to play the game in the
+game's own words, and one line per kind of decision (per action type) saying what choosing it
+does.  :func:`guide_of` gives every game one (a short plain guide for a game without its own),
+and :func:`explained` fills a decision's help from it, so the frontends can show "what does
+this option do" next to every decision without knowing any game.
 """
 
 from __future__ import annotations
 
 import typing
-from collections.abc import Iterable, Sequence
-from typing import Any, Literal, Protocol, TypeAlias
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Literal, Protocol, TypeAlias, runtime_checkable
 
 import msgspec
 
@@ -89,9 +95,14 @@ class Decision(msgspec.Struct, frozen=True):
     prompt: str = ""
     finish: Choice | None = None
     most: int = 0
+    help: str = ""  # what the decision is about, when one line explains all its choices
 
     def actions(self) -> tuple[Action, ...]:
         return tuple(c.action for c in self.choices) + ((self.finish.action,) if self.finish else ())
+
+    def everything(self) -> tuple[Choice, ...]:
+        """Every choice, the finishing one last."""
+        return self.choices + ((self.finish,) if self.finish else ())
 
 
 # -- the rest of the face -------------------------------------------------------------------------
@@ -166,6 +177,109 @@ class Presentation(Protocol):
     def panels(self, observation: Any) -> tuple[Panel, ...]: ...
 
     def score_table(self, outcome: Outcome) -> ScoreTable: ...
+
+
+# -- how to play ----------------------------------------------------------------------------------
+class GuideSection(msgspec.Struct, frozen=True):
+    """A part of a game's guide: a heading, paragraphs, and terms with what they mean."""
+
+    heading: str
+    paragraphs: tuple[str, ...] = ()
+    terms: tuple[tuple[str, str], ...] = ()  # (term, meaning)
+
+
+class ActionHelp(msgspec.Struct, frozen=True):
+    """One kind of decision (one action type): its name and what choosing it does, in one line."""
+
+    name: str
+    line: str
+
+
+class Guide(msgspec.Struct, frozen=True):
+    """How to play a game, in the game's own words (never a rulebook's).
+
+    ``goal`` is one line; ``sections`` the rest (a round's phases, the key terms); ``actions``
+    has one entry per action tag the game can offer, which :func:`explained` uses to say what
+    each option of a decision does; ``adapted`` says which of the game's values or rules are
+    estimates or adaptations rather than a published rulebook's."""
+
+    title: str
+    goal: str
+    sections: tuple[GuideSection, ...]
+    actions: Mapping[str, ActionHelp]
+    adapted: str = ""
+
+
+@runtime_checkable
+class HasGuide(Protocol):
+    def guide(self) -> Guide:
+        """How to play the game (see :class:`Guide`)."""
+        ...
+
+
+def action_tag(action: Action) -> str:
+    """The action's tag, the kind of decision it answers (``"keep_role"``)."""
+    tag = type(action).__struct_config__.tag
+    return str(tag) if tag is not None else type(action).__name__
+
+
+def action_tags(action_type: Any) -> tuple[str, ...]:
+    """Every tag of a game's action union (``Game.action_type``), in its order."""
+    members = typing.get_args(action_type) or (action_type,)
+    tags = (
+        str(m.__struct_config__.tag)
+        for m in members
+        if isinstance(m, type) and issubclass(m, Action) and m.__struct_config__.tag is not None
+    )
+    return tuple(dict.fromkeys(tags))
+
+
+def guide_of(face: Any) -> Guide:
+    """The presentation's own guide, or a plain one for a game that has none yet: its title, and
+    each of its action types by name, so every game has a page to point at."""
+    if isinstance(face, HasGuide):
+        return face.guide()
+    title = str(getattr(face, "title", "This game"))
+    game = getattr(face, "game", None)
+    tags = action_tags(getattr(game, "action_type", None)) if game is not None else ()
+    return Guide(
+        title=title,
+        goal="This game has no guide of its own yet: each decision lists the moves the rules allow.",
+        sections=(),
+        actions={t: ActionHelp(t.replace("_", " ").capitalize(), "") for t in tags},
+    )
+
+
+def explained(decisions: Iterable[Decision], guide: Guide) -> tuple[Decision, ...]:
+    """The decisions with every option explained from ``guide.actions``.
+
+    A decision whose choices are all of one kind gets that kind's line as its own ``help`` (the
+    line would only repeat under every option); in a decision that mixes kinds, each choice
+    without words of its own gets its kind's line.  A set's finishing choice gets its own kind's
+    line.  Words a presentation already gave are kept."""
+
+    def kind_line(c: Choice) -> str:
+        known = guide.actions.get(action_tag(c.action))
+        return known.line if known is not None else ""
+
+    def fill(c: Choice) -> Choice:
+        return c if c.help else msgspec.structs.replace(c, help=kind_line(c))
+
+    out = []
+    for d in decisions:
+        finish = fill(d.finish) if d.finish is not None else None
+        tags = {action_tag(c.action) for c in d.choices}
+        if len(tags) == 1:
+            help_ = d.help or kind_line(d.choices[0])
+            out.append(msgspec.structs.replace(d, help=help_, finish=finish))
+        else:
+            out.append(msgspec.structs.replace(d, choices=tuple(fill(c) for c in d.choices), finish=finish))
+    return tuple(out)
+
+
+def explains(decision: Decision) -> list[tuple[Choice, str]]:
+    """Each option of the decision with the line that explains it (its own, else the decision's)."""
+    return [(c, c.help or decision.help) for c in decision.everything()]
 
 
 def presentation_of(game: Any) -> Presentation:

@@ -50,6 +50,7 @@ _BAD_REQUEST = (
 )
 _STATUS = {
     "no_such_table": 404,
+    "no_such_game": 404,
     "forbidden": 403,
     "private_table": 403,
     "csrf": 403,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from turncoat.core.errors import InvalidConfig
-from turncoat.core.present import OptionSpec, presentation_of
+from turncoat.core.present import Guide, OptionSpec, guide_of, presentation_of
 from turncoat.core.registry import builtin_games, load_game, registered
 from turncoat.server import adapters
 from turncoat.server.skin import GENERIC, WebSkin, web_skin
@@ -58,6 +58,12 @@ def _offer(game_id: str) -> GameOffer:
         levels=tuple(adapters.level_choices(game)),
         default_level=adapters.default_level(game),
     )
+
+
+@functools.cache
+def how_to_play(game_id: str) -> Guide:
+    """The game's guide (``core.present.guide_of``): the same words for every table of it."""
+    return guide_of(presentation_of(load_game(game_id)))
 
 
 def offered() -> tuple[GameOffer, ...]:

@@ -55,6 +55,7 @@ class DecisionOut(msgspec.Struct, kw_only=True):
     title: str
     shape: Literal["one", "number", "set"]
     prompt: str = ""
+    help: str = ""  # one line for all its choices, where they are of one kind
     most: int = 0
     choices: list[ChoiceOut]
     finish: ChoiceOut | None = None
@@ -235,6 +236,7 @@ def _decision(decision: Decision, names: list[str]) -> DecisionOut:
         title=decision.title,
         shape=decision.shape,
         prompt=decision.prompt,
+        help=decision.help,
         most=decision.most,
         choices=[_choice(c, names) for c in decision.choices],
         finish=_choice(decision.finish, names) if decision.finish is not None else None,

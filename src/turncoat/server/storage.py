@@ -325,6 +325,26 @@ class Store:
         with self._reading("the tables") as conn:
             return [_load_row(conn, t) for t in conn.execute(query).all()]
 
+    def table_briefs(self, table_ids: Collection[str]) -> list[TableRow]:
+        """The named tables that exist, with their seats but without their logs or snapshots:
+        what a list of tables shows (nothing is replayed)."""
+        ids = list(table_ids)
+        if not ids:
+            return []
+        with self._reading("the tables") as conn:
+            found = conn.execute(select(tables_t).where(tables_t.c.id.in_(ids))).all()
+            seats = conn.execute(
+                select(seats_t)
+                .where(seats_t.c.table_id.in_(ids))
+                .order_by(seats_t.c.table_id, seats_t.c.seat)
+            ).all()
+        rows = {t.id: _table_row(t) for t in found}
+        for s in seats:
+            rows[s.table_id].seats.append(
+                SeatRow(s.seat, s.kind, s.agent, s.name, s.token_hash, bool(s.claimed))
+            )
+        return list(rows.values())
+
     def load_table(self, table_id: str) -> TableRow | None:
         """One table, as :meth:`load_all` gives it (None if there is no such table)."""
         with self._reading(f"table {table_id}") as conn:
@@ -332,9 +352,9 @@ class Store:
             return None if t is None else _load_row(conn, t)
 
 
-def _load_row(conn: Connection, t: Row[Any]) -> TableRow:
-    """A table's row with its seats, log, every snapshot's digest and the latest snapshot."""
-    row = TableRow(
+def _table_row(t: Row[Any]) -> TableRow:
+    """A table's own row, without its seats, log or snapshots."""
+    return TableRow(
         id=t.id,
         name=t.name,
         game=t.game,
@@ -351,6 +371,11 @@ def _load_row(conn: Connection, t: Row[Any]) -> TableRow:
         creator=t.creator,
         updated_at=t.updated_at,
     )
+
+
+def _load_row(conn: Connection, t: Row[Any]) -> TableRow:
+    """A table's row with its seats, log, every snapshot's digest and the latest snapshot."""
+    row = _table_row(t)
     row.seats = [
         SeatRow(s.seat, s.kind, s.agent, s.name, s.token_hash, bool(s.claimed), bool(s.forced_moves))
         for s in conn.execute(

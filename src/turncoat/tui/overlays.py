@@ -1,7 +1,9 @@
-"""Screens laid over any table, game-neutral: the hot-seat curtain and the whole log.
+"""Screens laid over any table, game-neutral: the hot-seat curtain, the whole log and the help.
 
 The curtain shows no game information at all; the log screen shows the lines it is given,
-already redacted for the table's viewer.
+already redacted for the table's viewer; the help shows the viewer's own decision (each option
+with the line that explains it) and the game's guide, both in the game's words
+(``core.present.Guide``).
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle
-from textual.screen import Screen
+from textual.containers import Center, Middle, VerticalScroll
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, RichLog, Static
+
+from turncoat.core.present import Decision, Guide, explains, plain
 
 Bindings = list[Binding | tuple[str, str] | tuple[str, str, str]]
 
@@ -65,3 +69,68 @@ class LogScreen(Screen[None]):
         log = self.query_one("#full-log-lines", RichLog)
         for line in self.lines:
             log.write(Text(line))
+
+
+def decision_help(decisions: Sequence[Decision], names: Sequence[str]) -> Text:
+    """The viewer's decisions now: each with its line, each option with the line that explains
+    it (an option repeated, such as two cards of one value, once)."""
+    out = Text()
+    if not decisions:
+        return out
+    out.append("Your decision now\n", style="bold")
+    for d in decisions:
+        out.append(f"  {d.title}\n", style="bold")
+        if d.help:
+            out.append(f"    {d.help}\n")
+        shown: set[str] = set()
+        for choice, _said in explains(d):
+            label = plain(choice.label, names)
+            if label in shown:
+                continue
+            shown.add(label)
+            out.append(f"    • {label[:1].upper()}{label[1:]}")
+            out.append(f": {choice.help}\n" if choice.help else "\n")
+    out.append("\n")
+    return out
+
+
+def guide_text(guide: Guide) -> Text:
+    """The game's how-to-play guide as text: the goal, each part, the terms, what is adapted."""
+    out = Text()
+    out.append(f"How to play {guide.title}\n", style="bold")
+    out.append(f"{guide.goal}\n")
+    for section in guide.sections:
+        out.append(f"\n{section.heading}\n", style="bold")
+        for paragraph in section.paragraphs:
+            out.append(f"  {paragraph}\n")
+        for term, meaning in section.terms:
+            out.append(f"  {term}: ", style="bold")
+            out.append(f"{meaning}\n")
+    if guide.adapted:
+        out.append("\nEstimated and adapted\n", style="bold")
+        out.append(f"  {guide.adapted}\n")
+    return out
+
+
+class HelpScreen(ModalScreen[None]):
+    """Help laid over the table: what it is given (keys, the decision now, the guide), scrollable."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll {
+        width: 100; max-width: 95%; height: 90%; border: heavy $accent; background: $panel;
+    }
+    HelpScreen #help-text { padding: 1 2; }
+    """
+    BINDINGS: ClassVar[Bindings] = [Binding("escape,question_mark,q", "dismiss", "Close")]
+
+    def __init__(self, text: Text) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(self.text, id="help-text")
+
+    def on_click(self) -> None:
+        self.dismiss(None)

@@ -27,7 +27,8 @@ from textual.widgets import Static
 
 from turncoat.core.actions import Action, Viewer
 from turncoat.core.errors import RulesError
-from turncoat.tui.overlays import CurtainScreen
+from turncoat.core.present import guide_of
+from turncoat.tui.overlays import CurtainScreen, decision_help, guide_text
 from turncoat.tui.table import Table
 
 
@@ -73,6 +74,13 @@ class TableApp(App[None]):
     # -- drawing (the subclass's) ----------------------------------------------------------------
     def refresh_view(self) -> None:
         raise NotImplementedError
+
+    def help_now(self) -> Text:
+        """What ``?`` shows of the game: the viewer's decision now (only when it is theirs), each
+        option with its line, then how to play, all in the game's own words."""
+        mine = self.awaiting is not None and self.awaiting == self.viewer
+        decisions = self.table.view(self.viewer).decisions if mine else ()
+        return decision_help(decisions, self.table.names()) + guide_text(guide_of(self.table.match.face))
 
     def action_end_screen(self) -> None:
         raise NotImplementedError

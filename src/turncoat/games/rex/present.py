@@ -24,6 +24,7 @@ from turncoat.core.engine import Outcome
 from turncoat.core.present import (
     Choice,
     Decision,
+    Guide,
     Line,
     OptionSpec,
     Panel,
@@ -31,6 +32,7 @@ from turncoat.core.present import (
     SeatRef,
     SeatStyle,
     Span,
+    explained,
     line,
     options_of,
 )
@@ -39,6 +41,7 @@ from turncoat.games.rex import events as E
 from turncoat.games.rex import log
 from turncoat.games.rex.components import HACAN, SOL
 from turncoat.games.rex.config import RexConfig
+from turncoat.games.rex.guide import rex_guide
 from turncoat.games.rex.log import ESTIMATED, SLOT_WORDS, VICTORY_NAMES, Names, foreseen
 from turncoat.games.rex.observe import PlanView, RexObservation
 from turncoat.games.rex.phases.recruitment import SOL_ALLY_FREE_RECRUITS
@@ -279,10 +282,15 @@ class RexPresentation:
             groups.setdefault((title, shape), []).append(choice)
             if prompt:
                 prompts[(title, shape)] = prompt
-        return tuple(
+        decisions = [
             Decision(title=title, shape=shape, choices=tuple(choices), prompt=prompts.get((title, shape), ""))  # type: ignore[arg-type]
             for (title, shape), choices in groups.items()
-        )
+        ]
+        return explained(decisions, self.guide())
+
+    def guide(self) -> Guide:
+        """How to play (``guide.py``), for a game of this table's length."""
+        return rex_guide(self.rounds)
 
     def _proposal(self, obs: RexObservation, pid: int) -> deals.Proposal | None:
         return deals.find(obs.deals, pid)

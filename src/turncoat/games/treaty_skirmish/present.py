@@ -9,7 +9,7 @@ is an adaptation of the scenario's treaty mechanic, not the published game.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import msgspec
 
@@ -20,12 +20,14 @@ from turncoat.core.present import (
     SEAT_STYLES,
     Choice,
     Decision,
+    Guide,
     Line,
     OptionSpec,
     Panel,
     ScoreTable,
     SeatRef,
     SeatStyle,
+    explained,
     line,
     options_of,
 )
@@ -46,6 +48,7 @@ from turncoat.games.treaty_skirmish.actions import (
 )
 from turncoat.games.treaty_skirmish.components import OBJECTIVE_NAMES, OBJECTIVE_TEXT
 from turncoat.games.treaty_skirmish.config import MAX_PLAYERS, MIN_PLAYERS, TreatySkirmishConfig
+from turncoat.games.treaty_skirmish.guide import skirmish_guide
 from turncoat.games.treaty_skirmish.observe import ADAPTATION, SkirmishObservation
 from turncoat.games.treaty_skirmish.state import (
     ACTION,
@@ -71,6 +74,7 @@ STEP_WORDS = {
     DROP_TREATY: "At home: a foreign card is dropped",
     OVER: "The game is over",
 }
+GUIDE = skirmish_guide()
 OPTION_LABELS = {
     "race_assignment": "Who plays which race",
     "support_check": "When Support of the People is checked",
@@ -121,6 +125,10 @@ class SkirmishPresentation:
     def seat_styles(self, players: int) -> tuple[SeatStyle, ...]:
         return SEAT_STYLES[:players]
 
+    def guide(self) -> Guide:
+        """How to play (the same for every table)."""
+        return GUIDE
+
     def step_title(self, observation: Any) -> str:
         obs: SkirmishObservation = observation
         return f"Round {obs.round} of {obs.rounds} · {STEP_WORDS.get(obs.step, obs.step)} (adaptation)"
@@ -137,11 +145,16 @@ class SkirmishPresentation:
                 Choice(action=action, label=_label(action), help=_help(action))
             )
             shapes[title] = shape
-        return tuple(
-            Decision(
-                title=title, shape="number" if shapes[title] == "number" else "one", choices=tuple(choices)
-            )
-            for title, choices in groups.items()
+        return explained(
+            (
+                Decision(
+                    title=title,
+                    shape="number" if shapes[title] == "number" else "one",
+                    choices=tuple(choices),
+                )
+                for title, choices in groups.items()
+            ),
+            GUIDE,
         )
 
     # -- words ---------------------------------------------------------------------------------
@@ -228,6 +241,10 @@ def _group(action: Action) -> tuple[str, str]:
         case DropTreaty():
             return "Drop a foreign treaty card", "one"
     return "Your decision", "one"
+
+
+def _shape(shape: str) -> Literal["one", "number"]:
+    return "number" if shape == "number" else "one"
 
 
 def _label(action: Action) -> Line:

@@ -16,6 +16,7 @@ from turncoat.core.engine import Outcome
 from turncoat.core.present import (
     Choice,
     Decision,
+    Guide,
     Line,
     OptionSpec,
     Panel,
@@ -23,6 +24,7 @@ from turncoat.core.present import (
     SeatRef,
     SeatStyle,
     Span,
+    explained,
     line,
     options_of,
 )
@@ -42,6 +44,7 @@ from turncoat.games.verrater.actions import (
 from turncoat.games.verrater.components import RING_SIZE, Tables, build_tables, load_content
 from turncoat.games.verrater.config import VerraterConfig
 from turncoat.games.verrater.events import GameSetUp
+from turncoat.games.verrater.guide import verrater_guide
 from turncoat.games.verrater.notation import ROLE_NAMES, SIDE_NAMES, with_article
 from turncoat.games.verrater.observe import VerraterObservation
 
@@ -141,6 +144,7 @@ class VerraterPresentation:
         self.commit_max = game.ctx.tables.commit_max
         self.hand_limit = game.ctx.tables.hand_limit
         self.role_help = role_help(game.ctx.tables)
+        self._guide: Guide | None = None
 
     # -- words -----------------------------------------------------------------------------------
     def options(self) -> tuple[OptionSpec, ...]:
@@ -148,6 +152,12 @@ class VerraterPresentation:
 
     def seat_styles(self, players: int) -> tuple[SeatStyle, ...]:
         return SEAT_STYLES[:players]
+
+    def guide(self) -> Guide:
+        """How to play, with the numbers of the content this table plays with."""
+        if self._guide is None:
+            self._guide = verrater_guide(self.game.ctx.tables, self.type_names)
+        return self._guide
 
     def step_title(self, observation: VerraterObservation) -> str:
         return STEP_TITLES.get(observation.step, observation.step.replace("_", " "))
@@ -175,7 +185,7 @@ class VerraterPresentation:
         for title, choices in groups.items():
             choices.sort(key=_offer_order)
             out.append(Decision(title=title, shape="one", choices=tuple(choices)))
-        return tuple(out)
+        return explained(out, self.guide())
 
     def _commit(
         self, obs: VerraterObservation, commits: Sequence[CommitSupply], finish: FinishCommitting | None

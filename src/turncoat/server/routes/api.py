@@ -8,12 +8,13 @@ import msgspec
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
+from turncoat.core.errors import InvalidConfig
 from turncoat.core.present import presentation_of
 from turncoat.core.registry import load_game
 from turncoat.server.deps import ClientAddress, HubDep, SeatDep, TableDep
 from turncoat.server.inputs import on_or_off, optional_text, parse_json, whole_number
 from turncoat.server.live import SeatSpec, ServerError, build_payload
-from turncoat.server.offer import default_game, offer
+from turncoat.server.offer import default_game, how_to_play, offer
 from turncoat.server.routes.common import base_url
 
 router = APIRouter()
@@ -61,6 +62,16 @@ async def api_agents(game: str | None = None) -> JSONResponse:
     """The bot levels of ``?game=`` (else of the first game offered): level -> label."""
     chosen = default_game() if game is None else offer(game)
     return JSONResponse(dict(chosen.levels))
+
+
+@router.get("/api/games/{game_id}/guide")
+async def api_guide(game_id: str) -> Response:
+    """How to play the game (``core.present.Guide``): what the rules page shows, as JSON."""
+    try:
+        game = offer(game_id)
+    except InvalidConfig:
+        raise ServerError("no_such_game", "this server has no such game") from None
+    return Response(msgspec.json.encode(how_to_play(game.id)), media_type="application/json")
 
 
 @router.get("/healthz")

@@ -1,12 +1,15 @@
-"""The lobby: the list of open tables, the new-table form and the host's invite links."""
+"""The lobby: the list of open tables, the tables this browser sits at, the new-table form, the
+host's invite links, and each game's how-to-play page."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 
+from turncoat.core.errors import InvalidConfig
 from turncoat.server import views
 from turncoat.server.deps import (
     CheckedForm,
@@ -23,7 +26,8 @@ from turncoat.server.deps import (
 )
 from turncoat.server.inputs import whole_number
 from turncoat.server.live import BROKEN, OVER, SeatSpec, ServerError
-from turncoat.server.offer import checked_players, chosen_options, default_game, offer, offered
+from turncoat.server.mine import my_tables
+from turncoat.server.offer import checked_players, chosen_options, default_game, how_to_play, offer, offered
 from turncoat.server.routes.common import base_url, html, set_secret_cookie
 from turncoat.server.skin import seats_css
 
@@ -42,11 +46,35 @@ async def lobby(
         "lobby.html",
         csrf=csrf,
         tables=listed[:100],
+        mine=await my_tables(hub, request.cookies),
         game=chosen,
         games=offered(),
         titles={g.id: g.title for g in offered()},
     )
     return html(request, settings, body, csrf=csrf)
+
+
+_TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
+@router.get("/games/{game_id}/rules", response_class=HTMLResponse)
+async def rules_page(
+    request: Request, game_id: str, settings: SettingsDep, back: str | None = None
+) -> HTMLResponse:
+    """How to play a game, in the game's own words (its guide); ``?back=<table>`` links back."""
+    try:
+        game = offer(game_id)
+    except InvalidConfig:
+        raise ServerError("no_such_game", "this server has no such game") from None
+    guide = how_to_play(game.id)
+    body = views.page(
+        "rules.html",
+        game=game,
+        guide=guide,
+        choices=[a for a in guide.actions.values() if a.line],
+        back=f"/t/{back}" if back is not None and _TABLE_ID.fullmatch(back) else None,
+    )
+    return html(request, settings, body)
 
 
 @router.get("/games/seats.css")

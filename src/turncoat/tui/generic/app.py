@@ -24,11 +24,20 @@ from textual.widgets.option_list import Option
 from turncoat.core.present import Decision, Panel, plain
 from turncoat.play import View
 from turncoat.tui.generic.screens import EndScreen
-from turncoat.tui.overlays import Bindings, CurtainScreen, LogScreen
+from turncoat.tui.overlays import Bindings, CurtainScreen, HelpScreen, LogScreen
 from turncoat.tui.table import Table
 from turncoat.tui.table_app import TableApp
 
 FINISH = -1  # the confirm entry of a set decision
+KEYS_TEXT = """
+Keys
+  1-9          play choice 1-9 of the list
+  Up/Down Enter move through the list and play the highlighted choice
+  l            the whole game log (Esc or l goes back)
+  e            the final score, once the game is over
+  ?            this help (Esc or ? closes it)
+  q            save and quit
+"""
 
 
 @dataclass(frozen=True)
@@ -79,6 +88,7 @@ class GenericApp(TableApp):
         Binding("1", "pick(1)", "Choose", key_display="1-9"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(2, 10)),
         Binding("l", "full_log", "Log"),
+        Binding("question_mark", "help", "Help", key_display="?"),
         Binding("e", "end_screen", "Final score"),
     ]
 
@@ -236,6 +246,12 @@ class GenericApp(TableApp):
         names = self.table.names()
         who = "public view" if self.viewer is None else f"as {names[self.viewer]} sees it"
         self.push_screen(LogScreen(f"Game log ({who}) — Esc or l to go back", self.log_lines))
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, CurtainScreen | HelpScreen):
+            return  # never over the curtain: the decision shown is the viewer's
+        keys = Text(KEYS_TEXT)
+        self.push_screen(HelpScreen(self.help_now() + keys))
 
     def action_end_screen(self) -> None:
         outcome = self.table.outcome()

@@ -324,6 +324,22 @@
     }
   });
 
+  // A decision's "?" stays open across an update that still shows the same decision (a bot's
+  // move elsewhere redraws the controls; the reader should not lose the help they opened).
+  var openHelp = [];
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    openHelp = Array.prototype.map.call(
+      document.querySelectorAll("#controls details.decision-help[open] > summary"),
+      function (s) { return s.getAttribute("aria-label"); });
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var all = document.querySelectorAll("#controls details.decision-help > summary");
+    for (var i = 0; i < all.length; i++) {
+      if (openHelp.indexOf(all[i].getAttribute("aria-label")) >= 0) all[i].parentNode.open = true;
+    }
+    openHelp = [];
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     tick();
     showAllReveals();

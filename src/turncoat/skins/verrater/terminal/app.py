@@ -22,11 +22,12 @@ from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from turncoat.core.actions import Action, Viewer
+from turncoat.core.present import guide_of
 from turncoat.games.verrater.components import RING_SIZE
 from turncoat.skins.verrater.terminal import view
 from turncoat.skins.verrater.terminal.screens import EndScreen, HelpScreen
 from turncoat.skins.verrater.terminal.session import Session
-from turncoat.tui.overlays import Bindings, CurtainScreen, LogScreen
+from turncoat.tui.overlays import Bindings, CurtainScreen, LogScreen, decision_help, guide_text
 from turncoat.tui.table_app import TableApp
 
 MIN_SIZE = (120, 40)  # columns, rows: the whole board, the choices and the log fit
@@ -76,7 +77,8 @@ class VerraterApp(TableApp):
     #full-log-title { height: 1; padding: 0 1; background: $boost; }
     #full-log-lines { height: 1fr; padding: 0 1; }
     HelpScreen { align: center middle; }
-    #help-text { width: 90; padding: 1 2; border: heavy $accent; background: $panel; }
+    #help-box { width: 96; max-width: 95%; height: 90%; border: heavy $accent; background: $panel; }
+    #help-text { padding: 1 2; }
     #curtain-text { width: 70; padding: 2 4; border: heavy magenta; text-align: center; }
     #end VerticalScroll { padding: 1 2; }
     #winners { padding: 1 0; }
@@ -86,7 +88,7 @@ class VerraterApp(TableApp):
         Binding("1", "pick(1)", "Choose", key_display="1-9"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(2, 10)),
         Binding("l", "full_log", "Log"),
-        Binding("question_mark", "help", "Keys", key_display="?"),
+        Binding("question_mark", "help", "Help", key_display="?"),
         Binding("e", "end_screen", "Final score"),
     ]
 
@@ -266,9 +268,15 @@ class VerraterApp(TableApp):
         self.push_screen(LogScreen(f"Game log ({who}) — Esc or l to go back", list(self._log_shown)))
 
     def action_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen):
+        if not isinstance(self.screen, HelpScreen | CurtainScreen):  # the decision is the viewer's
             s = self.session
-            self.push_screen(HelpScreen(view.rules_help(s.rule_changes(), s.overridden_values())))
+            names = s.names()
+            mine = self.awaiting is not None and self.awaiting == self.viewer
+            decision = decision_help(s.view(self.viewer).decisions if mine else (), names)
+            guide = guide_text(guide_of(s.match.face))
+            self.push_screen(
+                HelpScreen(view.rules_help(s.rule_changes(), s.overridden_values()), decision, guide)
+            )
 
     def action_end_screen(self) -> None:
         if self.session.outcome() is not None and not isinstance(self.screen, EndScreen):

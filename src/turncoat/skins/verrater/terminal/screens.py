@@ -1,6 +1,7 @@
 """The screens Verräter's table lays over the board: the help and the final score.
 
-The help shows only the (public) rule options in play; the end screen shows the outcome and
+The help shows the viewer's own decision now, the keys, the (public) rule options in play and how
+to play (the game's guide, ``TableApp.help_now``); the end screen shows the outcome and
 the round summary redacted for the viewer it is given.  The hot-seat curtain and the log screen
 are every table's (``turncoat.tui.overlays``).
 """
@@ -12,7 +13,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
@@ -44,17 +45,20 @@ conflict have a heavy border and "⚔ vs N" underneath.
 
 
 class HelpScreen(ModalScreen[None]):
-    """The keys, the mouse and how to read the board."""
+    """The decision now, the keys, the mouse, how to read the board and how to play, scrollable."""
 
     BINDINGS: ClassVar[Bindings] = [Binding("escape,question_mark,q", "dismiss", "Close")]
 
-    def __init__(self, rules: str = "") -> None:
+    def __init__(self, rules: str = "", decision: Text | None = None, guide: Text | None = None) -> None:
         super().__init__()
         self.rules = rules
+        self.decision = decision or Text()
+        self.guide = guide or Text()
 
     def compose(self) -> ComposeResult:
-        with Middle(), Center():
-            yield Static(HELP_TEXT + (f"\n{self.rules}\n" if self.rules else ""), id="help-text")
+        keys = Text(HELP_TEXT + (f"\n{self.rules}\n" if self.rules else ""))
+        with VerticalScroll(id="help-box"):
+            yield Static(self.decision + keys + Text("\n") + self.guide, id="help-text")
 
     def on_click(self) -> None:
         self.dismiss(None)
