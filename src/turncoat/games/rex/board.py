@@ -17,6 +17,7 @@ Shortest line distances are precomputed for every bombarded sector (0 = none), s
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 from typing import Literal
 
 import msgspec
@@ -82,8 +83,12 @@ class BoardTables(msgspec.Struct, frozen=True):
 
     def reachable(self, origin: int, allowance: int, bombarded: int) -> tuple[int, ...]:
         """§9.3: every piece a group in ``origin`` can end in with ``allowance`` lines (not itself)."""
-        row = self.dist[bombarded][origin]
-        return tuple(p for p, d in enumerate(row) if d <= allowance and p != origin)
+        return _reachable(self.dist[bombarded][origin], origin, allowance)
+
+
+@cache  # a few thousand (row, origin, allowance) at most, asked for every group that may move
+def _reachable(row: bytes, origin: int, allowance: int) -> tuple[int, ...]:
+    return tuple(p for p, d in enumerate(row) if d <= allowance and p != origin)
 
 
 def _fail(message: str) -> InvalidContent:

@@ -14,6 +14,7 @@ Piles list the bottom card first: the top card of a deck is its LAST element.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import msgspec
@@ -268,9 +269,18 @@ def replace_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ..
     return (*values[:index], value, *values[index + 1 :])
 
 
+@cache  # a handful of (start, players) pairs, asked at nearly every step
 def seats_from(start: int, players: int) -> tuple[int, ...]:
     """§3.1 player order: the given seat, then clockwise (to the left)."""
     return tuple((start + i) % players for i in range(players))
+
+
+def without(values: tuple[int, ...], item: int) -> tuple[int, ...]:
+    """``values`` less every ``item`` (e.g. a seat that has answered, from the seats waiting)."""
+    while item in values:
+        i = values.index(item)
+        values = values[:i] + values[i + 1 :]
+    return values
 
 
 def seat_of_race(s: Fields, race: int) -> int:

@@ -63,6 +63,7 @@ from turncoat.games.rex.state import (
     seats_from,
     seats_in_area,
     units_of,
+    without,
 )
 
 RULE = "RULES §10"
@@ -424,7 +425,7 @@ def resolve_leader(ctx: Ctx, d: Draft, seat: int, leader: int, slot: int, out: E
 
 def _plan_progress(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
     if not _plan_part_due(d, seat):
-        d.waiting = tuple(w for w in d.waiting if w != seat)
+        d.waiting = without(d.waiting, seat)
     if not d.waiting:
         reveal_plans(ctx, d, out)
 
@@ -534,7 +535,7 @@ def resolve_cards(ctx: Ctx, d: Draft, seat: int, attack: int, defense: int, out:
     d.plan_attack = _pair(d.plan_attack, side, attack)
     d.plan_defense = _pair(d.plan_defense, side, defense)
     out.append(BattlePlanPartSet(seat=seat, part="cards"))
-    d.waiting = tuple(w for w in d.waiting if w != seat)
+    d.waiting = without(d.waiting, seat)
     if d.waiting:
         return
     d.revealed = 2
@@ -575,7 +576,7 @@ def resolve_traitor(ctx: Ctx, d: Draft, seat: int, reveal: bool, out: Events) ->
         d.traitor_answer = _pair(d.traitor_answer, side_of(d, seat), int(reveal))
     else:
         d.helper_answer = int(reveal)
-    d.waiting = tuple(w for w in d.waiting if w != seat)
+    d.waiting = without(d.waiting, seat)
     if not d.waiting:
         resolve_battle(ctx, d, out)
 

@@ -56,6 +56,7 @@ from turncoat.games.rex.state import (
     add_units,
     seat_of_race,
     seats_from,
+    without,
 )
 
 RULE_CARDS = "RULES §3.7"
@@ -97,8 +98,7 @@ EMERGENCY_UNITS_MAX = 5  # strategy_cards.json: up to 5 units [Dune]
 
 def card_type(ctx: Ctx, card_id: str) -> int:
     """The card's type index, or NOBODY when the content pack has no such card."""
-    ids = ctx.t.card_ids
-    return ids.index(card_id) if card_id in ids else NOBODY
+    return ctx.t.card_index.get(card_id, NOBODY)
 
 
 def holds(ctx: Ctx, s: Fields, seat: int, card_id: str) -> bool:
@@ -115,7 +115,7 @@ def may_be_in_a_hand(ctx: Ctx, s: Fields, card_id: str) -> bool:
     out = s.strategy_removed.count(card)
     if ctx.config.strategy_discard_public:
         out += s.strategy_discard.count(card)
-    return ctx.t.strategy_deck.count(card) > out
+    return ctx.t.card_copies[card] > out
 
 
 def discard_played(ctx: Ctx, d: Draft, seat: int, card_id: str, effect: str, out: Events) -> None:
@@ -224,7 +224,7 @@ def open_window(ctx: Ctx, d: Draft, window: str, out: Events) -> bool:
 def resolve_window_answer(ctx: Ctx, d: Draft, seat: int, card_id: str | None, out: Events) -> None:
     """A sealed answer; when every asked seat has answered, the plays resolve (§17)."""
     d.set_seat("sealed", seat, NO_PLAY if card_id is None else card_type(ctx, card_id))
-    d.waiting = tuple(w for w in d.waiting if w != seat)
+    d.waiting = without(d.waiting, seat)
     out.append(CardWindowAnswered(seat=seat))
     if not d.waiting:
         continue_window(ctx, d, out)
@@ -233,10 +233,14 @@ def resolve_window_answer(ctx: Ctx, d: Draft, seat: int, card_id: str | None, ou
 def next_play(ctx: Ctx, d: Draft) -> tuple[int, str] | None:
     """§17 (E25): the next play to resolve — cancelling effects first, then player order from the
     first player."""
-    plays = [(seat, ctx.t.card_ids[d.sealed[seat]]) for seat in seats_from(d.first_player, d.players)]
-    plays = [(seat, c) for seat, c in plays if d.sealed[seat] >= 0]
+    sealed, card_ids = d.sealed, ctx.t.card_ids
+    if max(sealed, default=NO_PLAY) < 0:  # nobody plays a card (the usual answer)
+        return None
+    plays = [
+        (seat, card_ids[sealed[seat]]) for seat in seats_from(d.first_player, d.players) if sealed[seat] >= 0
+    ]
     plays.sort(key=lambda play: play[1] not in CANCELLING)  # stable: player order within each
-    return plays[0] if plays else None
+    return plays[0]
 
 
 def continue_window(ctx: Ctx, d: Draft, out: Events) -> None:

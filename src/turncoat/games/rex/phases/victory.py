@@ -31,6 +31,7 @@ from turncoat.games.rex.state import (
     State,
     seat_of_race,
     seats_in_area,
+    without,
 )
 
 RULE = "RULES §14"
@@ -178,7 +179,7 @@ def resolve_betrayal(ctx: Ctx, d: Draft, seat: int, reveal: bool, out: Events) -
     """§14.4: every member answers, sealed; a revealed card whose condition holds makes its holder
     the sole winner (the highest number among several); an unmet card has no effect [guess]."""
     d.betrayal_answer = (*d.betrayal_answer[:seat], int(reveal), *d.betrayal_answer[seat + 1 :])
-    d.waiting = tuple(w for w in d.waiting if w != seat)
+    d.waiting = without(d.waiting, seat)
     if d.waiting:
         return
     numbers = ctx.t.betrayal_numbers
