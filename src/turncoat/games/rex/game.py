@@ -493,6 +493,11 @@ class RexGame(ConfiguredGame[RexConfig]):
         self._plays: dict[str | None, A.PlayCard] = {
             card: A.PlayCard(card) for card in (None, *self.ctx.t.card_ids)
         }
+        self._picks: dict[tuple[int, int], A.PickLeader] = {
+            (leader, slot): A.PickLeader(B._leader_name(self.ctx, leader), SLOT_WORDS[slot])
+            for leader in (NO_LEADER, STAND_IN, *range(len(self.ctx.t.leader_ids)))
+            for slot in SLOT_WORDS
+        }
         self._actions_at = self._step_actions()
         # States are immutable, so the legal list of the state last asked about is reused when
         # that state is then applied (the usual bot and UI pattern).
@@ -673,8 +678,7 @@ class RexGame(ConfiguredGame[RexConfig]):
         def card(c: int) -> str | None:
             return None if c == EMPTY else t.card_ids[c]
 
-        def pick(leader: int, slot: int) -> A.PickLeader:
-            return A.PickLeader(B._leader_name(ctx, leader), SLOT_WORDS[slot])
+        pick = self._picks.__getitem__
 
         if step == CHOOSE_BATTLE:
             return [A.ChooseBattle(ctx.b.area_ids[a]) for a in B.battle_areas(ctx, state, player)]
@@ -687,13 +691,13 @@ class RexGame(ConfiguredGame[RexConfig]):
             if state.foreseen == SEE_DIAL:
                 return [*(A.SetDial(v) for v, _ in options), *cancel]
             if state.foreseen == SEE_LEADER:
-                return [*(pick(ld, slot) for ld, slot in options), *cancel]
+                return [*(pick(option) for option in options), *cancel]
             return [*(A.ShowCard(card(c)) for c, _ in options), *cancel]
         if step == BATTLE_PLAN:
             part, options = B.legal_plan(ctx, state, player)
             if part == "dial":
                 return [A.SetDial(v) for v, _ in options]
-            return [pick(ld, slot) for ld, slot in options]
+            return [pick(option) for option in options]
         if step == VOICE:
             out: list[A.RexAction] = []
             for play, kind, what in B.legal_voice(ctx, state, player):

@@ -336,6 +336,26 @@ def add_influence(board: tuple[tuple[int, int], ...], piece: int, amount: int) -
     return tuple(out)
 
 
+def seats_by_area(stacks: tuple[Stack, ...], piece_area: tuple[int, ...]) -> dict[int, frozenset[int]]:
+    """The seats in each occupied area (computed once per question, not once per piece or area).
+    The answer is a function of the stacks alone, which are immutable: the last one is kept with
+    the very stacks tuple it was computed from (held, so its identity cannot be reused), and the
+    next question about the same stacks (the legal list after the step that reached them, the
+    later questions of one turn, the battles of a phase) reads it.  Callers only read the mapping."""
+    last = _LAST_SEATS_BY_AREA[0]  # one read: safe if several threads share the engine
+    if last[0] is stacks and last[1] is piece_area:
+        return last[2]
+    found: dict[int, set[int]] = {}
+    for piece, who, _, _ in stacks:
+        found.setdefault(piece_area[piece], set()).add(who)
+    answer = {area: frozenset(seats) for area, seats in found.items()}
+    _LAST_SEATS_BY_AREA[0] = (stacks, piece_area, answer)
+    return answer
+
+
+_LAST_SEATS_BY_AREA: list[tuple[object, object, dict[int, frozenset[int]]]] = [(None, None, {})]
+
+
 def seats_in_area(stacks: tuple[Stack, ...], area_pieces: tuple[int, ...]) -> frozenset[int]:
     """The seats with units in an area (given as its pieces)."""
     return frozenset(st[1] for st in stacks if st[0] in area_pieces)

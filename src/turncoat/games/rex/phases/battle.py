@@ -60,6 +60,7 @@ from turncoat.games.rex.state import (
     add_units,
     allied,
     seat_of_race,
+    seats_by_area,
     seats_from,
     seats_in_area,
     units_of,
@@ -90,15 +91,12 @@ def _pair(values: tuple[int, ...], side: int, value: int) -> tuple[int, ...]:
 
 def battle_areas(ctx: Ctx, s: Fields, seat: int) -> tuple[int, ...]:
     """§10.1: the areas but the Galactic Council where ``seat`` and another player have units."""
-    b = ctx.b
-    seats_by_area: dict[int, set[int]] = {}  # one pass over the stacks, not one per area
-    for piece, who, _, _ in s.stacks:
-        seats_by_area.setdefault(b.piece_area[piece], set()).add(who)
+    council = ctx.b.council
     return tuple(
         sorted(
             area
-            for area, seats in seats_by_area.items()
-            if area != b.council and seat in seats and len(seats) > 1
+            for area, seats in seats_by_area(s.stacks, ctx.b.piece_area).items()
+            if area != council and seat in seats and len(seats) > 1
         )
     )
 
@@ -266,13 +264,21 @@ def legal_leaders(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
         leaders.append(STAND_IN)
     if not leaders:
         return [(NO_LEADER, SLOT_NONE)]
+    slots = [
+        slot for slot in (SLOT_NONE, SLOT_ATTACK, SLOT_DEFENSE, SLOT_BOTH) if _slot_agrees(s, side, slot)
+    ]
+    # Whether the hand can fill a slot depends on the leader only through the stand-in card (the
+    # hand less that card): asked once for each, not once for each leader.
+    fillable: dict[tuple[bool, int], bool] = {}
     out = []
     for leader in leaders:
-        for slot in (SLOT_NONE, SLOT_ATTACK, SLOT_DEFENSE, SLOT_BOTH):
-            if not _slot_agrees(s, side, slot):
-                continue
-            if ctx.config.slot_must_be_fillable and not _fillable(ctx, s, seat, leader, slot):
-                continue
+        for slot in slots:
+            if ctx.config.slot_must_be_fillable:
+                key = (leader == STAND_IN, slot)
+                if key not in fillable:
+                    fillable[key] = _fillable(ctx, s, seat, leader, slot)
+                if not fillable[key]:
+                    continue
             out.append((leader, slot))
     return out
 

@@ -42,6 +42,7 @@ from turncoat.games.rex.state import (
     add_units,
     allied,
     seat_of_race,
+    seats_by_area,
     seats_from,
     seats_in_area,
     units_of,
@@ -79,24 +80,8 @@ def allowance(ctx: Ctx, s: Fields, seat: int) -> int:
 
 
 def occupants(ctx: Ctx, s: Fields) -> dict[int, frozenset[int]]:
-    """The seats in each occupied area (computed once per question, not once per piece).  The
-    answer is a function of the stacks alone, which are immutable: the last one is kept with the
-    very stacks tuple it was computed from (held, so its identity cannot be reused), and the next
-    question about the same stacks (the legal list after the step that reached them, the later
-    questions of one turn) reads it.  Callers only read the mapping."""
-    last = _LAST_OCCUPANTS[0]  # one read: safe if several threads share the engine
-    if last[0] is s.stacks and last[1] is ctx.b.piece_area:
-        return last[2]
-    found: dict[int, set[int]] = {}
-    area_of = ctx.b.piece_area
-    for piece, who, _, _ in s.stacks:
-        found.setdefault(area_of[piece], set()).add(who)
-    answer = {area: frozenset(seats) for area, seats in found.items()}
-    _LAST_OCCUPANTS[0] = (s.stacks, area_of, answer)
-    return answer
-
-
-_LAST_OCCUPANTS: list[tuple[object, object, dict[int, frozenset[int]]]] = [(None, None, {})]
+    """The seats in each occupied area (``state.seats_by_area``)."""
+    return seats_by_area(s.stacks, ctx.b.piece_area)
 
 
 NOBODY_THERE: frozenset[int] = frozenset()
@@ -108,13 +93,15 @@ def may_end_in(
     """§9.3-9.4 (E19, E20): not in the bombarded sector; not where an ally is, except the Galactic
     Council; not in a full stronghold (``stronghold_occupancy_limit``, GAPS A13)."""
     b = ctx.b
-    if b.is_blocked(piece, s.fleet):
+    if piece in b.blocked[s.fleet]:  # b.is_blocked, asked for every candidate piece
         return False
     area = b.piece_area[piece]
     if occupied is None:
         occupied = occupants(ctx, s)
-    others = occupied.get(area, NOBODY_THERE) - {seat}
-    if area != b.council and any(allied(s, seat, o) for o in others):
+    others = occupied.get(area, NOBODY_THERE)
+    if seat in others:
+        others = others - {seat}
+    if others and area != b.council and any(allied(s, seat, o) for o in others):
         return False
     limit = ctx.config.stronghold_occupancy_limit
     return not (limit is not None and b.stronghold[area] and len(others) >= limit)
@@ -361,8 +348,8 @@ def landing_rate(
         return t.landing_cost_council
     if occupied is None:
         occupied = occupants(ctx, s)
-    others = occupied.get(area, NOBODY_THERE) - {seat}
-    return t.landing_cost_enemy if others else t.landing_cost
+    others = occupied.get(area, NOBODY_THERE)
+    return t.landing_cost_enemy if others and others != {seat} else t.landing_cost
 
 
 def landing_cost(
@@ -370,10 +357,14 @@ def landing_cost(
 ) -> int:
     """§9.4 with the race hooks: the Sol land free [Rex: S7]; the Hacan, and their allies (ally
     card [Dune]), pay half, rounded up (``hacan_half_price``, E24)."""
-    race = s.race[seat]
-    if race == SOL:
+    if s.race[seat] == SOL:
         return 0
-    cost = landing_rate(ctx, s, seat, piece, occupied) * units
+    return _discounted(ctx, s, seat, landing_rate(ctx, s, seat, piece, occupied) * units)
+
+
+def _discounted(ctx: Ctx, s: Fields, seat: int, cost: int) -> int:
+    """``landing_cost`` from the full price: half, rounded up, for the Hacan and their allies."""
+    race = s.race[seat]
     hacan = seat_of_race(s, HACAN)
     half = race == HACAN or (hacan != NOBODY and allied(s, seat, hacan))  # and the Hacan ally card
     if half and ctx.config.hacan_half_price:
@@ -396,7 +387,9 @@ def landing_targets(ctx: Ctx, s: Fields, seat: int, exclude: int = NOBODY) -> tu
     """§9.4: open pieces where the player may end, that he can pay at least one unit for; the Sol
     only in their zone.  A cross-landing goes to another area than the one it leaves (``exclude``,
     a piece of that area)."""
-    out = [piece for pieces in landing_areas(ctx, s, seat, exclude) for piece in pieces]
+    out: list[int] = []
+    for pieces in landing_areas(ctx, s, seat, exclude):
+        out += pieces
     out.sort()  # in piece order, whatever the areas' order
     return tuple(out)
 
@@ -412,14 +405,15 @@ def landing_areas(ctx: Ctx, s: Fields, seat: int, exclude: int = NOBODY) -> Iter
     # on who is there, whether it is the Council and whether it is a stronghold (may_end_in,
     # landing_cost): asked once for each such kind of area (all empty areas but the Council alike).
     answers: dict[tuple[frozenset[int], bool, bool], bool] = {}
+    council, stronghold, influence = b.council, b.stronghold, s.influence[seat]
     for area, pieces in enumerate(b.open_area_pieces[s.fleet]):
         if not pieces or area == left or (zone is not None and area not in zone):
             continue
-        kind = (occupied.get(area, NOBODY_THERE), area == b.council, b.stronghold[area])
+        kind = (occupied.get(area, NOBODY_THERE), area == council, stronghold[area])
         ok = answers.get(kind)
         if ok is None:
             ok = answers[kind] = may_end_in(ctx, s, seat, pieces[0], occupied) and (
-                landing_cost(ctx, s, seat, pieces[0], 1, occupied) <= s.influence[seat]
+                landing_cost(ctx, s, seat, pieces[0], 1, occupied) <= influence
             )
         if ok:
             yield pieces
@@ -532,16 +526,20 @@ def legal_land_counts(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
     else:
         (units, mech), piece = units_of(s.stacks, s.origin, seat), s.target
     out = []
-    occupied = occupants(ctx, s)
+    # landing_cost is the rate of the target times the units, then the discount: the rate is the
+    # same for every count, so it is found once
+    withdraw, free = s.landing_mode == WITHDRAW, s.race[seat] == SOL
+    rate = 0 if withdraw or free else landing_rate(ctx, s, seat, piece)
+    influence = s.influence[seat]
     for m in range(mech + 1):
         for u in range(units + 1):
             if not u + m:
                 continue
-            if s.landing_mode == WITHDRAW:
+            if withdraw:
                 cost = withdraw_cost(u + m)
             else:
-                cost = landing_cost(ctx, s, seat, piece, u + m, occupied)
-            if cost <= s.influence[seat]:
+                cost = 0 if free else _discounted(ctx, s, seat, rate * (u + m))
+            if cost <= influence:
                 out.append((u, m))
     return out
 

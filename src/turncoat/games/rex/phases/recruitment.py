@@ -50,8 +50,12 @@ def dead_leaders(ctx: Ctx, s: State | Draft, seat: int) -> tuple[int, ...]:
 def recruit_cost(ctx: Ctx, s: State | Draft, seat: int, units: int, mech: int, leader: int) -> int:
     """§8: 2 per unit beyond the free ones (a mechanized unit costs the same [Dune]), plus the
     recruited leader's strength."""
-    paid_units = max(0, units + mech - free_recruits(ctx, s, seat))
-    cost = paid_units * ctx.t.recruit_unit_cost
+    return _price(ctx, free_recruits(ctx, s, seat), units + mech, leader)
+
+
+def _price(ctx: Ctx, free: int, recruits: int, leader: int) -> int:
+    """``recruit_cost`` given the seat's free recruits."""
+    cost = max(0, recruits - free) * ctx.t.recruit_unit_cost
     if leader != NOBODY:
         cost += ctx.t.leader_strength[leader]
     return cost
@@ -83,15 +87,15 @@ def legal_recruits(ctx: Ctx, s: State | Draft, seat: int) -> list[Choice]:
     most_mech = min(s.casualties_mech[seat], t.recruit_max_mechanized)
     lazax = lazax_payer(ctx, s, seat)
     extra = LAZAX_EXTRA_RECRUITS if lazax != NOBODY else 0
+    free = free_recruits(ctx, s, seat)  # the same for every choice: asked once
+    influence = s.influence[seat]
     out: list[Choice] = []
     for leader in (NOBODY, *dead_leaders(ctx, s, seat)):
         for mech in range(most_mech + 1):
             for units in range(min(s.casualties[seat], t.recruit_max_units + extra - mech) + 1):
                 beyond = extra_units(ctx, units, mech)
-                own = recruit_cost(ctx, s, seat, units - beyond, mech, leader)
-                if own <= s.influence[seat] and (
-                    not beyond or beyond * t.recruit_unit_cost <= s.influence[lazax]
-                ):
+                own = _price(ctx, free, units - beyond + mech, leader)  # recruit_cost
+                if own <= influence and (not beyond or beyond * t.recruit_unit_cost <= s.influence[lazax]):
                     out.append((units, mech, leader))
     return out
 
