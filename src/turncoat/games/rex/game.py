@@ -490,6 +490,12 @@ class RexGame(ConfiguredGame[RexConfig]):
             kind: tuple(kind(name) for name in self.ctx.b.piece_ids)
             for kind in (A.MoveFrom, A.MoveTo, A.LandIn, A.CrossFrom, A.WithdrawFrom, A.CrossTo)
         }
+        # (mode, piece) of ``maneuvering.landing_choices`` -> its action
+        self._landings: dict[tuple[int, int], A.RexAction] = {
+            (mode, piece): self._at_piece[kind][piece]
+            for mode, kind in ((FROM_RESERVES, A.LandIn), (CROSS, A.CrossFrom), (WITHDRAW, A.WithdrawFrom))
+            for piece in range(len(self.ctx.b.piece_ids))
+        }
         self._plays: dict[str | None, A.PlayCard] = {
             card: A.PlayCard(card) for card in (None, *self.ctx.t.card_ids)
         }
@@ -640,9 +646,7 @@ class RexGame(ConfiguredGame[RexConfig]):
         if step == MOVE_COUNT:
             return [A.MoveUnits(u, m) for u, m in M.legal_move_counts(ctx, state, player)]
         if step == LAND_TO:
-            kinds = {FROM_RESERVES: at[A.LandIn], CROSS: at[A.CrossFrom], WITHDRAW: at[A.WithdrawFrom]}
-            choices = M.landing_choices(ctx, state, player)
-            return [_SKIP_LANDING, *(kinds[mode][p] for mode, p in choices)]
+            return [_SKIP_LANDING, *map(self._landings.__getitem__, M.landing_choices(ctx, state, player))]
         if step == CROSS_TO:
             targets = M.landing_targets(ctx, state, player, exclude=state.origin)
             return [at[A.CrossTo][p] for p in targets]

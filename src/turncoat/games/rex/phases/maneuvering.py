@@ -387,11 +387,47 @@ def landing_targets(ctx: Ctx, s: Fields, seat: int, exclude: int = NOBODY) -> tu
     """§9.4: open pieces where the player may end, that he can pay at least one unit for; the Sol
     only in their zone.  A cross-landing goes to another area than the one it leaves (``exclude``,
     a piece of that area)."""
-    out: list[int] = []
-    for pieces in landing_areas(ctx, s, seat, exclude):
-        out += pieces
-    out.sort()  # in piece order, whatever the areas' order
-    return tuple(out)
+    # ``landing_areas`` gives the same pieces area by area.  Here, as the legal list needs them all,
+    # the empty areas are taken together: whether an empty area takes a landing depends only on its
+    # kind (the Council or not, a stronghold or not), so each kind is asked once, on one of its
+    # pieces as if nobody were there; then each occupied area is asked (once per kind and group of
+    # seats) and its pieces added or taken away.
+    b = ctx.b
+    occupied = occupants(ctx, s)
+    influence = s.influence[seat]
+
+    def takes_landing(piece: int, seats_by_area: dict[int, frozenset[int]]) -> bool:
+        return may_end_in(ctx, s, seat, piece, seats_by_area) and (
+            landing_cost(ctx, s, seat, piece, 1, seats_by_area) <= influence
+        )
+
+    out: set[int] = set()
+    for pieces, sample in b.open_pieces_by_kind[s.fleet]:
+        if takes_landing(sample, NOBODY_ANYWHERE):
+            out |= pieces
+    open_pieces = b.open_area_pieces[s.fleet]
+    answers: dict[tuple[frozenset[int], bool, bool], bool] = {}
+    for area, seats in occupied.items():
+        here = open_pieces[area]
+        if not here:
+            continue
+        kind = (seats, area == b.council, b.stronghold[area])
+        ok = answers.get(kind)
+        if ok is None:
+            ok = answers[kind] = takes_landing(here[0], occupied)
+        if ok:
+            out.update(here)
+        else:
+            out.difference_update(here)
+    if exclude != NOBODY:
+        out.difference_update(b.area_pieces[b.piece_area[exclude]])
+    if s.race[seat] == SOL:
+        zone = sol_zone(ctx, s)
+        out = {piece for piece in out if b.piece_area[piece] in zone}
+    return tuple(sorted(out))
+
+
+NOBODY_ANYWHERE: dict[int, frozenset[int]] = {}  # the seats by area of an empty board
 
 
 def landing_areas(ctx: Ctx, s: Fields, seat: int, exclude: int = NOBODY) -> Iterator[tuple[int, ...]]:
