@@ -465,6 +465,13 @@ _GIVE_CONSENT = (A.GiveConsent(False), A.GiveConsent(True))
 _BETRAY = (A.Betray(False), A.Betray(True))
 
 
+def _may_act(state: State, player: int) -> bool:
+    """``player in to_act(state)``, without making the set."""
+    if state.step in SIMULTANEOUS:
+        return player in state.waiting
+    return player == state.actor and state.actor != NOBODY and state.step != OVER
+
+
 def _no_actions(state: State, player: int) -> Sequence[A.RexAction]:
     return ()
 
@@ -533,7 +540,7 @@ class RexGame(ConfiguredGame[RexConfig]):
         return legal
 
     def _legal_actions(self, state: State, player: int) -> Sequence[A.RexAction]:
-        if player not in self.to_act(state):
+        if not _may_act(state, player):
             return ()
         ctx = self.ctx
         step = state.step

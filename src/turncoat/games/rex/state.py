@@ -356,6 +356,14 @@ def seats_by_area(stacks: tuple[Stack, ...], piece_area: tuple[int, ...]) -> dic
 _LAST_SEATS_BY_AREA: list[tuple[object, object, dict[int, frozenset[int]]]] = [(None, None, {})]
 
 
+def seats_at(stacks: tuple[Stack, ...], piece_area: tuple[int, ...], area: int) -> frozenset[int]:
+    """The seats with units in ``area`` (``seats_by_area``: kept for the next area asked about)."""
+    return seats_by_area(stacks, piece_area).get(area, _NO_SEATS)
+
+
+_NO_SEATS: frozenset[int] = frozenset()
+
+
 def seats_in_area(stacks: tuple[Stack, ...], area_pieces: tuple[int, ...]) -> frozenset[int]:
     """The seats with units in an area (given as its pieces)."""
     return frozenset(st[1] for st in stacks if st[0] in area_pieces)

@@ -60,9 +60,9 @@ from turncoat.games.rex.state import (
     add_units,
     allied,
     seat_of_race,
+    seats_at,
     seats_by_area,
     seats_from,
-    seats_in_area,
     units_of,
     without,
 )
@@ -134,7 +134,7 @@ def resolve_choose_battle(ctx: Ctx, d: Draft, seat: int, area: int, out: Events)
 def opponent_in(ctx: Ctx, s: Fields, aggressor: int, area: int) -> int:
     """§10.2: with several players in the area the aggressor fights them one at a time, in player
     order."""
-    seats = seats_in_area(s.stacks, ctx.b.area_pieces[area])
+    seats = seats_at(s.stacks, ctx.b.piece_area, area)
     return next(p for p in seats_from(s.first_player, s.players) if p in seats and p != aggressor)
 
 

@@ -42,9 +42,9 @@ from turncoat.games.rex.state import (
     add_units,
     allied,
     seat_of_race,
+    seats_at,
     seats_by_area,
     seats_from,
-    seats_in_area,
     units_of,
 )
 
@@ -63,7 +63,7 @@ Fields = State | Draft
 
 def controls(ctx: Ctx, s: Fields, seat: int, area: int) -> bool:
     """§3.3: a player controls an area when his units are the only units in it."""
-    return seats_in_area(s.stacks, ctx.b.area_pieces[area]) == {seat}
+    return seats_at(s.stacks, ctx.b.piece_area, area) == {seat}
 
 
 def allowance(ctx: Ctx, s: Fields, seat: int) -> int:
