@@ -359,17 +359,16 @@ def landing_cost(
     card [Dune]), pay half, rounded up (``hacan_half_price``, E24)."""
     if s.race[seat] == SOL:
         return 0
-    return _discounted(ctx, s, seat, landing_rate(ctx, s, seat, piece, occupied) * units)
+    cost = landing_rate(ctx, s, seat, piece, occupied) * units
+    return (cost + 1) // 2 if pays_half(ctx, s, seat) else cost
 
 
-def _discounted(ctx: Ctx, s: Fields, seat: int, cost: int) -> int:
-    """``landing_cost`` from the full price: half, rounded up, for the Hacan and their allies."""
-    race = s.race[seat]
+def pays_half(ctx: Ctx, s: Fields, seat: int) -> bool:
+    """§18 (Hacan): the Hacan, and their allies (ally card [Dune]), pay half for landing, rounded up
+    (``hacan_half_price``, E24)."""
     hacan = seat_of_race(s, HACAN)
-    half = race == HACAN or (hacan != NOBODY and allied(s, seat, hacan))  # and the Hacan ally card
-    if half and ctx.config.hacan_half_price:
-        cost = (cost + 1) // 2
-    return cost
+    half = s.race[seat] == HACAN or (hacan != NOBODY and allied(s, seat, hacan))
+    return half and ctx.config.hacan_half_price
 
 
 def fee_receiver(ctx: Ctx, s: Fields, seat: int) -> int:
@@ -566,6 +565,7 @@ def legal_land_counts(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
     # same for every count, so it is found once
     withdraw, free = s.landing_mode == WITHDRAW, s.race[seat] == SOL
     rate = 0 if withdraw or free else landing_rate(ctx, s, seat, piece)
+    half = pays_half(ctx, s, seat)
     influence = s.influence[seat]
     for m in range(mech + 1):
         for u in range(units + 1):
@@ -574,7 +574,8 @@ def legal_land_counts(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
             if withdraw:
                 cost = withdraw_cost(u + m)
             else:
-                cost = 0 if free else _discounted(ctx, s, seat, rate * (u + m))
+                cost = rate * (u + m)
+                cost = (cost + 1) // 2 if half else cost
             if cost <= influence:
                 out.append((u, m))
     return out
