@@ -10,6 +10,7 @@ cards resolve; the higher strength wins (a tie goes to the aggressor).
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import product
 
 from turncoat.core import rng
@@ -201,8 +202,21 @@ def stand_in_cards(ctx: Ctx, hand: tuple[int, ...] | list[int]) -> tuple[int, ..
 def fits(ctx: Ctx, card: int, part: int) -> bool:
     """§10.3 step 5: attack cards go in the attack part, defense cards in the defense part; worthless
     cards in either (strategy_cards.json)."""
-    kind = ctx.t.card_kind[card]
+    return _kind_fits(ctx.t.card_kind[card], part)
+
+
+def _kind_fits(kind: str, part: int) -> bool:
     return kind in ("worthless", "attack" if part == SLOT_ATTACK else "defense")
+
+
+def fitting(ctx: Ctx, part: int) -> frozenset[int]:
+    """The card types that ``fits`` the part (asked of every card in a hand, again and again)."""
+    return _fitting(ctx.t.card_kind, part)
+
+
+@cache
+def _fitting(card_kind: tuple[str, ...], part: int) -> frozenset[int]:
+    return frozenset(card for card, kind in enumerate(card_kind) if _kind_fits(kind, part))
 
 
 def hand_for_cards(ctx: Ctx, s: Fields, seat: int) -> list[int]:
@@ -217,11 +231,9 @@ def card_choices(ctx: Ctx, s: Fields, seat: int, slot: int) -> list[tuple[int, i
     """§10.3 step 5: (attack, defense) cards that fill ``slot`` exactly (EMPTY for a part the slot
     does not have), from the battler's hand."""
     hand = hand_for_cards(ctx, s, seat)
-    attacks = (
-        sorted({c for c in hand if fits(ctx, c, SLOT_ATTACK)}) if slot in (SLOT_ATTACK, SLOT_BOTH) else []
-    )
+    attacks = sorted(fitting(ctx, SLOT_ATTACK).intersection(hand)) if slot in (SLOT_ATTACK, SLOT_BOTH) else []
     defenses = (
-        sorted({c for c in hand if fits(ctx, c, SLOT_DEFENSE)}) if slot in (SLOT_DEFENSE, SLOT_BOTH) else []
+        sorted(fitting(ctx, SLOT_DEFENSE).intersection(hand)) if slot in (SLOT_DEFENSE, SLOT_BOTH) else []
     )
     if slot == SLOT_NONE:
         return [(EMPTY, EMPTY)]
@@ -296,8 +308,9 @@ def _fillable(ctx: Ctx, s: Fields, seat: int, leader: int, slot: int) -> bool:
     hand = list(s.hands[seat])
     if leader == STAND_IN:
         hand.remove(stand_in_cards(ctx, hand)[0])
-    attack = [c for c in hand if fits(ctx, c, SLOT_ATTACK)]
-    defense = [c for c in hand if fits(ctx, c, SLOT_DEFENSE)]
+    attack_cards, defense_cards = fitting(ctx, SLOT_ATTACK), fitting(ctx, SLOT_DEFENSE)
+    attack = [c for c in hand if c in attack_cards]
+    defense = [c for c in hand if c in defense_cards]
     if slot == SLOT_NONE:
         return True
     if slot == SLOT_ATTACK:
@@ -461,9 +474,12 @@ def reveal_plans(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def subtypes(ctx: Ctx, kind: str) -> tuple[str, ...]:
-    return tuple(
-        sorted({ctx.t.card_subtype[c] for c in range(len(ctx.t.card_ids)) if ctx.t.card_kind[c] == kind})
-    )
+    return _subtypes(ctx.t.card_kind, ctx.t.card_subtype, kind)
+
+
+@cache  # a function of the content pack, asked for every order offered
+def _subtypes(card_kind: tuple[str, ...], card_subtype: tuple[str, ...], kind: str) -> tuple[str, ...]:
+    return tuple(sorted({card_subtype[c] for c in range(len(card_kind)) if card_kind[c] == kind}))
 
 
 def legal_voice(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int, int]]:
