@@ -192,11 +192,14 @@ def window_seats(ctx: Ctx, s: Fields, window: str) -> tuple[int, ...]:
     live = [c for c in WINDOW_CARDS[window] if may_be_in_a_hand(ctx, s, c)]
     if not live:
         return ()
-    return tuple(
-        seat
-        for seat in seats_from(s.first_player, s.players)
-        if s.hands[seat] and any(window_condition(ctx, s, seat, c) for c in live)
-    )
+    asked: list[int] = []
+    for seat in seats_from(s.first_player, s.players):
+        if s.hands[seat]:
+            for card in live:
+                if window_condition(ctx, s, seat, card):
+                    asked.append(seat)
+                    break
+    return tuple(asked)
 
 
 def legal_window_plays(ctx: Ctx, s: Fields, seat: int) -> list[str | None]:

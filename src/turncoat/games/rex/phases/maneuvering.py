@@ -10,6 +10,7 @@ another player's landing the Xxcha may put a unit on the Galactic Council for fr
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import repeat
 
 from turncoat.games.rex.components import HACAN, SOL, XXCHA
 from turncoat.games.rex.context import Ctx, Events
@@ -394,11 +395,13 @@ def landing_targets(ctx: Ctx, s: Fields, seat: int, exclude: int = NOBODY) -> tu
     b = ctx.b
     occupied = occupants(ctx, s)
     influence = s.influence[seat]
+    free, half = s.race[seat] == SOL, pays_half(ctx, s, seat)  # landing_cost's race hooks, found once
 
     def takes_landing(piece: int, seats_by_area: dict[int, frozenset[int]]) -> bool:
-        return may_end_in(ctx, s, seat, piece, seats_by_area) and (
-            landing_cost(ctx, s, seat, piece, 1, seats_by_area) <= influence
-        )
+        if not may_end_in(ctx, s, seat, piece, seats_by_area):
+            return False
+        cost = 0 if free else landing_rate(ctx, s, seat, piece, seats_by_area)  # landing_cost of 1 unit
+        return ((cost + 1) // 2 if half else cost) <= influence
 
     out: set[int] = set()
     for pieces, sample in b.open_pieces_by_kind[s.fleet]:
@@ -479,7 +482,7 @@ def landing_choices(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     targets = landing_targets(ctx, s, seat)
     if s.reserves[seat] + s.reserves_mech[seat]:
-        out += [(FROM_RESERVES, p) for p in targets]
+        out += zip(repeat(FROM_RESERVES), targets)  # (FROM_RESERVES, piece) for each target
     hacan = hacan_may_cross(ctx, s, seat)
     if hacan or ally_may_cross(ctx, s, seat) != NOBODY:
         area = ctx.b.piece_area
