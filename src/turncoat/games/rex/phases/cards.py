@@ -55,6 +55,7 @@ from turncoat.games.rex.state import (
     Fields,
     add_units,
     seat_of_race,
+    seats_by_area,
     seats_from,
     without,
 )
@@ -141,7 +142,8 @@ def something_to_strike(ctx: Ctx, s: Fields) -> bool:
     if not s.influence_discard:
         return False
     areas = {ctx.b.area_index[a] for a, _, _ in ctx.t.influence_slots[s.influence_discard[-1]]}
-    return any(ctx.b.piece_area[st[0]] in areas for st in s.stacks) or any(
+    occupied = seats_by_area(s.stacks, ctx.b.piece_area)  # the areas with units
+    return any(area in occupied for area in areas) or any(
         ctx.b.piece_area[p] in areas for p, _ in s.board_influence
     )
 
@@ -151,8 +153,8 @@ def near_generator(ctx: Ctx, s: Fields, seat: int) -> bool:
     gen = ctx.b.shield_generator
     if gen is None:
         return False
-    near = {gen, *ctx.b.area_neighbours[gen]}
-    return any(st[1] == seat and ctx.b.piece_area[st[0]] in near for st in s.stacks)
+    occupied = seats_by_area(s.stacks, ctx.b.piece_area)
+    return any(seat in occupied.get(area, ()) for area in (gen, *ctx.b.area_neighbours[gen]))
 
 
 def sol_resistance_matters(ctx: Ctx, s: Fields, seat: int) -> bool:
