@@ -103,7 +103,11 @@ LEADER_BOXED = -3  # §4 step 4: its race is not in the game
 Stack = tuple[int, int, int, int]  # (piece, seat, units, mechanized units)
 
 
-class Fields(msgspec.Struct, omit_defaults=True):
+# ``gc=False``: a state holds only numbers, strings, tuples of them and the deals (never itself or
+# anything that holds it), so it cannot be part of a reference cycle, and leaving the thousands a
+# search makes untracked spares the cyclic collector (each tracked allocation brings the next
+# collection nearer).
+class Fields(msgspec.Struct, omit_defaults=True, gc=False):
     players: int
     seed: int
     rng: int  # draw counter of the state's RNG stream (core.rng)
