@@ -395,3 +395,35 @@ def test_landing_step_is_offered_exactly_when_there_is_a_landing_choice_rule_9_4
             seat = min(seats)
             legal = game.legal_actions(state, seat)
             state = game.apply(state, seat, rng.choice(list(legal))).state
+
+
+def test_landing_targets_are_the_pieces_of_the_landing_areas_rule_9_4() -> None:
+    """§9.4: the full list of landing targets (which judges empty areas by their kind at once) is
+    exactly the pieces of the areas ``landing_areas`` offers one by one, for every seat, also for a
+    cross-landing leaving a given area, at every step of random games — with the stronghold limit,
+    the area sector model and alliances in play."""
+    import random
+
+    from turncoat.games.rex.config import RexConfig
+    from turncoat.games.rex.phases import maneuvering as M
+
+    configs = (
+        RexConfig(players=6),
+        RexConfig(players=5, sector_model="area", stronghold_occupancy_limit=2, alliances_min_players=3),
+    )
+    for seed, config in enumerate(configs):
+        game = RexGame(config)
+        ctx = game.ctx
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        checked = 0
+        while seats := game.to_act(state):
+            for seat in range(config.players):
+                for exclude in (-1, *(st[0] for st in state.stacks if st[1] == seat)):
+                    areas = M.landing_areas(ctx, state, seat, exclude)
+                    expected = tuple(sorted(piece for pieces in areas for piece in pieces))
+                    assert M.landing_targets(ctx, state, seat, exclude) == expected
+                    checked += 1
+            seat = min(seats)
+            state = game.apply(state, seat, rng.choice(list(game.legal_actions(state, seat)))).state
+        assert checked > 1000

@@ -17,6 +17,7 @@ Shortest line distances are precomputed for every bombarded sector (0 = none), s
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 from typing import Literal
 
 import msgspec
@@ -59,6 +60,9 @@ class BoardTables(msgspec.Struct, frozen=True):
     blocked: tuple[frozenset[int], ...]  # per bombarded sector (index 0: none): pieces blocked
     dist: tuple[tuple[bytes, ...], ...]  # [sector][from piece][to piece] lines, UNREACHABLE if blocked
     open_area_pieces: tuple[tuple[tuple[int, ...], ...], ...]  # [sector][area]: its pieces not blocked
+    # [sector]: per kind of area (the Council or not, a stronghold or not) that has open pieces, those
+    # pieces and one of them — what an empty area of that kind offers a landing (§9.4)
+    open_pieces_by_kind: tuple[tuple[tuple[frozenset[int], int], ...], ...]
     area_dist: tuple[tuple[bytes, ...], ...]  # [sector][from piece][to area] lines to its nearest piece
 
     def sector_of_piece(self, piece: int) -> int:
@@ -82,8 +86,12 @@ class BoardTables(msgspec.Struct, frozen=True):
 
     def reachable(self, origin: int, allowance: int, bombarded: int) -> tuple[int, ...]:
         """§9.3: every piece a group in ``origin`` can end in with ``allowance`` lines (not itself)."""
-        row = self.dist[bombarded][origin]
-        return tuple(p for p, d in enumerate(row) if d <= allowance and p != origin)
+        return _reachable(self.dist[bombarded][origin], origin, allowance)
+
+
+@cache  # a few thousand (row, origin, allowance) at most, asked for every group that may move
+def _reachable(row: bytes, origin: int, allowance: int) -> tuple[int, ...]:
+    return tuple(p for p, d in enumerate(row) if d <= allowance and p != origin)
 
 
 def _fail(message: str) -> InvalidContent:
@@ -199,6 +207,23 @@ def build_board(board: Board, model: SectorModel = "piece") -> BoardTables:
     open_area_pieces = tuple(
         tuple(tuple(p for p in pieces if p not in blocked[s]) for pieces in area_pieces) for s in range(n + 1)
     )
+    council = next(i for i, a in enumerate(board.areas) if "galactic_council" in a.special)
+    kinds = sorted({(i == council, a.stronghold.value) for i, a in enumerate(board.areas)})
+    open_pieces_by_kind = tuple(
+        tuple(
+            (frozenset(pieces), min(pieces))
+            for kind in kinds
+            if (
+                pieces := [
+                    p
+                    for i, a in enumerate(board.areas)
+                    if (i == council, a.stronghold.value) == kind
+                    for p in by_area[i]
+                ]
+            )
+        )
+        for by_area in open_area_pieces
+    )
     area_dist = tuple(
         tuple(bytes(min(row[p] for p in pieces) for pieces in area_pieces) for row in by_piece)
         for by_piece in dist
@@ -232,6 +257,7 @@ def build_board(board: Board, model: SectorModel = "piece") -> BoardTables:
         blocked=blocked,
         dist=dist,
         open_area_pieces=open_area_pieces,
+        open_pieces_by_kind=open_pieces_by_kind,
         area_dist=area_dist,
     )
 

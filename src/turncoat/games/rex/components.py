@@ -9,6 +9,7 @@ board's adjacency, a card's amount, a leader's strength) without a code change.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from typing import Any, Literal
@@ -263,12 +264,14 @@ class Tables(msgspec.Struct, frozen=True):
     leader_race: tuple[int, ...]
     traitor_leader: tuple[int, ...]  # traitor card index -> leader index
     card_ids: tuple[str, ...]
+    card_index: dict[str, int]  # card id -> type index (the first of that id), asked at every card window
     card_kind: tuple[str, ...]
     card_subtype: tuple[str, ...]
     card_timing: tuple[str, ...]
     card_effect: tuple[str, ...]
     card_discard_after_use: tuple[bool, ...]
     strategy_deck: tuple[int, ...]  # one entry per physical card, by type, ascending
+    card_copies: tuple[int, ...]  # per type: its cards in the deck (``strategy_deck.count``)
     influence_ids: tuple[str, ...]
     influence_kind: tuple[str, ...]
     influence_slots: tuple[tuple[tuple[str, str, int], ...], ...]  # (area, piece, amount)
@@ -345,6 +348,14 @@ def _check_influence(content: RexContent, area_ids: set[str], piece_area: dict[s
         raise _fail(f"the influence deck needs at least {rounds} area cards (RULES §5)", "influence")
 
 
+def _first_index(ids: Iterable[str]) -> dict[str, int]:
+    """Each id's position, as ``tuple.index`` finds it (the first, should one repeat)."""
+    out: dict[str, int] = {}
+    for i, key in enumerate(ids):
+        out.setdefault(key, i)
+    return out
+
+
 def build_tables(content: RexContent) -> Tables:
     """Derive lookup tables and check what the schema alone cannot (RULES §2)."""
     area_ids = {a.id for a in content.board.areas}
@@ -400,12 +411,14 @@ def build_tables(content: RexContent) -> Tables:
         leader_race=tuple(i // LEADERS_PER_RACE for i in range(len(leader_ids))),
         traitor_leader=tuple(traitor_leader),
         card_ids=tuple(c.id for c in cards),
+        card_index=_first_index(c.id for c in cards),
         card_kind=tuple(c.kind for c in cards),
         card_subtype=tuple(c.subtype for c in cards),
         card_timing=tuple(c.timing for c in cards),
         card_effect=tuple(c.effect for c in cards),
         card_discard_after_use=tuple(c.discard_after_use.value for c in cards),
         strategy_deck=tuple(i for i, c in enumerate(cards) for _ in range(c.count.value)),
+        card_copies=tuple(c.count.value for c in cards),
         influence_ids=tuple(c.id for c in content.influence_cards),
         influence_kind=tuple(c.kind for c in content.influence_cards),
         influence_slots=tuple(

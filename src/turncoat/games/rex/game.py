@@ -6,7 +6,7 @@ docs/rex.md says what is built, which values are estimated and which readings ar
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 import msgspec
 
@@ -458,6 +458,23 @@ _EXTRA_MOVE = A.PlayCard("extra_maneuver")
 _INTERROGATE = A.PlayCard("interrogation")
 
 _NOBODY: frozenset[int] = frozenset()
+# The decisions of a seat's own turn, where the Lazax may also give influence to an ally and the
+# interrogation card may be played (``influence.LAZAX_GIFT_STEPS``, ``cards.QUESTION_STEPS``).
+_OWN_TURN_STEPS = influence.LAZAX_GIFT_STEPS | cards.QUESTION_STEPS
+_SPARE_ALLY = (A.SpareAlly(False), A.SpareAlly(True))
+_GIVE_CONSENT = (A.GiveConsent(False), A.GiveConsent(True))
+_BETRAY = (A.Betray(False), A.Betray(True))
+
+
+def _may_act(state: State, player: int) -> bool:
+    """``player in to_act(state)``, without making the set."""
+    if state.step in SIMULTANEOUS:
+        return player in state.waiting
+    return player == state.actor and state.actor != NOBODY and state.step != OVER
+
+
+def _no_actions(state: State, player: int) -> Sequence[A.RexAction]:
+    return ()
 
 
 class RexGame(ConfiguredGame[RexConfig]):
@@ -481,6 +498,21 @@ class RexGame(ConfiguredGame[RexConfig]):
             kind: tuple(kind(name) for name in self.ctx.b.piece_ids)
             for kind in (A.MoveFrom, A.MoveTo, A.LandIn, A.CrossFrom, A.WithdrawFrom, A.CrossTo)
         }
+        # (mode, piece) of ``maneuvering.landing_choices`` -> its action
+        self._landings: dict[tuple[int, int], A.RexAction] = {
+            (mode, piece): self._at_piece[kind][piece]
+            for mode, kind in ((FROM_RESERVES, A.LandIn), (CROSS, A.CrossFrom), (WITHDRAW, A.WithdrawFrom))
+            for piece in range(len(self.ctx.b.piece_ids))
+        }
+        self._plays: dict[str | None, A.PlayCard] = {
+            card: A.PlayCard(card) for card in (None, *self.ctx.t.card_ids)
+        }
+        self._picks: dict[tuple[int, int], A.PickLeader] = {
+            (leader, slot): A.PickLeader(B._leader_name(self.ctx, leader), SLOT_WORDS[slot])
+            for leader in (NO_LEADER, STAND_IN, *range(len(self.ctx.t.leader_ids)))
+            for slot in SLOT_WORDS
+        }
+        self._actions_at = self._step_actions()
         # States are immutable, so the legal list of the state last asked about is reused when
         # that state is then applied (the usual bot and UI pattern).
         self._last_legal: tuple[State | None, int, tuple[A.RexAction, ...]] = (None, -1, ())
@@ -509,7 +541,7 @@ class RexGame(ConfiguredGame[RexConfig]):
         return legal
 
     def _legal_actions(self, state: State, player: int) -> Sequence[A.RexAction]:
-        if player not in self.to_act(state):
+        if not _may_act(state, player):
             return ()
         ctx = self.ctx
         step = state.step
@@ -518,67 +550,94 @@ class RexGame(ConfiguredGame[RexConfig]):
             to = influence.gift_recipient(state, player)
             amounts = influence.legal_gift_amounts(ctx, state, player)
             return [A.GiftTo(None), *(deals.Give(to, "influence", n) for n in amounts)]
+        actions = self._actions_at.get(step, _no_actions)(state, player)
+        if step not in _OWN_TURN_STEPS:
+            return actions
+        # Lazax gifts (§18) and the interrogation card, offered in the holder's own decisions
         extra: list[A.RexAction] = [A.GiftTo(p) for p in influence.lazax_gift_recipients(ctx, state, player)]
         if cards.may_interrogate(ctx, state, player):
             extra.append(_INTERROGATE)
-        actions = self._step_actions(state, player)
         return [*actions, *extra] if extra else actions
 
-    def _step_actions(self, state: State, player: int) -> Sequence[A.RexAction]:
-        ctx, t, b = self.ctx, self.ctx.t, self.ctx.b
-        step = state.step
-        if step == CHOOSE_RACE:
-            return [A.ChooseRace(t.race_ids[r]) for r in setup.legal_races(ctx, state, player)]
-        if step == PREDICT:
-            return [
-                A.PredictWinner(t.race_ids[r], rnd) for r, rnd in setup.legal_predictions(ctx, state, player)
-            ]
-        if step == KEEP_TRAITOR:
-            return [A.KeepTraitor(t.leader_ids[ld]) for ld in setup.legal_traitors(ctx, state, player)]
-        if step == FLEET_DIAL:
-            return [A.SetFleetDial(v) for v in setup.legal_fleet_dials(ctx, state, player)]
-        if step == BID:
-            free = [_TAKE_FREE] if bidding.may_take_free(ctx, state, player) else []
-            return [_PASS, *(A.Bid(v) for v in bidding.legal_bids(ctx, state, player)), *free]
-        if step == CARD_WINDOW:
-            return [A.PlayCard(c) for c in cards.legal_window_plays(ctx, state, player)]
-        if step == FLEET_MOVE:
-            return [A.MoveFleet(v) for v in cards.legal_fleet_moves(ctx, state, player)]
-        if step == SPARE_ALLY:
-            return [A.SpareAlly(False), A.SpareAlly(True)]
-        if step == ALLY_CONSENT:
-            return [A.GiveConsent(False), A.GiveConsent(True)]
-        if step == INTERROGATE:
-            names = (t.card_ids, t.leader_ids, t.race_ids)
-            return [
-                A.Ask(q, FACT_KINDS[k], str(w) if k == FACT_ROUND else names[k][w])
-                for q, k, w in cards.legal_questions(ctx, state, player)
-            ]
-        if step == BETRAYAL:
-            return [A.Betray(False), A.Betray(True)]
-        if step in _BATTLE_STEPS:
-            return self._battle_actions(state, player)
-        if step in _MANEUVER_STEPS:
-            return self._maneuver_actions(state, player)
-        if step == RECRUIT:
-            return [
-                *(
-                    A.Recruit(u, m, t.leader_ids[ld] if ld != NOBODY else None)
-                    for u, m, ld in recruitment.legal_recruits(ctx, state, player)
-                ),
-                *(
-                    A.EmergencyRecruit(u, t.leader_ids[ld] if ld != NOBODY else None)
-                    for u, ld in recruitment.legal_emergency(ctx, state, player)
-                ),
-            ]
-        if step == CEASEFIRE:
-            return self._ceasefire_actions(state, player)
-        if step == PLACE_START:
-            return [
-                A.PlaceStartingUnits(b.piece_ids[p], u)
-                for p, u in setup.legal_start_placements(ctx, state, player)
-            ]
-        return ()
+    def _step_actions(self) -> dict[str, Callable[[State, int], Sequence[A.RexAction]]]:
+        """The legal list of each step that waits for a decision, looked up once per question
+        rather than found by comparing the step with each in turn."""
+        simple = {
+            CHOOSE_RACE: self._race_actions,
+            PREDICT: self._prediction_actions,
+            KEEP_TRAITOR: self._traitor_draft_actions,
+            FLEET_DIAL: self._fleet_dial_actions,
+            BID: self._bid_actions,
+            CARD_WINDOW: self._window_actions,
+            FLEET_MOVE: self._fleet_move_actions,
+            SPARE_ALLY: lambda state, player: _SPARE_ALLY,
+            ALLY_CONSENT: lambda state, player: _GIVE_CONSENT,
+            INTERROGATE: self._question_actions,
+            BETRAYAL: lambda state, player: _BETRAY,
+            RECRUIT: self._recruit_actions,
+            CEASEFIRE: self._ceasefire_actions,
+            PLACE_START: self._placement_actions,
+        }
+        battle = dict.fromkeys(BATTLE_STEPS, self._battle_actions)
+        maneuver = dict.fromkeys(MANEUVER_STEPS, self._maneuver_actions)
+        return {**simple, **battle, **maneuver}
+
+    def _race_actions(self, state: State, player: int) -> list[A.RexAction]:
+        race_ids = self.ctx.t.race_ids
+        return [A.ChooseRace(race_ids[r]) for r in setup.legal_races(self.ctx, state, player)]
+
+    def _prediction_actions(self, state: State, player: int) -> list[A.RexAction]:
+        race_ids = self.ctx.t.race_ids
+        return [
+            A.PredictWinner(race_ids[r], rnd) for r, rnd in setup.legal_predictions(self.ctx, state, player)
+        ]
+
+    def _traitor_draft_actions(self, state: State, player: int) -> list[A.RexAction]:
+        leader_ids = self.ctx.t.leader_ids
+        return [A.KeepTraitor(leader_ids[ld]) for ld in setup.legal_traitors(self.ctx, state, player)]
+
+    def _fleet_dial_actions(self, state: State, player: int) -> list[A.RexAction]:
+        return [A.SetFleetDial(v) for v in setup.legal_fleet_dials(self.ctx, state, player)]
+
+    def _bid_actions(self, state: State, player: int) -> list[A.RexAction]:
+        ctx = self.ctx
+        free = [_TAKE_FREE] if bidding.may_take_free(ctx, state, player) else []
+        return [_PASS, *(A.Bid(v) for v in bidding.legal_bids(ctx, state, player)), *free]
+
+    def _window_actions(self, state: State, player: int) -> list[A.RexAction]:
+        plays = self._plays
+        return [plays[c] for c in cards.legal_window_plays(self.ctx, state, player)]
+
+    def _fleet_move_actions(self, state: State, player: int) -> list[A.RexAction]:
+        return [A.MoveFleet(v) for v in cards.legal_fleet_moves(self.ctx, state, player)]
+
+    def _question_actions(self, state: State, player: int) -> list[A.RexAction]:
+        t = self.ctx.t
+        names = (t.card_ids, t.leader_ids, t.race_ids)
+        return [
+            A.Ask(q, FACT_KINDS[k], str(w) if k == FACT_ROUND else names[k][w])
+            for q, k, w in cards.legal_questions(self.ctx, state, player)
+        ]
+
+    def _recruit_actions(self, state: State, player: int) -> list[A.RexAction]:
+        ctx, leader_ids = self.ctx, self.ctx.t.leader_ids
+        return [
+            *(
+                A.Recruit(u, m, leader_ids[ld] if ld != NOBODY else None)
+                for u, m, ld in recruitment.legal_recruits(ctx, state, player)
+            ),
+            *(
+                A.EmergencyRecruit(u, leader_ids[ld] if ld != NOBODY else None)
+                for u, ld in recruitment.legal_emergency(ctx, state, player)
+            ),
+        ]
+
+    def _placement_actions(self, state: State, player: int) -> list[A.RexAction]:
+        piece_ids = self.ctx.b.piece_ids
+        return [
+            A.PlaceStartingUnits(piece_ids[p], u)
+            for p, u in setup.legal_start_placements(self.ctx, state, player)
+        ]
 
     def _maneuver_actions(self, state: State, player: int) -> list[A.RexAction]:
         """§9 decisions: small ones, each offering a few dozen choices at most."""
@@ -595,9 +654,7 @@ class RexGame(ConfiguredGame[RexConfig]):
         if step == MOVE_COUNT:
             return [A.MoveUnits(u, m) for u, m in M.legal_move_counts(ctx, state, player)]
         if step == LAND_TO:
-            kinds = {FROM_RESERVES: at[A.LandIn], CROSS: at[A.CrossFrom], WITHDRAW: at[A.WithdrawFrom]}
-            choices = M.landing_choices(ctx, state, player)
-            return [_SKIP_LANDING, *(kinds[mode][p] for mode, p in choices)]
+            return [_SKIP_LANDING, *map(self._landings.__getitem__, M.landing_choices(ctx, state, player))]
         if step == CROSS_TO:
             targets = M.landing_targets(ctx, state, player, exclude=state.origin)
             return [at[A.CrossTo][p] for p in targets]
@@ -633,8 +690,7 @@ class RexGame(ConfiguredGame[RexConfig]):
         def card(c: int) -> str | None:
             return None if c == EMPTY else t.card_ids[c]
 
-        def pick(leader: int, slot: int) -> A.PickLeader:
-            return A.PickLeader(B._leader_name(ctx, leader), SLOT_WORDS[slot])
+        pick = self._picks.__getitem__
 
         if step == CHOOSE_BATTLE:
             return [A.ChooseBattle(ctx.b.area_ids[a]) for a in B.battle_areas(ctx, state, player)]
@@ -647,13 +703,13 @@ class RexGame(ConfiguredGame[RexConfig]):
             if state.foreseen == SEE_DIAL:
                 return [*(A.SetDial(v) for v, _ in options), *cancel]
             if state.foreseen == SEE_LEADER:
-                return [*(pick(ld, slot) for ld, slot in options), *cancel]
+                return [*(pick(option) for option in options), *cancel]
             return [*(A.ShowCard(card(c)) for c, _ in options), *cancel]
         if step == BATTLE_PLAN:
             part, options = B.legal_plan(ctx, state, player)
             if part == "dial":
                 return [A.SetDial(v) for v, _ in options]
-            return [pick(ld, slot) for ld, slot in options]
+            return [pick(option) for option in options]
         if step == VOICE:
             out: list[A.RexAction] = []
             for play, kind, what in B.legal_voice(ctx, state, player):
@@ -674,6 +730,17 @@ class RexGame(ConfiguredGame[RexConfig]):
         return [A.KeepCards(ka, kd) for ka, kd in B.legal_keep(ctx, state, player)]
 
     def apply(self, state: State, player: int, action: A.RexAction) -> Transition[State]:
+        # A legal action passes every check below (it is offered only to a seat that acts, at its
+        # step), so the usual case goes straight to its rule; any other is refused with the reason.
+        if action not in self.legal_actions(state, player):
+            self._refuse(state, player, action)
+        draft = Draft.of(state)
+        events: Events = []
+        RULE_FOR[type(action)].resolve(self.ctx, draft, player, action, events)
+        return Transition(draft.freeze(), tuple(events))
+
+    def _refuse(self, state: State, player: int, action: A.RexAction) -> NoReturn:
+        """Why ``action`` is not legal now, as an error."""
         rule = RULE_FOR.get(type(action))
         if rule is None:
             raise MalformedAction(f"{action!r} is not a Rex action", code="unknown_action")
@@ -692,14 +759,9 @@ class RexGame(ConfiguredGame[RexConfig]):
                 code="wrong_step",
                 rule=STEP_RULE.get(state.step, "RULES §5"),
             )
-        if action not in self.legal_actions(state, player):
-            raise IllegalAction(
-                f"{self.describe_action(action)} is not allowed here", code="illegal", rule=rule.ref
-            )
-        draft = Draft.of(state)
-        events: Events = []
-        rule.resolve(self.ctx, draft, player, action, events)
-        return Transition(draft.freeze(), tuple(events))
+        raise IllegalAction(
+            f"{self.describe_action(action)} is not allowed here", code="illegal", rule=rule.ref
+        )
 
     def observe(self, state: State, viewer: Viewer) -> RexObservation:
         """§16: what ``viewer`` (a seat, or None for a spectator) may see."""

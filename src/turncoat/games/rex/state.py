@@ -14,6 +14,7 @@ Piles list the bottom card first: the top card of a deck is its LAST element.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import msgspec
@@ -102,7 +103,11 @@ LEADER_BOXED = -3  # §4 step 4: its race is not in the game
 Stack = tuple[int, int, int, int]  # (piece, seat, units, mechanized units)
 
 
-class Fields(msgspec.Struct, omit_defaults=True):
+# ``gc=False``: a state holds only numbers, strings, tuples of them and the deals (never itself or
+# anything that holds it), so it cannot be part of a reference cycle, and leaving the thousands a
+# search makes untracked spares the cyclic collector (each tracked allocation brings the next
+# collection nearer).
+class Fields(msgspec.Struct, omit_defaults=True, gc=False):
     players: int
     seed: int
     rng: int  # draw counter of the state's RNG stream (core.rng)
@@ -268,9 +273,18 @@ def replace_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ..
     return (*values[:index], value, *values[index + 1 :])
 
 
+@cache  # a handful of (start, players) pairs, asked at nearly every step
 def seats_from(start: int, players: int) -> tuple[int, ...]:
     """§3.1 player order: the given seat, then clockwise (to the left)."""
     return tuple((start + i) % players for i in range(players))
+
+
+def without(values: tuple[int, ...], item: int) -> tuple[int, ...]:
+    """``values`` less every ``item`` (e.g. a seat that has answered, from the seats waiting)."""
+    while item in values:
+        i = values.index(item)
+        values = values[:i] + values[i + 1 :]
+    return values
 
 
 def seat_of_race(s: Fields, race: int) -> int:
@@ -324,6 +338,34 @@ def add_influence(board: tuple[tuple[int, int], ...], piece: int, amount: int) -
         out.append((piece, total))
         out.sort()
     return tuple(out)
+
+
+def seats_by_area(stacks: tuple[Stack, ...], piece_area: tuple[int, ...]) -> dict[int, frozenset[int]]:
+    """The seats in each occupied area (computed once per question, not once per piece or area).
+    The answer is a function of the stacks alone, which are immutable: the last one is kept with
+    the very stacks tuple it was computed from (held, so its identity cannot be reused), and the
+    next question about the same stacks (the legal list after the step that reached them, the
+    later questions of one turn, the battles of a phase) reads it.  Callers only read the mapping."""
+    last = _LAST_SEATS_BY_AREA[0]  # one read: safe if several threads share the engine
+    if last[0] is stacks and last[1] is piece_area:
+        return last[2]
+    found: dict[int, set[int]] = {}
+    for piece, who, _, _ in stacks:
+        found.setdefault(piece_area[piece], set()).add(who)
+    answer = {area: frozenset(seats) for area, seats in found.items()}
+    _LAST_SEATS_BY_AREA[0] = (stacks, piece_area, answer)
+    return answer
+
+
+_LAST_SEATS_BY_AREA: list[tuple[object, object, dict[int, frozenset[int]]]] = [(None, None, {})]
+
+
+def seats_at(stacks: tuple[Stack, ...], piece_area: tuple[int, ...], area: int) -> frozenset[int]:
+    """The seats with units in ``area`` (``seats_by_area``: kept for the next area asked about)."""
+    return seats_by_area(stacks, piece_area).get(area, _NO_SEATS)
+
+
+_NO_SEATS: frozenset[int] = frozenset()
 
 
 def seats_in_area(stacks: tuple[Stack, ...], area_pieces: tuple[int, ...]) -> frozenset[int]:

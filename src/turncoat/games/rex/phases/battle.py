@@ -10,6 +10,7 @@ cards resolve; the higher strength wins (a tie goes to the aggressor).
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import product
 
 from turncoat.core import rng
@@ -60,9 +61,11 @@ from turncoat.games.rex.state import (
     add_units,
     allied,
     seat_of_race,
+    seats_at,
+    seats_by_area,
     seats_from,
-    seats_in_area,
     units_of,
+    without,
 )
 
 RULE = "RULES §10"
@@ -89,15 +92,12 @@ def _pair(values: tuple[int, ...], side: int, value: int) -> tuple[int, ...]:
 
 def battle_areas(ctx: Ctx, s: Fields, seat: int) -> tuple[int, ...]:
     """§10.1: the areas but the Galactic Council where ``seat`` and another player have units."""
-    b = ctx.b
-    seats_by_area: dict[int, set[int]] = {}  # one pass over the stacks, not one per area
-    for piece, who, _, _ in s.stacks:
-        seats_by_area.setdefault(b.piece_area[piece], set()).add(who)
+    council = ctx.b.council
     return tuple(
         sorted(
             area
-            for area, seats in seats_by_area.items()
-            if area != b.council and seat in seats and len(seats) > 1
+            for area, seats in seats_by_area(s.stacks, ctx.b.piece_area).items()
+            if area != council and seat in seats and len(seats) > 1
         )
     )
 
@@ -135,7 +135,7 @@ def resolve_choose_battle(ctx: Ctx, d: Draft, seat: int, area: int, out: Events)
 def opponent_in(ctx: Ctx, s: Fields, aggressor: int, area: int) -> int:
     """§10.2: with several players in the area the aggressor fights them one at a time, in player
     order."""
-    seats = seats_in_area(s.stacks, ctx.b.area_pieces[area])
+    seats = seats_at(s.stacks, ctx.b.piece_area, area)
     return next(p for p in seats_from(s.first_player, s.players) if p in seats and p != aggressor)
 
 
@@ -202,8 +202,21 @@ def stand_in_cards(ctx: Ctx, hand: tuple[int, ...] | list[int]) -> tuple[int, ..
 def fits(ctx: Ctx, card: int, part: int) -> bool:
     """§10.3 step 5: attack cards go in the attack part, defense cards in the defense part; worthless
     cards in either (strategy_cards.json)."""
-    kind = ctx.t.card_kind[card]
+    return _kind_fits(ctx.t.card_kind[card], part)
+
+
+def _kind_fits(kind: str, part: int) -> bool:
     return kind in ("worthless", "attack" if part == SLOT_ATTACK else "defense")
+
+
+def fitting(ctx: Ctx, part: int) -> frozenset[int]:
+    """The card types that ``fits`` the part (asked of every card in a hand, again and again)."""
+    return _fitting(ctx.t.card_kind, part)
+
+
+@cache
+def _fitting(card_kind: tuple[str, ...], part: int) -> frozenset[int]:
+    return frozenset(card for card, kind in enumerate(card_kind) if _kind_fits(kind, part))
 
 
 def hand_for_cards(ctx: Ctx, s: Fields, seat: int) -> list[int]:
@@ -218,11 +231,9 @@ def card_choices(ctx: Ctx, s: Fields, seat: int, slot: int) -> list[tuple[int, i
     """§10.3 step 5: (attack, defense) cards that fill ``slot`` exactly (EMPTY for a part the slot
     does not have), from the battler's hand."""
     hand = hand_for_cards(ctx, s, seat)
-    attacks = (
-        sorted({c for c in hand if fits(ctx, c, SLOT_ATTACK)}) if slot in (SLOT_ATTACK, SLOT_BOTH) else []
-    )
+    attacks = sorted(fitting(ctx, SLOT_ATTACK).intersection(hand)) if slot in (SLOT_ATTACK, SLOT_BOTH) else []
     defenses = (
-        sorted({c for c in hand if fits(ctx, c, SLOT_DEFENSE)}) if slot in (SLOT_DEFENSE, SLOT_BOTH) else []
+        sorted(fitting(ctx, SLOT_DEFENSE).intersection(hand)) if slot in (SLOT_DEFENSE, SLOT_BOTH) else []
     )
     if slot == SLOT_NONE:
         return [(EMPTY, EMPTY)]
@@ -265,13 +276,21 @@ def legal_leaders(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
         leaders.append(STAND_IN)
     if not leaders:
         return [(NO_LEADER, SLOT_NONE)]
+    slots = [
+        slot for slot in (SLOT_NONE, SLOT_ATTACK, SLOT_DEFENSE, SLOT_BOTH) if _slot_agrees(s, side, slot)
+    ]
+    # Whether the hand can fill a slot depends on the leader only through the stand-in card (the
+    # hand less that card): asked once for each, not once for each leader.
+    fillable: dict[tuple[bool, int], bool] = {}
     out = []
     for leader in leaders:
-        for slot in (SLOT_NONE, SLOT_ATTACK, SLOT_DEFENSE, SLOT_BOTH):
-            if not _slot_agrees(s, side, slot):
-                continue
-            if ctx.config.slot_must_be_fillable and not _fillable(ctx, s, seat, leader, slot):
-                continue
+        for slot in slots:
+            if ctx.config.slot_must_be_fillable:
+                key = (leader == STAND_IN, slot)
+                if key not in fillable:
+                    fillable[key] = _fillable(ctx, s, seat, leader, slot)
+                if not fillable[key]:
+                    continue
             out.append((leader, slot))
     return out
 
@@ -289,8 +308,9 @@ def _fillable(ctx: Ctx, s: Fields, seat: int, leader: int, slot: int) -> bool:
     hand = list(s.hands[seat])
     if leader == STAND_IN:
         hand.remove(stand_in_cards(ctx, hand)[0])
-    attack = [c for c in hand if fits(ctx, c, SLOT_ATTACK)]
-    defense = [c for c in hand if fits(ctx, c, SLOT_DEFENSE)]
+    attack_cards, defense_cards = fitting(ctx, SLOT_ATTACK), fitting(ctx, SLOT_DEFENSE)
+    attack = [c for c in hand if c in attack_cards]
+    defense = [c for c in hand if c in defense_cards]
     if slot == SLOT_NONE:
         return True
     if slot == SLOT_ATTACK:
@@ -424,7 +444,7 @@ def resolve_leader(ctx: Ctx, d: Draft, seat: int, leader: int, slot: int, out: E
 
 def _plan_progress(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
     if not _plan_part_due(d, seat):
-        d.waiting = tuple(w for w in d.waiting if w != seat)
+        d.waiting = without(d.waiting, seat)
     if not d.waiting:
         reveal_plans(ctx, d, out)
 
@@ -454,9 +474,12 @@ def reveal_plans(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def subtypes(ctx: Ctx, kind: str) -> tuple[str, ...]:
-    return tuple(
-        sorted({ctx.t.card_subtype[c] for c in range(len(ctx.t.card_ids)) if ctx.t.card_kind[c] == kind})
-    )
+    return _subtypes(ctx.t.card_kind, ctx.t.card_subtype, kind)
+
+
+@cache  # a function of the content pack, asked for every order offered
+def _subtypes(card_kind: tuple[str, ...], card_subtype: tuple[str, ...], kind: str) -> tuple[str, ...]:
+    return tuple(sorted({card_subtype[c] for c in range(len(card_kind)) if card_kind[c] == kind}))
 
 
 def legal_voice(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int, int]]:
@@ -534,7 +557,7 @@ def resolve_cards(ctx: Ctx, d: Draft, seat: int, attack: int, defense: int, out:
     d.plan_attack = _pair(d.plan_attack, side, attack)
     d.plan_defense = _pair(d.plan_defense, side, defense)
     out.append(BattlePlanPartSet(seat=seat, part="cards"))
-    d.waiting = tuple(w for w in d.waiting if w != seat)
+    d.waiting = without(d.waiting, seat)
     if d.waiting:
         return
     d.revealed = 2
@@ -575,7 +598,7 @@ def resolve_traitor(ctx: Ctx, d: Draft, seat: int, reveal: bool, out: Events) ->
         d.traitor_answer = _pair(d.traitor_answer, side_of(d, seat), int(reveal))
     else:
         d.helper_answer = int(reveal)
-    d.waiting = tuple(w for w in d.waiting if w != seat)
+    d.waiting = without(d.waiting, seat)
     if not d.waiting:
         resolve_battle(ctx, d, out)
 

@@ -54,7 +54,9 @@ def hit_sector(ctx: Ctx, d: Draft, sector: int, sol_exposed: dict[int, int], out
     losses: list[tuple[int, int, int]] = []
     influence = 0
     by_area: dict[int, list[int]] = {}
-    for piece in sorted(b.blocked[sector]):
+    # Only pieces with units or influence in them lose anything (nothing is added while they are hit)
+    hit = {st[0] for st in d.stacks} | {p for p, _ in d.board_influence}
+    for piece in sorted(b.blocked[sector] & hit):
         by_area.setdefault(b.piece_area[piece], []).append(piece)
     for area, pieces in sorted(by_area.items()):
         if shielded(ctx, d, area):

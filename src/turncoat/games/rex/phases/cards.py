@@ -55,7 +55,9 @@ from turncoat.games.rex.state import (
     Fields,
     add_units,
     seat_of_race,
+    seats_by_area,
     seats_from,
+    without,
 )
 
 RULE_CARDS = "RULES §3.7"
@@ -97,8 +99,7 @@ EMERGENCY_UNITS_MAX = 5  # strategy_cards.json: up to 5 units [Dune]
 
 def card_type(ctx: Ctx, card_id: str) -> int:
     """The card's type index, or NOBODY when the content pack has no such card."""
-    ids = ctx.t.card_ids
-    return ids.index(card_id) if card_id in ids else NOBODY
+    return ctx.t.card_index.get(card_id, NOBODY)
 
 
 def holds(ctx: Ctx, s: Fields, seat: int, card_id: str) -> bool:
@@ -115,7 +116,7 @@ def may_be_in_a_hand(ctx: Ctx, s: Fields, card_id: str) -> bool:
     out = s.strategy_removed.count(card)
     if ctx.config.strategy_discard_public:
         out += s.strategy_discard.count(card)
-    return ctx.t.strategy_deck.count(card) > out
+    return ctx.t.card_copies[card] > out
 
 
 def discard_played(ctx: Ctx, d: Draft, seat: int, card_id: str, effect: str, out: Events) -> None:
@@ -141,7 +142,8 @@ def something_to_strike(ctx: Ctx, s: Fields) -> bool:
     if not s.influence_discard:
         return False
     areas = {ctx.b.area_index[a] for a, _, _ in ctx.t.influence_slots[s.influence_discard[-1]]}
-    return any(ctx.b.piece_area[st[0]] in areas for st in s.stacks) or any(
+    occupied = seats_by_area(s.stacks, ctx.b.piece_area)  # the areas with units
+    return any(area in occupied for area in areas) or any(
         ctx.b.piece_area[p] in areas for p, _ in s.board_influence
     )
 
@@ -151,8 +153,8 @@ def near_generator(ctx: Ctx, s: Fields, seat: int) -> bool:
     gen = ctx.b.shield_generator
     if gen is None:
         return False
-    near = {gen, *ctx.b.area_neighbours[gen]}
-    return any(st[1] == seat and ctx.b.piece_area[st[0]] in near for st in s.stacks)
+    occupied = seats_by_area(s.stacks, ctx.b.piece_area)
+    return any(seat in occupied.get(area, ()) for area in (gen, *ctx.b.area_neighbours[gen]))
 
 
 def sol_resistance_matters(ctx: Ctx, s: Fields, seat: int) -> bool:
@@ -192,11 +194,14 @@ def window_seats(ctx: Ctx, s: Fields, window: str) -> tuple[int, ...]:
     live = [c for c in WINDOW_CARDS[window] if may_be_in_a_hand(ctx, s, c)]
     if not live:
         return ()
-    return tuple(
-        seat
-        for seat in seats_from(s.first_player, s.players)
-        if s.hands[seat] and any(window_condition(ctx, s, seat, c) for c in live)
-    )
+    asked: list[int] = []
+    for seat in seats_from(s.first_player, s.players):
+        if s.hands[seat]:
+            for card in live:
+                if window_condition(ctx, s, seat, card):
+                    asked.append(seat)
+                    break
+    return tuple(asked)
 
 
 def legal_window_plays(ctx: Ctx, s: Fields, seat: int) -> list[str | None]:
@@ -224,7 +229,7 @@ def open_window(ctx: Ctx, d: Draft, window: str, out: Events) -> bool:
 def resolve_window_answer(ctx: Ctx, d: Draft, seat: int, card_id: str | None, out: Events) -> None:
     """A sealed answer; when every asked seat has answered, the plays resolve (§17)."""
     d.set_seat("sealed", seat, NO_PLAY if card_id is None else card_type(ctx, card_id))
-    d.waiting = tuple(w for w in d.waiting if w != seat)
+    d.waiting = without(d.waiting, seat)
     out.append(CardWindowAnswered(seat=seat))
     if not d.waiting:
         continue_window(ctx, d, out)
@@ -233,10 +238,14 @@ def resolve_window_answer(ctx: Ctx, d: Draft, seat: int, card_id: str | None, ou
 def next_play(ctx: Ctx, d: Draft) -> tuple[int, str] | None:
     """§17 (E25): the next play to resolve — cancelling effects first, then player order from the
     first player."""
-    plays = [(seat, ctx.t.card_ids[d.sealed[seat]]) for seat in seats_from(d.first_player, d.players)]
-    plays = [(seat, c) for seat, c in plays if d.sealed[seat] >= 0]
+    sealed, card_ids = d.sealed, ctx.t.card_ids
+    if max(sealed, default=NO_PLAY) < 0:  # nobody plays a card (the usual answer)
+        return None
+    plays = [
+        (seat, card_ids[sealed[seat]]) for seat in seats_from(d.first_player, d.players) if sealed[seat] >= 0
+    ]
     plays.sort(key=lambda play: play[1] not in CANCELLING)  # stable: player order within each
-    return plays[0] if plays else None
+    return plays[0]
 
 
 def continue_window(ctx: Ctx, d: Draft, out: Events) -> None:

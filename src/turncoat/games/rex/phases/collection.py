@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from turncoat.games.rex.context import Ctx, Events
 from turncoat.games.rex.events import InfluenceCollected, PhaseStarted
-from turncoat.games.rex.state import COLLECTION, Draft, add_influence, seats_from, seats_in_area
+from turncoat.games.rex.state import COLLECTION, Draft, add_influence, seats_at, seats_from
 
 RULE = "RULES §11"
 
@@ -19,7 +19,7 @@ def collect_from_areas(ctx: Ctx, d: Draft, out: Events) -> None:
         by_area.setdefault(b.piece_area[piece], []).append(piece)
     for seat in seats_from(d.first_player, d.players):
         for area, pieces in sorted(by_area.items()):
-            if seats_in_area(d.stacks, b.area_pieces[area]) != {seat}:
+            if seats_at(d.stacks, b.piece_area, area) != {seat}:
                 continue
             units = sum(st[2] + st[3] for st in d.stacks if b.piece_area[st[0]] == area)
             want = units * t.collect_per_unit

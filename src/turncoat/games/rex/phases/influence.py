@@ -44,6 +44,7 @@ from turncoat.games.rex.state import (
     add_units,
     allied,
     seat_of_race,
+    without,
 )
 
 RULE = "RULES §6"
@@ -323,7 +324,7 @@ def resolve_give(ctx: Ctx, d: Draft, seat: int, to: int, amount: int, out: Event
 
 def resolve_end_ceasefire(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
     """§13.1: a player is done; when all are, the Influence phase draws on (§6 step 4)."""
-    d.waiting = tuple(w for w in d.waiting if w != seat)
+    d.waiting = without(d.waiting, seat)
     if d.waiting:
         return
     d.gift_to = ()

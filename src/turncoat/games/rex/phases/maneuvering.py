@@ -10,6 +10,7 @@ another player's landing the Xxcha may put a unit on the Galactic Council for fr
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import repeat
 
 from turncoat.games.rex.components import HACAN, SOL, XXCHA
 from turncoat.games.rex.context import Ctx, Events
@@ -42,8 +43,9 @@ from turncoat.games.rex.state import (
     add_units,
     allied,
     seat_of_race,
+    seats_at,
+    seats_by_area,
     seats_from,
-    seats_in_area,
     units_of,
 )
 
@@ -62,7 +64,7 @@ Fields = State | Draft
 
 def controls(ctx: Ctx, s: Fields, seat: int, area: int) -> bool:
     """§3.3: a player controls an area when his units are the only units in it."""
-    return seats_in_area(s.stacks, ctx.b.area_pieces[area]) == {seat}
+    return seats_at(s.stacks, ctx.b.piece_area, area) == {seat}
 
 
 def allowance(ctx: Ctx, s: Fields, seat: int) -> int:
@@ -79,24 +81,8 @@ def allowance(ctx: Ctx, s: Fields, seat: int) -> int:
 
 
 def occupants(ctx: Ctx, s: Fields) -> dict[int, frozenset[int]]:
-    """The seats in each occupied area (computed once per question, not once per piece).  The
-    answer is a function of the stacks alone, which are immutable: the last one is kept with the
-    very stacks tuple it was computed from (held, so its identity cannot be reused), and the next
-    question about the same stacks (the legal list after the step that reached them, the later
-    questions of one turn) reads it.  Callers only read the mapping."""
-    last = _LAST_OCCUPANTS[0]  # one read: safe if several threads share the engine
-    if last[0] is s.stacks and last[1] is ctx.b.piece_area:
-        return last[2]
-    found: dict[int, set[int]] = {}
-    area_of = ctx.b.piece_area
-    for piece, who, _, _ in s.stacks:
-        found.setdefault(area_of[piece], set()).add(who)
-    answer = {area: frozenset(seats) for area, seats in found.items()}
-    _LAST_OCCUPANTS[0] = (s.stacks, area_of, answer)
-    return answer
-
-
-_LAST_OCCUPANTS: list[tuple[object, object, dict[int, frozenset[int]]]] = [(None, None, {})]
+    """The seats in each occupied area (``state.seats_by_area``)."""
+    return seats_by_area(s.stacks, ctx.b.piece_area)
 
 
 NOBODY_THERE: frozenset[int] = frozenset()
@@ -108,13 +94,15 @@ def may_end_in(
     """§9.3-9.4 (E19, E20): not in the bombarded sector; not where an ally is, except the Galactic
     Council; not in a full stronghold (``stronghold_occupancy_limit``, GAPS A13)."""
     b = ctx.b
-    if b.is_blocked(piece, s.fleet):
+    if piece in b.blocked[s.fleet]:  # b.is_blocked, asked for every candidate piece
         return False
     area = b.piece_area[piece]
     if occupied is None:
         occupied = occupants(ctx, s)
-    others = occupied.get(area, NOBODY_THERE) - {seat}
-    if area != b.council and any(allied(s, seat, o) for o in others):
+    others = occupied.get(area, NOBODY_THERE)
+    if seat in others:
+        others = others - {seat}
+    if others and area != b.council and any(allied(s, seat, o) for o in others):
         return False
     limit = ctx.config.stronghold_occupancy_limit
     return not (limit is not None and b.stronghold[area] and len(others) >= limit)
@@ -361,8 +349,8 @@ def landing_rate(
         return t.landing_cost_council
     if occupied is None:
         occupied = occupants(ctx, s)
-    others = occupied.get(area, NOBODY_THERE) - {seat}
-    return t.landing_cost_enemy if others else t.landing_cost
+    others = occupied.get(area, NOBODY_THERE)
+    return t.landing_cost_enemy if others and others != {seat} else t.landing_cost
 
 
 def landing_cost(
@@ -370,15 +358,18 @@ def landing_cost(
 ) -> int:
     """§9.4 with the race hooks: the Sol land free [Rex: S7]; the Hacan, and their allies (ally
     card [Dune]), pay half, rounded up (``hacan_half_price``, E24)."""
-    race = s.race[seat]
-    if race == SOL:
+    if s.race[seat] == SOL:
         return 0
     cost = landing_rate(ctx, s, seat, piece, occupied) * units
+    return (cost + 1) // 2 if pays_half(ctx, s, seat) else cost
+
+
+def pays_half(ctx: Ctx, s: Fields, seat: int) -> bool:
+    """§18 (Hacan): the Hacan, and their allies (ally card [Dune]), pay half for landing, rounded up
+    (``hacan_half_price``, E24)."""
     hacan = seat_of_race(s, HACAN)
-    half = race == HACAN or (hacan != NOBODY and allied(s, seat, hacan))  # and the Hacan ally card
-    if half and ctx.config.hacan_half_price:
-        cost = (cost + 1) // 2
-    return cost
+    half = s.race[seat] == HACAN or (hacan != NOBODY and allied(s, seat, hacan))
+    return half and ctx.config.hacan_half_price
 
 
 def fee_receiver(ctx: Ctx, s: Fields, seat: int) -> int:
@@ -396,9 +387,49 @@ def landing_targets(ctx: Ctx, s: Fields, seat: int, exclude: int = NOBODY) -> tu
     """§9.4: open pieces where the player may end, that he can pay at least one unit for; the Sol
     only in their zone.  A cross-landing goes to another area than the one it leaves (``exclude``,
     a piece of that area)."""
-    out = [piece for pieces in landing_areas(ctx, s, seat, exclude) for piece in pieces]
-    out.sort()  # in piece order, whatever the areas' order
-    return tuple(out)
+    # ``landing_areas`` gives the same pieces area by area.  Here, as the legal list needs them all,
+    # the empty areas are taken together: whether an empty area takes a landing depends only on its
+    # kind (the Council or not, a stronghold or not), so each kind is asked once, on one of its
+    # pieces as if nobody were there; then each occupied area is asked (once per kind and group of
+    # seats) and its pieces added or taken away.
+    b = ctx.b
+    occupied = occupants(ctx, s)
+    influence = s.influence[seat]
+    free, half = s.race[seat] == SOL, pays_half(ctx, s, seat)  # landing_cost's race hooks, found once
+
+    def takes_landing(piece: int, seats_by_area: dict[int, frozenset[int]]) -> bool:
+        if not may_end_in(ctx, s, seat, piece, seats_by_area):
+            return False
+        cost = 0 if free else landing_rate(ctx, s, seat, piece, seats_by_area)  # landing_cost of 1 unit
+        return ((cost + 1) // 2 if half else cost) <= influence
+
+    out: set[int] = set()
+    for pieces, sample in b.open_pieces_by_kind[s.fleet]:
+        if takes_landing(sample, NOBODY_ANYWHERE):
+            out |= pieces
+    open_pieces = b.open_area_pieces[s.fleet]
+    answers: dict[tuple[frozenset[int], bool, bool], bool] = {}
+    for area, seats in occupied.items():
+        here = open_pieces[area]
+        if not here:
+            continue
+        kind = (seats, area == b.council, b.stronghold[area])
+        ok = answers.get(kind)
+        if ok is None:
+            ok = answers[kind] = takes_landing(here[0], occupied)
+        if ok:
+            out.update(here)
+        else:
+            out.difference_update(here)
+    if exclude != NOBODY:
+        out.difference_update(b.area_pieces[b.piece_area[exclude]])
+    if s.race[seat] == SOL:
+        zone = sol_zone(ctx, s)
+        out = {piece for piece in out if b.piece_area[piece] in zone}
+    return tuple(sorted(out))
+
+
+NOBODY_ANYWHERE: dict[int, frozenset[int]] = {}  # the seats by area of an empty board
 
 
 def landing_areas(ctx: Ctx, s: Fields, seat: int, exclude: int = NOBODY) -> Iterator[tuple[int, ...]]:
@@ -412,14 +443,15 @@ def landing_areas(ctx: Ctx, s: Fields, seat: int, exclude: int = NOBODY) -> Iter
     # on who is there, whether it is the Council and whether it is a stronghold (may_end_in,
     # landing_cost): asked once for each such kind of area (all empty areas but the Council alike).
     answers: dict[tuple[frozenset[int], bool, bool], bool] = {}
+    council, stronghold, influence = b.council, b.stronghold, s.influence[seat]
     for area, pieces in enumerate(b.open_area_pieces[s.fleet]):
         if not pieces or area == left or (zone is not None and area not in zone):
             continue
-        kind = (occupied.get(area, NOBODY_THERE), area == b.council, b.stronghold[area])
+        kind = (occupied.get(area, NOBODY_THERE), area == council, stronghold[area])
         ok = answers.get(kind)
         if ok is None:
             ok = answers[kind] = may_end_in(ctx, s, seat, pieces[0], occupied) and (
-                landing_cost(ctx, s, seat, pieces[0], 1, occupied) <= s.influence[seat]
+                landing_cost(ctx, s, seat, pieces[0], 1, occupied) <= influence
             )
         if ok:
             yield pieces
@@ -450,7 +482,7 @@ def landing_choices(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     targets = landing_targets(ctx, s, seat)
     if s.reserves[seat] + s.reserves_mech[seat]:
-        out += [(FROM_RESERVES, p) for p in targets]
+        out += zip(repeat(FROM_RESERVES), targets)  # (FROM_RESERVES, piece) for each target
     hacan = hacan_may_cross(ctx, s, seat)
     if hacan or ally_may_cross(ctx, s, seat) != NOBODY:
         area = ctx.b.piece_area
@@ -532,16 +564,22 @@ def legal_land_counts(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
     else:
         (units, mech), piece = units_of(s.stacks, s.origin, seat), s.target
     out = []
-    occupied = occupants(ctx, s)
+    # landing_cost is the rate of the target times the units, then the discount: the rate is the
+    # same for every count, so it is found once
+    withdraw, free = s.landing_mode == WITHDRAW, s.race[seat] == SOL
+    rate = 0 if withdraw or free else landing_rate(ctx, s, seat, piece)
+    half = pays_half(ctx, s, seat)
+    influence = s.influence[seat]
     for m in range(mech + 1):
         for u in range(units + 1):
             if not u + m:
                 continue
-            if s.landing_mode == WITHDRAW:
+            if withdraw:
                 cost = withdraw_cost(u + m)
             else:
-                cost = landing_cost(ctx, s, seat, piece, u + m, occupied)
-            if cost <= s.influence[seat]:
+                cost = rate * (u + m)
+                cost = (cost + 1) // 2 if half else cost
+            if cost <= influence:
                 out.append((u, m))
     return out
 

@@ -7,6 +7,9 @@ strength.  Everything paid goes to the pool.  A seat with nothing it could recru
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import islice
+
 from turncoat.games.rex.components import LAZAX, LEADERS_PER_RACE, SOL
 from turncoat.games.rex.context import Ctx, Events
 from turncoat.games.rex.events import EmergencyRecruited, PhaseStarted, Recruited
@@ -50,8 +53,12 @@ def dead_leaders(ctx: Ctx, s: State | Draft, seat: int) -> tuple[int, ...]:
 def recruit_cost(ctx: Ctx, s: State | Draft, seat: int, units: int, mech: int, leader: int) -> int:
     """§8: 2 per unit beyond the free ones (a mechanized unit costs the same [Dune]), plus the
     recruited leader's strength."""
-    paid_units = max(0, units + mech - free_recruits(ctx, s, seat))
-    cost = paid_units * ctx.t.recruit_unit_cost
+    return _price(ctx, free_recruits(ctx, s, seat), units + mech, leader)
+
+
+def _price(ctx: Ctx, free: int, recruits: int, leader: int) -> int:
+    """``recruit_cost`` given the seat's free recruits."""
+    cost = max(0, recruits - free) * ctx.t.recruit_unit_cost
     if leader != NOBODY:
         cost += ctx.t.leader_strength[leader]
     return cost
@@ -79,21 +86,29 @@ def extra_units(ctx: Ctx, units: int, mech: int) -> int:
 def legal_recruits(ctx: Ctx, s: State | Draft, seat: int) -> list[Choice]:
     """§8: every affordable recruitment within the limits; recruiting nothing is always allowed.
     An ally of the Lazax may recruit up to 3 more units that the Lazax pay for."""
+    return list(_recruits(ctx, s, seat))
+
+
+def has_recruit_choice(ctx: Ctx, s: State | Draft, seat: int) -> bool:
+    """§8: whether ``legal_recruits`` offers more than recruiting nothing (its first choice)."""
+    return next(islice(_recruits(ctx, s, seat), 1, None), None) is not None
+
+
+def _recruits(ctx: Ctx, s: State | Draft, seat: int) -> Iterator[Choice]:
+    """``legal_recruits`` one by one (the question whether there is a real choice stops early)."""
     t = ctx.t
     most_mech = min(s.casualties_mech[seat], t.recruit_max_mechanized)
     lazax = lazax_payer(ctx, s, seat)
     extra = LAZAX_EXTRA_RECRUITS if lazax != NOBODY else 0
-    out: list[Choice] = []
+    free = free_recruits(ctx, s, seat)  # the same for every choice: asked once
+    influence = s.influence[seat]
     for leader in (NOBODY, *dead_leaders(ctx, s, seat)):
         for mech in range(most_mech + 1):
             for units in range(min(s.casualties[seat], t.recruit_max_units + extra - mech) + 1):
                 beyond = extra_units(ctx, units, mech)
-                own = recruit_cost(ctx, s, seat, units - beyond, mech, leader)
-                if own <= s.influence[seat] and (
-                    not beyond or beyond * t.recruit_unit_cost <= s.influence[lazax]
-                ):
-                    out.append((units, mech, leader))
-    return out
+                own = _price(ctx, free, units - beyond + mech, leader)  # recruit_cost
+                if own <= influence and (not beyond or beyond * t.recruit_unit_cost <= s.influence[lazax]):
+                    yield units, mech, leader
 
 
 def begin_recruitment(ctx: Ctx, d: Draft, out: Events) -> None:
@@ -109,7 +124,7 @@ def next_recruiter(ctx: Ctx, d: Draft, after: int, out: Events) -> None:
     order = seats_from(d.first_player, d.players)
     start = order.index(after) + 1 if after != NOBODY else 0
     for seat in order[start:]:
-        if len(legal_recruits(ctx, d, seat)) > 1:
+        if has_recruit_choice(ctx, d, seat):
             d.actor = seat
             return
     d.actor = NOBODY

@@ -48,6 +48,7 @@ from turncoat.games.rex.state import (
     add_units,
     seat_of_race,
     seats_from,
+    without,
 )
 
 RULE_SETUP = "RULES §4"
@@ -334,7 +335,7 @@ def resolve_keep_traitor(ctx: Ctx, d: Draft, seat: int, leader: int, out: Events
     out.append(TraitorKept(seat=seat, leader=None))
     out.append(TraitorKept(seat=seat, leader=ctx.t.leader_ids[leader], visible_to=(seat,)))
     if len(d.traitors[seat]) >= ctx.t.traitors_kept[d.race[seat]]:
-        d.waiting = tuple(w for w in d.waiting if w != seat)
+        d.waiting = without(d.waiting, seat)
     if not d.waiting:
         traitor_draft_done(ctx, d, out)
 
@@ -379,7 +380,7 @@ def starting_sector(a: int, b: int, sector_count: int, fallback: int) -> int:
 def resolve_fleet_dial(ctx: Ctx, d: Draft, seat: int, value: int, out: Events) -> None:
     """§4 step 7: the dial stays sealed until both are set, then both are revealed at once."""
     d.set_seat("sealed", seat, value)
-    d.waiting = tuple(w for w in d.waiting if w != seat)
+    d.waiting = without(d.waiting, seat)
     out.append(FleetDialSet(seat=seat))
     if d.waiting:
         return

@@ -30,7 +30,8 @@ from turncoat.games.rex.state import (
     Draft,
     State,
     seat_of_race,
-    seats_in_area,
+    seats_at,
+    without,
 )
 
 RULE = "RULES §14"
@@ -40,7 +41,7 @@ Fields = State | Draft
 
 def controller(ctx: Ctx, s: Fields, area: int) -> int:
     """§3.3: the player whose units are the only units in the area, or NOBODY."""
-    seats = seats_in_area(s.stacks, ctx.b.area_pieces[area])
+    seats = seats_at(s.stacks, ctx.b.piece_area, area)
     return next(iter(seats)) if len(seats) == 1 else NOBODY
 
 
@@ -82,7 +83,7 @@ def sol_holds_the_palace(ctx: Ctx, s: Fields) -> bool:
         return False
     for area_id in ("imperial_palace", "mecatol_power_south"):
         area = ctx.b.area_index.get(area_id)
-        if area is not None and not seats_in_area(s.stacks, ctx.b.area_pieces[area]) <= {sol}:
+        if area is not None and not seats_at(s.stacks, ctx.b.piece_area, area) <= {sol}:
             return False
     return True
 
@@ -178,7 +179,7 @@ def resolve_betrayal(ctx: Ctx, d: Draft, seat: int, reveal: bool, out: Events) -
     """§14.4: every member answers, sealed; a revealed card whose condition holds makes its holder
     the sole winner (the highest number among several); an unmet card has no effect [guess]."""
     d.betrayal_answer = (*d.betrayal_answer[:seat], int(reveal), *d.betrayal_answer[seat + 1 :])
-    d.waiting = tuple(w for w in d.waiting if w != seat)
+    d.waiting = without(d.waiting, seat)
     if d.waiting:
         return
     numbers = ctx.t.betrayal_numbers
