@@ -377,6 +377,12 @@ async def test_hot_seat_curtain_hides_the_last_person_s_hand() -> None:
 
 
 # -- keys -------------------------------------------------------------------------------------------
+def help_text(app: RexApp) -> str:
+    screen: object = app.screen
+    assert isinstance(screen, HelpScreen)
+    return screen.text.plain
+
+
 @pytest.mark.asyncio
 async def test_help_and_log_keys_open_and_close_their_screens() -> None:
     table = play_until(rex_table(), in_play)
@@ -385,7 +391,9 @@ async def test_help_and_log_keys_open_and_close_their_screens() -> None:
         await until_done(pilot, lambda: bool(app.entries))
         await pilot.press("question_mark")
         await until_done(pilot, lambda: isinstance(app.screen, HelpScreen))
-        assert "Rex at the terminal" in screen_text(app) and "FLEET" in screen_text(app)
+        helped = help_text(app)  # the decision's options, the guide, the keys and the board
+        assert "How to play Rex" in helped and "Keys at Rex's table" in helped and "FLEET" in helped
+        assert "How to play Rex" in screen_text(app)
         before = len(table.record.actions)
         await pilot.press("1")  # a choice key under the help chooses nothing
         await pilot.press("escape")

@@ -23,7 +23,7 @@ from turncoat.core.present import plain, presentation_of
 from turncoat.games.rex.game import RexGame
 from turncoat.games.rex.observe import RexObservation
 from turncoat.skins.rex.terminal import view as draw
-from turncoat.skins.rex.terminal.screens import EndScreen, HelpScreen
+from turncoat.skins.rex.terminal.screens import HELP, EndScreen, HelpScreen
 from turncoat.tui.generic.app import GenericApp
 from turncoat.tui.overlays import Bindings, CurtainScreen, LogScreen
 from turncoat.tui.table import Table
@@ -49,9 +49,6 @@ class RexApp(GenericApp):
     #log { height: 1fr; border: round $panel; }
     #full-log-title { height: 1; padding: 0 1; background: $boost; }
     #full-log-lines { height: 1fr; padding: 0 1; }
-    HelpScreen { align: center middle; }
-    #help-box { width: 104; height: auto; max-height: 38; border: heavy $accent; background: $panel; }
-    #help-text { padding: 1 2; }
     #curtain-text { width: 70; padding: 2 4; border: heavy magenta; text-align: center; }
     #end VerticalScroll { padding: 1 2; }
     #winners { padding: 1 0 0 0; }
@@ -141,7 +138,7 @@ class RexApp(GenericApp):
     # -- the screens over the table --------------------------------------------------------------
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen | CurtainScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(self.help_now() + Text("\n\n" + HELP)))
 
     def action_full_log(self) -> None:
         if isinstance(self.screen, CurtainScreen | LogScreen | EndScreen | HelpScreen):

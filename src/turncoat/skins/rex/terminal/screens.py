@@ -14,16 +14,17 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from turncoat.core.engine import Outcome
 from turncoat.core.present import Line, ScoreTable, plain
 from turncoat.skins.rex.terminal.view import LEGEND, victory_words
+from turncoat.tui import overlays
 from turncoat.tui.generic.screens import score_table, winners_text
 from turncoat.tui.overlays import Bindings
 
-HELP = f"""Rex at the terminal — keys
+HELP = f"""Keys at Rex's table
 
   1-9        choose that line of the list (or move with the arrows and press Enter)
   l          the whole game log, as you may know it (Esc or l to go back)
@@ -41,23 +42,13 @@ On the right: every player's public sheet (counts only; ▶ marks who is to act)
 progress, your own race sheet and hand (your cards with their effect, your traitors, your
 prediction, your betrayal card, your allies' cards) and the log.
 
-A round: influence appears, strategy cards are auctioned, units are recruited, each player moves
-and lands, battles are fought, influence is collected, the fleet bombards.  A player alone
-controlling 3 of the 5 strongholds at the end of a round wins (an alliance needs more).
-
 With several people at one screen (hot seat), a curtain hides the table before each person's
 turn: pass the screen, then press Enter."""
 
 
-class HelpScreen(ModalScreen[None]):
-    """The keys, how to read the board, and a round in brief."""
-
-    BINDINGS: ClassVar[Bindings] = [Binding("escape,question_mark", "dismiss", "Back to the table")]
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-box"):
-            yield Static(Text(HELP), id="help-text")
-        yield Footer()
+class HelpScreen(overlays.HelpScreen):
+    """``?`` at Rex's table: the decision now with each option's line, the game's guide, then the
+    keys and how to read this board (the generic help, with Rex's board explained)."""
 
 
 class EndScreen(Screen[None]):
