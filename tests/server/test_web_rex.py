@@ -111,6 +111,7 @@ def test_a_rex_table_with_two_random_bots_plays_through_the_generic_page(
     played: list[tuple[str, str]] = []
     while len(played) < MOVES and wait_for_my_turn(ann):
         before = log_lines(ann)
+        asked_at = version_of(ann)
         title, label = play_first_decision(ann)
         played.append((title, label))
         if title == "Choose your race":  # "The Barony of Letnev" -> "Ann chooses the Letnev."
@@ -129,12 +130,14 @@ def test_a_rex_table_with_two_random_bots_plays_through_the_generic_page(
         elif title.startswith("Bidding") or title == "Your bid":  # "Pass on card 1", "Bid 3 on card 1"
             bid = re.fullmatch(r"Bid (\d+) on card \d+", label)
             expected = f"Ann bids {bid.group(1)}." if bid else "Ann passes"
-        else:  # a move without words of its own must at least have closed the decision
+        else:  # a move without words of its own must at least have closed the decision: Ann is
+            # not asked, or asked something else, or asked anew (a later window may share the title)
             ann.wait_for_function(
-                "t => !document.getElementById('status').dataset.toAct.split(' ').includes('0')"
+                "([t, v]) => !document.getElementById('status').dataset.toAct.split(' ').includes('0')"
                 " || ![...document.querySelectorAll('#controls h3, #controls label')]"
-                ".some(e => e.innerText === t)",
-                arg=title,
+                ".some(e => e.innerText === t)"
+                " || Number((document.querySelector('#controls input[name=version]') || {}).value) > v",
+                arg=[title, asked_at],
                 timeout=30_000,
             )
             continue

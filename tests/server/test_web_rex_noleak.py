@@ -261,6 +261,17 @@ async def _play(base: str, table_id: str, tokens: dict[str, str]) -> dict[str, A
 def test_no_rex_payload_holds_more_than_its_viewer_may_know(
     tmp_path: Path, seats: list[dict[str, Any]]
 ) -> None:
+    # Random seats may finish a game without a battle; the table's seed is the server's own, so
+    # play again (each game checked in full) until one has fought a battle, at most three times.
+    for attempt in range(3):
+        if _play_and_check(tmp_path / f"game-{attempt}", seats):
+            return
+    pytest.fail("no battle was fought in three games")
+
+
+def _play_and_check(tmp_path: Path, seats: list[dict[str, Any]]) -> bool:
+    """Play one game through the server and check every payload; whether a battle was fought."""
+    tmp_path.mkdir()
     data_dir = tmp_path / "data"
     with served(data_dir, tmp_path / "server.log") as base:
         body = {"game": "rex", "players": len(seats), "seats": seats, "options": {"betrayal_cards": "true"}}
@@ -273,7 +284,6 @@ def test_no_rex_payload_holds_more_than_its_viewer_may_know(
     secrets = Secrets(game)
     # The games must have exercised the secrets: cards in hands, traitors, a betrayal card each.
     assert any(any(s.hands) for s in states) and any(any(s.traitors) for s in states)
-    assert any(s.battlers for s in states), "no battle was fought"
     for viewer, payloads in received["json"].items():
         others = [t for s, t in tokens.items() if viewer is None or int(s) != viewer] + [
             created["host_token"]
@@ -288,3 +298,4 @@ def test_no_rex_payload_holds_more_than_its_viewer_may_know(
         assert updates > 10
         hands += shown
     assert hands > 0, "no seat's page ever drew a hand: the sheet's markup is not what this test reads"
+    return any(s.battlers for s in states)
