@@ -100,6 +100,8 @@ def test_a_port_in_use_is_one_clear_error_before_serving(tmp_path: Path) -> None
         ("TURNCOAT_HEADER_TIMEOUT", "0"),
         ("TURNCOAT_BODY_TIMEOUT", "forever"),
         ("TURNCOAT_CONNS_PER_ADDRESS", "1.5"),
+        ("TURNCOAT_WS_RATE", "0"),
+        ("TURNCOAT_WS_BURST", "-3"),
     ],
 )
 def test_a_bad_turncoat_setting_is_named(monkeypatch: pytest.MonkeyPatch, name: str, value: str) -> None:
@@ -131,6 +133,8 @@ def test_every_setting_is_read_from_the_environment(monkeypatch: pytest.MonkeyPa
         "TURNCOAT_HEADER_TIMEOUT": "2.5",
         "TURNCOAT_BODY_TIMEOUT": "4",
         "TURNCOAT_CONNS_PER_ADDRESS": "300",
+        "TURNCOAT_WS_RATE": "200",
+        "TURNCOAT_WS_BURST": "500",
     }
     for name, value in values.items():
         monkeypatch.setenv(name, value)
@@ -139,6 +143,7 @@ def test_every_setting_is_read_from_the_environment(monkeypatch: pytest.MonkeyPa
     assert s.allowed_hosts == ("games.example.org", "192.168.1.5")
     assert s.trusted_proxies == ("127.0.0.1", "10.0.0.0/8")
     assert (s.header_timeout_s, s.body_timeout_s, s.conns_per_address) == (2.5, 4.0, 300)
+    assert (s.ws_rate, s.ws_burst) == (200.0, 500)
     monkeypatch.setenv("TURNCOAT_BOT_DELAY", "abc")
     with pytest.raises(SettingsError, match="TURNCOAT_BOT_DELAY must be a number of seconds"):
         Settings()

@@ -219,6 +219,7 @@ def test_finished_and_running_games_are_under_my_games_after_a_reload_and_lead_b
 SOMEONE_OF_US = (
     "() => document.getElementById('status').dataset.toAct.split(' ').some(x => x === '0' || x === '1')"
 )
+ONLY_US = "() => document.getElementById('status').dataset.toAct.split(' ').sort().join(' ') === '0 1'"
 AT_LEAST = "v => Number(document.getElementById('status').dataset.version) >= v"
 CONTROLS_LIVE = "() => !!document.querySelector('#controls button:not([disabled])')"
 
@@ -269,15 +270,22 @@ def test_an_open_decision_help_stays_open_when_another_seat_moves(server: str, b
         ann.wait_for_function(AT_LEAST, arg=before + 1, timeout=PATIENCE_MS)
     else:
         raise AssertionError("Ann and Bea never decided at the same time")
+    # The bot keeps its traitor at the same time: wait until only Ann and Bea are left, on both
+    # pages, so that nothing but Bea's answer can move the game (and her answer is not stale).
+    ann.wait_for_function(ONLY_US, timeout=PATIENCE_MS)
+    settled = version_of(ann)
     for page in (ann, bea):
+        page.wait_for_function(AT_LEAST, arg=settled, timeout=PATIENCE_MS)
         page.wait_for_function(CONTROLS_LIVE, timeout=PATIENCE_MS)
         assert "Keep a traitor card" in decision_titles(page)
+    assert version_of(bea) == settled
     help_box = ann.locator("#controls details.decision-help").first
     help_box.locator("summary").click()
     assert help_box.get_attribute("open") is not None
-    before = version_of(ann)
     bea.locator("#controls button:not([disabled])").first.click()
-    wait_for_news(ann, before)  # Bea's answer reached Ann's page and redrew her controls
+    wait_for_news(bea, settled)  # the server took Bea's answer (a refusal fails here)
+    wait_for_news(ann, settled)  # Bea's answer reached Ann's page and redrew her controls
+    assert (ann.get_attribute("#status", "data-to-act") or "").split() == ["0"]
     assert "Keep a traitor card" in decision_titles(ann)
     assert ann.locator("#controls details.decision-help").first.get_attribute("open") is not None
     for context in contexts:

@@ -27,8 +27,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.test_web_noleak import _json_client, _reference
-from tests.server.test_web_treaty_noleak import _html_client
+from tests.server.noleak_support import UNLIMITED, Ref, checked_updates, others_tokens, play_table, reference
 from tests.server.web_support import served
 from turncoat.core.actions import redact
 from turncoat.core.record import encode_action
@@ -36,7 +35,7 @@ from turncoat.core.serialize import to_builtins
 from turncoat.games.rex import events as E
 from turncoat.games.rex.log import ESTIMATED, Names
 
-GAME_TIMEOUT_S = 500
+GAME_TIMEOUT_S = 900
 # Fields of the Rex state that no observation has: their names must never reach a client.
 STATE_ONLY_FIELDS = (
     '"hands"',
@@ -96,7 +95,7 @@ class Known:
     """Per version, what ``viewer`` has been shown so far: strategy cards (ids), betrayal
     cards (numbers), and whether the Xxcha prediction is its own or has come true."""
 
-    def __init__(self, secrets: Secrets, ref: tuple[Any, ...], viewer: int | None) -> None:
+    def __init__(self, secrets: Secrets, ref: Ref, viewer: int | None) -> None:
         game, states, steps, _seed = ref
         self.cards: list[set[str]] = []
         self.betrayals: list[set[int]] = []
@@ -145,33 +144,12 @@ def _check_text(
 
 
 def _check_json(
-    viewer: int | None,
-    payloads: list[dict[str, Any]],
-    ref: tuple[Any, ...],
-    secrets: Secrets,
-    tokens: list[str],
+    viewer: int | None, payloads: list[dict[str, Any]], ref: Ref, secrets: Secrets, tokens: list[str]
 ) -> int:
-    game, states, steps, seed = ref
+    game = ref[0]
     known = Known(secrets, ref, viewer)
-    seen_events: list[Any] = []
-    checked, last = 0, 0
-    for payload in payloads:
-        text = json.dumps(payload)
-        for needle in (*STATE_ONLY_FIELDS, str(seed), *tokens):
-            assert needle not in text, f"{needle!r} leaked to viewer {viewer}"
-        if payload["type"] == "error":
-            assert payload["code"] == "stale_version", payload  # a coalesced double answer, refused
-            continue
-        if payload["type"] != "update":
-            continue
-        version, state = payload["version"], states[payload["version"]]
-        assert payload["seat"] == viewer
-        assert payload["observation"] == to_builtins(game.observe(state, viewer))
-        playing = viewer is not None and payload["status"] == "playing"
-        expected = game.legal_actions(state, viewer) if playing else ()
-        assert [a["action"] for a in payload["legal"]] == [encode_action(a) for a in expected]
-        for event in payload["events"]:
-            assert event["visible_to"] is None or (viewer is not None and viewer in event["visible_to"])
+    checked = 0
+    for version, _state, payload in checked_updates(viewer, payloads, ref, (*STATE_ONLY_FIELDS, *tokens)):
         # A question about any card (interrogation) names cards nobody has been shown: the
         # rules' own legal actions (checked exactly above) may name those, and so may their words.
         asked = secrets.cards_in(payload["legal"])
@@ -182,16 +160,12 @@ def _check_json(
         words = [*payload["log"], *(json.dumps(p) for p in payload["panels"] + payload["decisions"])]
         words += [a["label"] for a in payload["legal"]]
         _check_text("\n".join(words), version, known, secrets, viewer, game, asked)
-        seen_events.extend(payload["events"])
         checked += 1
-        last = version
-    everything = [e for step in steps[: last + 1] for e in step]
-    assert seen_events == [to_builtins(e) for e in redact(everything, viewer)]  # each once, in order
     return checked
 
 
 def _check_html(
-    viewer: int | None, texts: list[str], ref: tuple[Any, ...], secrets: Secrets, tokens: list[str]
+    viewer: int | None, texts: list[str], ref: Ref, secrets: Secrets, tokens: list[str]
 ) -> tuple[int, int]:
     """How many updates were checked, and in how many the viewer's hand was drawn."""
     game, states, _steps, seed = ref
@@ -230,26 +204,7 @@ def _check_own_sheet(text: str, obs: Any, secrets: Secrets, viewer: int | None) 
     return bool(hand)
 
 
-async def _play(base: str, table_id: str, tokens: dict[str, str]) -> dict[str, Any]:
-    """A random player at each human seat (JSON), and one HTML view per seat and spectator."""
-    ws_base = base.replace("http://", "ws://") + f"/ws/{table_id}"
-    players = [int(s) for s in tokens]
-    cookie = {int(s): f"tc_seat_{table_id}={t}" for s, t in tokens.items()}
-    logs: dict[int | None, list[dict[str, Any]]] = {v: [] for v in [*players, None]}
-    html: dict[int | None, list[str]] = {v: [] for v in [*players, None]}
-    tasks = [
-        _json_client(f"{ws_base}?format=json", cookie.get(v) if v is not None else None, v, logs[v])
-        for v in logs
-    ]
-    tasks += [
-        _html_client(f"{ws_base}?format=html", cookie.get(v) if v is not None else None, html[v])
-        for v in html
-    ]
-    await asyncio.wait_for(asyncio.gather(*tasks), GAME_TIMEOUT_S)
-    return {"json": logs, "html": html}
-
-
-@pytest.mark.timeout(900)
+@pytest.mark.timeout(2400)
 @pytest.mark.parametrize(
     "seats",
     [
@@ -273,28 +228,22 @@ def _play_and_check(tmp_path: Path, seats: list[dict[str, Any]]) -> bool:
     """Play one game through the server and check every payload; whether a battle was fought."""
     tmp_path.mkdir()
     data_dir = tmp_path / "data"
-    with served(data_dir, tmp_path / "server.log") as base:
+    with served(data_dir, tmp_path / "server.log", env_extra=UNLIMITED) as base:
         body = {"game": "rex", "players": len(seats), "seats": seats, "options": {"betrayal_cards": "true"}}
         created = httpx.post(f"{base}/api/tables", json=body, timeout=30).json()
         table_id, tokens = created["table"], created["seat_tokens"]
-        received = asyncio.run(_play(base, table_id, tokens))
-    ref = _reference(data_dir, table_id)
+        received = asyncio.run(play_table(base, table_id, tokens, GAME_TIMEOUT_S))
+    ref = reference(data_dir, table_id)
     game, states = ref[0], ref[1]
     assert game.outcome(states[-1]) is not None, "the game did not finish"
     secrets = Secrets(game)
     # The games must have exercised the secrets: cards in hands, traitors, a betrayal card each.
     assert any(any(s.hands) for s in states) and any(any(s.traitors) for s in states)
     for viewer, payloads in received["json"].items():
-        others = [t for s, t in tokens.items() if viewer is None or int(s) != viewer] + [
-            created["host_token"]
-        ]
-        assert _check_json(viewer, payloads, ref, secrets, others) > 10
+        assert _check_json(viewer, payloads, ref, secrets, others_tokens(created, viewer)) > 10
     hands = 0
     for viewer, texts in received["html"].items():
-        others = [t for s, t in tokens.items() if viewer is None or int(s) != viewer] + [
-            created["host_token"]
-        ]
-        updates, shown = _check_html(viewer, texts, ref, secrets, others)
+        updates, shown = _check_html(viewer, texts, ref, secrets, others_tokens(created, viewer))
         assert updates > 10
         hands += shown
     assert hands > 0, "no seat's page ever drew a hand: the sheet's markup is not what this test reads"

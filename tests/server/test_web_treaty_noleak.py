@@ -12,55 +12,23 @@ number of a card passed between two others never reach a third party or a specta
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-import websockets
 
-from tests.server.test_web_noleak import _json_client, _reference
+from tests.server.noleak_support import UNLIMITED, Ref, checked_updates, others_tokens, play_table, reference
 from tests.server.web_support import served
-from turncoat.core.actions import redact
-from turncoat.core.record import encode_action
 from turncoat.core.serialize import to_builtins
 from turncoat.games.treaty_skirmish.components import SHORT_NAMES
 
-GAME_TIMEOUT_S = 300
+GAME_TIMEOUT_S = 600
 Card = tuple[str, int]
 # A card as the skin and the log write it: "Jol-Nar 3".
 CARD_WORDS = re.compile(r"\b(" + "|".join(re.escape(n) for n in SHORT_NAMES.values()) + r") (\d)\b")
 RACE_OF_NAME = {name: race for race, name in SHORT_NAMES.items()}
-
-
-async def _html_client(url: str, cookie: str | None, texts: list[str]) -> None:
-    headers = {"Cookie": cookie} if cookie else {}
-    async with websockets.connect(url, additional_headers=headers) as ws:
-        while True:
-            text = str(await ws.recv())
-            texts.append(text)
-            if "Game over" in text:
-                return
-
-
-async def _play(base: str, table_id: str, tokens: dict[str, str]) -> dict[str, Any]:
-    ws_base = base.replace("http://", "ws://") + f"/ws/{table_id}"
-    viewers: list[int | None] = [*(int(s) for s in tokens), None]
-    cookie = {int(s): f"tc_seat_{table_id}={t}" for s, t in tokens.items()}
-    logs: dict[int | None, list[dict[str, Any]]] = {v: [] for v in viewers}
-    html: dict[int | None, list[str]] = {v: [] for v in viewers}
-    tasks = [
-        _json_client(f"{ws_base}?format=json", cookie.get(v) if v is not None else None, v, logs[v])
-        for v in viewers
-    ]
-    tasks += [
-        _html_client(f"{ws_base}?format=html", cookie.get(v) if v is not None else None, html[v])
-        for v in viewers
-    ]
-    await asyncio.wait_for(asyncio.gather(*tasks), GAME_TIMEOUT_S)
-    return {"json": logs, "html": html}
 
 
 def cards_in(value: Any) -> set[Card]:
@@ -90,43 +58,20 @@ def known_cards(game: Any, states: list[Any], viewer: int | None) -> list[set[Ca
     return out
 
 
-def _check_json(
-    viewer: int | None, payloads: list[dict[str, Any]], ref: tuple[Any, ...], secrets: list[str]
-) -> int:
-    game, states, steps, seed = ref
+def _check_json(viewer: int | None, payloads: list[dict[str, Any]], ref: Ref, secrets: list[str]) -> int:
+    game, states = ref[0], ref[1]
     known = known_cards(game, states, viewer)
-    seen_events: list[Any] = []
-    checked, last = 0, 0
-    for payload in payloads:
-        text = json.dumps(payload)
-        for needle in ('"hands"', '"pile"', '"seed"', '"rng"', str(seed), *secrets):
-            assert needle not in text, f"{needle!r} leaked to viewer {viewer}"
-        if payload["type"] == "error":
-            assert payload["code"] == "stale_version", payload
-            continue
-        if payload["type"] != "update":
-            continue
-        version, state = payload["version"], states[payload["version"]]
-        assert payload["seat"] == viewer
-        assert payload["observation"] == to_builtins(game.observe(state, viewer))
-        expected = (
-            game.legal_actions(state, viewer) if viewer is not None and payload["status"] == "playing" else ()
-        )
-        assert [a["action"] for a in payload["legal"]] == [encode_action(a) for a in expected]
+    needles = ('"hands"', '"pile"', '"seed"', '"rng"', *secrets)
+    checked = 0
+    for version, _state, payload in checked_updates(viewer, payloads, ref, needles):
         assert (
             cards_in(payload) <= known[version]
         ), f"viewer {viewer} got {cards_in(payload) - known[version]}"
-        for event in payload["events"]:
-            assert event["visible_to"] is None or (viewer is not None and viewer in event["visible_to"])
-        seen_events.extend(payload["events"])
         checked += 1
-        last = version
-    everything = [e for step in steps[: last + 1] for e in step]
-    assert seen_events == [to_builtins(e) for e in redact(everything, viewer)]
     return checked
 
 
-def _check_html(viewer: int | None, texts: list[str], ref: tuple[Any, ...], secrets: list[str]) -> int:
+def _check_html(viewer: int | None, texts: list[str], ref: Ref, secrets: list[str]) -> int:
     game, states, _steps, seed = ref
     known = known_cards(game, states, viewer)
     updates = 0
@@ -163,24 +108,18 @@ def test_no_treaty_skirmish_payload_holds_more_than_its_viewer_may_know(
     tmp_path: Path, seats: list[dict[str, Any]]
 ) -> None:
     data_dir = tmp_path / "data"
-    with served(data_dir, tmp_path / "server.log") as base:
+    with served(data_dir, tmp_path / "server.log", env_extra=UNLIMITED) as base:
         created = httpx.post(
             f"{base}/api/tables", json={"game": "treaty_skirmish", "players": len(seats), "seats": seats}
         ).json()
         table_id, tokens = created["table"], created["seat_tokens"]
-        received = asyncio.run(_play(base, table_id, tokens))
-    ref = _reference(data_dir, table_id)
+        received = asyncio.run(play_table(base, table_id, tokens, GAME_TIMEOUT_S))
+    ref = reference(data_dir, table_id)
     game, states = ref[0], ref[1]
     assert game.outcome(states[-1]) is not None, "the game did not finish"
     # The games must have exercised the secret: some card was handed over and discarded.
     assert any(s.treaties.pile for s in states), "no treaty card was ever discarded"
     for viewer, payloads in received["json"].items():
-        others = [t for s, t in tokens.items() if viewer is None or int(s) != viewer] + [
-            created["host_token"]
-        ]
-        assert _check_json(viewer, payloads, ref, others) > 10
+        assert _check_json(viewer, payloads, ref, others_tokens(created, viewer)) > 10
     for viewer, texts in received["html"].items():
-        others = [t for s, t in tokens.items() if viewer is None or int(s) != viewer] + [
-            created["host_token"]
-        ]
-        assert _check_html(viewer, texts, ref, others) > 10
+        assert _check_html(viewer, texts, ref, others_tokens(created, viewer)) > 10

@@ -120,8 +120,18 @@ class Settings:
     )
     snapshot_every: int = 50  # actions between state snapshots
     max_ws_message: int = 8192  # bytes
-    ws_rate: float = 15.0  # messages per second per connection (token bucket)
-    ws_burst: int = 40
+    # Messages per second per connection (a token bucket) and the burst it allows; raise them for
+    # scripted clients that answer every update at once.
+    ws_rate: float = field(
+        default_factory=_from_env(
+            "TURNCOAT_WS_RATE", _number(0.1, 100000), 15.0, "a number of messages a second from 0.1 to 100000"
+        )
+    )
+    ws_burst: int = field(
+        default_factory=_from_env(
+            "TURNCOAT_WS_BURST", _whole(1, 100000), 40, "a whole number from 1 to 100000"
+        )
+    )
     http_rate: float = 10.0  # state-changing requests per second per client address
     http_burst: int = 40
     max_body: int = 32768
