@@ -14,14 +14,13 @@ from typing import Any
 import msgspec
 import pytest
 
-from tests.server.test_web_rex_skin import NAMES, page_of, rex_game
+from tests.server.test_web_rex_skin import NAMES, live_table, page_of, rex_game
 from turncoat.games.rex import actions as A
 from turncoat.games.rex import events as E
 from turncoat.games.rex.log import Names
 from turncoat.play import GameInProgress
 from turncoat.server import views
-from turncoat.server.payload import PLAYING, build_payload
-from turncoat.server.storage import SeatRow
+from turncoat.server.payload import build_payload
 from turncoat.server.table import LiveTable
 from turncoat.skins.rex import bidding
 from turncoat.skins.rex import web as rex_web
@@ -36,20 +35,7 @@ def table_where(
     rng = random.Random(seed)
     for n in range(20000):
         if wanted(play):
-            return LiveTable(
-                id="t" * 12,
-                name="rex",
-                play=play,
-                options=game.config_json(),
-                seed=seed,
-                version=play.version,
-                status=PLAYING,
-                seats=[SeatRow(i, "human", None, NAMES[i], None, True) for i in range(players)],
-                turn_seconds=60,
-                listed=True,
-                host_hash="",
-                created_at=0.0,
-            )
+            return live_table(game, play, seed, players)
         if play.outcome() is not None:
             return None
         acting = sorted(play.to_act())

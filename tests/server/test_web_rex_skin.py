@@ -137,6 +137,11 @@ def table_at(
         acting = sorted(play.to_act())
         s = acting[n % len(acting)]
         play.apply(s, rng.choice(list(play.legal_actions(s))))
+    return live_table(game, play, seed, players)
+
+
+def live_table(game: Any, play: GameInProgress, seed: int, players: int) -> LiveTable:
+    """A table of people (no bots) live at ``play``'s position."""
     return LiveTable(
         id="t" * 12,
         name="rex",
