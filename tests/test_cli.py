@@ -383,3 +383,17 @@ def test_replay_prints_no_control_characters_from_stored_names(tmp_path: Path) -
     assert result.exit_code == 0, result.output
     assert "as [2JAnn saw it" in result.output  # the escape character itself is gone
     assert not any(ch in result.output for ch in "\x1b\u202e\x00")
+
+
+def test_content_says_which_values_are_our_adaptations() -> None:
+    """Treaty Skirmish estimates nothing, but its numbers are our adaptation's: `content` says so,
+    naming each value under the section of the rules that sets it."""
+    result = run("content", "treaty_skirmish")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "14 values set by the rules text, not printed on a component" in lines
+    assert "14 of them set by our adaptation's own rules, not by the published game:" in lines
+    assert "  RULES §6.4: build_limit, hit_on, rounds, ship_cost" in lines
+    assert "no estimated values" in lines
+    verrater = run("content", "verrater").output
+    assert "values set by the rules text" in verrater and "adaptation" not in verrater

@@ -217,6 +217,30 @@ def _show_value(node: dict[str, Any]) -> str:
     return one_line(json.dumps(node["value"], ensure_ascii=False))
 
 
+ADAPTED = "[ADAPT]"  # a source that is our adaptation's rule, not the published game's
+
+
+def _say_rules_values(values: dict[str, dict[str, Any]]) -> None:
+    """How many values no component prints (the rules text states them), and which of them our
+    adaptation chose: a player must not take those for the published game's."""
+    ruled = {p: n for p, n in values.items() if n["provenance"] == "rules"}
+    if not ruled:
+        return
+    console.print(f"{len(ruled)} values set by the rules text, not printed on a component", highlight=False)
+    by_source: dict[str, list[str]] = defaultdict(list)
+    for path, node in ruled.items():
+        source = node.get("source") or ""
+        if ADAPTED in source:
+            by_source[source.replace(ADAPTED, "").strip()].append(path)
+    if by_source:
+        count = sum(len(paths) for paths in by_source.values())
+        console.print(
+            f"{count} of them set by our adaptation's own rules, not by the published game:", highlight=False
+        )
+        for source, paths in by_source.items():
+            say(f"  {source}: {', '.join(sorted(paths))}")
+
+
 @app.command("content")
 def content_cmd(
     game_name: Annotated[str | None, typer.Argument(help=GAME_HELP, show_default=False)] = None,
@@ -241,6 +265,7 @@ def content_cmd(
             node = values[path]
             source = node.get("source") or "no source given"
             say(f"  {path} = {_show_value(node)}  ({node['provenance']}; {source})")
+    _say_rules_values(values)
     if not pack.estimated_paths:
         console.print("no estimated values")
         return
