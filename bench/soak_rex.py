@@ -19,19 +19,10 @@ exception or a broken invariant is written as a replayable game record (``turnco
 
 from __future__ import annotations
 
-import argparse
 import itertools
-import multiprocessing
-import random
 import sys
-import time
-import traceback
-from collections import Counter
-from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
-
-import msgspec
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # the shared §19.4 checks live beside the test that uses them
@@ -39,25 +30,14 @@ if str(ROOT) not in sys.path:  # the shared §19.4 checks live beside the test t
 
 from tests.games.rex.invariants import blocked_sector_problems, invariant_problems  # noqa: E402
 
-from turncoat.core.record import (  # noqa: E402
-    GameRecord,
-    RecordedAction,
-    encode_action,
-    new_record,
-    replay,
-    save_record,
-)
-from turncoat.core.registry import load_stored_game  # noqa: E402
-from turncoat.core.rng import derive_seed  # noqa: E402
-from turncoat.core.serialize import digest  # noqa: E402
-from turncoat.games.rex.actions import RexAction  # noqa: E402
+from _soak import Soak, SoakFailure, main  # noqa: E402
+from turncoat.core.engine import Transition  # noqa: E402
 from turncoat.games.rex.components import XXCHA  # noqa: E402
 from turncoat.games.rex.config import RexConfig  # noqa: E402
 from turncoat.games.rex.game import RexGame  # noqa: E402
 from turncoat.games.rex.phases.victory import final_winners, stronghold_winners  # noqa: E402
-from turncoat.games.rex.state import OVER, State, seat_of_race  # noqa: E402
+from turncoat.games.rex.state import State, seat_of_race  # noqa: E402
 
-FAILURES_DIR = ROOT / "soak-failures"
 # Random games take ~200-1,000 decisions (a ceasefire window with alliances can stretch one to
 # several thousand); twenty thousand is far beyond any that ends.
 MAX_DECISIONS = 20_000
@@ -78,10 +58,6 @@ OTHER_READINGS: dict[str, Any] = {
 }
 EARLY_VICTORIES = {"strongholds", "prediction", "betrayal"}  # §14.1, §14.2, §14.4
 FINAL_VICTORIES = {"sol", "hacan", "most_strongholds", "none"}  # §14.3, after the last round
-
-
-class SoakFailure(Exception):
-    """A broken invariant, a stuck game or a wrong outcome."""
 
 
 def option_combos() -> list[dict[str, Any]]:
@@ -145,172 +121,36 @@ def check_outcome(g: RexGame, s: State) -> None:
         raise SoakFailure("; ".join(problems))
 
 
-def play_one(g: RexGame, seed: int, supply: int, moves: list[tuple[int, RexAction]]) -> State:
-    """A random game checked after every step; ``moves`` collects the actions for a record."""
-    rnd = random.Random(seed)
-    s = g.start(seed).state
-    problems = invariant_problems(g, s, supply)
-    if problems:
-        raise SoakFailure("after setup: " + "; ".join(problems))
-    for _ in range(MAX_DECISIONS):
-        to_act = g.to_act(s)
-        if not to_act:
-            if s.step != OVER:
-                raise SoakFailure(f"nobody to act at step {s.step} of round {s.round}, game not over")
-            return s
-        seat = rnd.choice(sorted(to_act))
-        legal = list(g.legal_actions(s, seat))
-        if not legal:
-            raise SoakFailure(f"seat {seat} has no legal action at step {s.step} of round {s.round}")
-        action = rnd.choice(legal)
-        moves.append((seat, action))
-        t = g.apply(s, seat, action)
-        problems = blocked_sector_problems(g, s, t.events)
-        s = t.state
-        problems += invariant_problems(g, s, supply)
-        if problems:
-            raise SoakFailure(
-                f"decision {len(moves)} (seat {seat}, {action!r}), round {s.round}: " + "; ".join(problems)
-            )
-    raise SoakFailure(f"no end after {MAX_DECISIONS} decisions (round {s.round}, step {s.step})")
-
-
-def with_actions(record: GameRecord, moves: Sequence[tuple[int, RexAction]]) -> GameRecord:
-    actions = tuple(RecordedAction(player=p, action=encode_action(a)) for p, a in moves)
-    return msgspec.structs.replace(record, actions=actions)
-
-
-def check_replay(g: RexGame, seed: int, moves: Sequence[tuple[int, RexAction]], s: State) -> None:
-    record = with_actions(new_record(g, seed), moves)
-    stored = load_stored_game(record.game, record.config)  # as `turncoat replay` rebuilds it
-    again = replay(stored, record).final_state
-    if digest(again) != digest(s):
-        raise SoakFailure("replaying the record does not reproduce the final state")
-
-
-def dump_failure(
-    g: RexGame, index: int, seed: int, moves: Sequence[tuple[int, RexAction]], error: BaseException, out: Path
-) -> Path:
-    record = new_record(
-        g,
-        seed,
-        source="bench/soak_rex.py",
-        agent="random.Random(seed): a seat among to_act, then an action among legal_actions",
-        game_index=index,
-        error=f"{type(error).__name__}: {error}",
-        traceback=traceback.format_exception(error),
-    )
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / f"rex-{g.ctx.config.players}p-game{index}-seed{seed}.json"
-    save_record(with_actions(record, moves), path)
-    return path
-
-
-class Job(msgspec.Struct, frozen=True):
-    index: int
-    seed: int
-    combo: int
-    replay: bool
-    deadline: float | None  # time.time() after which the game is skipped
-    out: str
-
-
-class Result(msgspec.Struct, frozen=True):
-    index: int
-    played: bool
-    decisions: int = 0
-    replayed: bool = False
-    players: int = 0
-    rounds: int = 0
-    victory: str = ""
-    failure: str = ""  # the record's path
-    error: str = ""
-
-
-_GAMES: dict[int, RexGame] = {}  # one game object per combination, built once per process
-_COMBOS = option_combos()
-
-
-def run_job(job: Job) -> Result:
-    if job.deadline is not None and time.time() > job.deadline:
-        return Result(job.index, played=False)
-    g = _GAMES.get(job.combo)
-    if g is None:
-        g = _GAMES[job.combo] = RexGame(RexConfig(**_COMBOS[job.combo]))
+def check_step(g: RexGame, before: State | None, t: Transition[State]) -> list[str]:
+    """§19.4 after every step, and nothing moved or landed into the bombarded sector (§12)."""
     supply = g.ctx.config.influence_supply or 0
-    moves: list[tuple[int, RexAction]] = []
-    try:
-        s = play_one(g, job.seed, supply, moves)
-        check_outcome(g, s)
-        if job.replay:
-            check_replay(g, job.seed, moves, s)
-    except Exception as exc:  # a soak records every kind of failure
-        path = dump_failure(g, job.index, job.seed, moves, exc, Path(job.out))
-        return Result(job.index, True, len(moves), failure=str(path), error=f"{type(exc).__name__}: {exc}")
-    return Result(job.index, True, len(moves), job.replay, s.players, s.round, s.victory)
+    problems = [] if before is None else blocked_sector_problems(g, before, t.events)
+    return problems + invariant_problems(g, t.state, supply)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Random-game soak for the Rex engine.")
-    parser.add_argument("--games", type=int, default=10_000)
-    parser.add_argument("--seed", type=int, default=0, help="master seed; game i uses derive_seed(seed, i)")
-    parser.add_argument("--workers", type=int, default=1, help="processes playing games")
-    parser.add_argument("--time-cap", type=float, default=None, help="start no game after this many seconds")
-    parser.add_argument("--replay-every", type=int, default=50, help="replay every Nth game's record")
-    parser.add_argument("--out", type=Path, default=FAILURES_DIR)
-    args = parser.parse_args(argv)
-    if args.games < 0 or args.workers < 1 or args.replay_every < 0:
-        print(
-            "error: --games and --replay-every cannot be negative, --workers must be 1 or more",
-            file=sys.stderr,
-        )
-        return 2
+def make_game(combo: dict[str, Any]) -> RexGame:
+    return RexGame(RexConfig(**combo))
 
-    start = time.perf_counter()
-    deadline = None if args.time_cap is None else time.time() + args.time_cap
-    jobs: Iterator[Job] = (
-        Job(
-            i,
-            derive_seed(args.seed, i),
-            i % len(_COMBOS),
-            bool(args.replay_every) and i % args.replay_every == 0,
-            deadline,
-            str(args.out),
-        )
-        for i in range(args.games)
-    )
-    results: list[Result] = []
-    if args.workers == 1:
-        results = [run_job(j) for j in jobs]
-    else:
-        with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-            results = list(pool.imap_unordered(run_job, jobs, chunksize=4))
-    elapsed = time.perf_counter() - start
 
-    played = [r for r in results if r.played]
-    failures = sorted((r for r in played if r.failure), key=lambda r: r.index)
-    passed = [r for r in played if not r.failure]
-    decisions = sum(r.decisions for r in played)
-    longest = max((r.decisions for r in played), default=0)
-    if len(played) < len(results):
-        print(f"time cap reached: {len(results) - len(played)} of {len(results)} games not started")
-    print(
-        f"{len(played)} games ({len(_COMBOS)} option combinations, {args.workers} workers) in "
-        f"{elapsed:.1f} s: {len(played) / elapsed:,.1f} games/s, {decisions / elapsed:,.0f} decisions/s"
-    )
-    print(
-        f"passed {len(passed)}, failed {len(failures)}; replays checked {sum(r.replayed for r in passed)}; "
-        f"decisions per game: mean {decisions / max(1, len(played)):,.0f}, max {longest:,}"
-    )
-    print("rounds played:", dict(sorted(Counter(r.rounds for r in passed).items())))
-    print("victories:", dict(Counter(r.victory for r in passed).most_common()))
-    for r in failures:
-        print(f"FAIL game {r.index}: {r.error} -> {r.failure}", file=sys.stderr)
-    if failures:
-        print(f"{len(failures)} failure records in {args.out}", file=sys.stderr)
-        return 1
-    return 0
+def summary(s: State) -> tuple[int, int, str]:
+    return s.players, s.round, s.victory
 
+
+def where(s: State) -> str:
+    return f"step {s.step} of round {s.round}"
+
+
+SOAK = Soak(
+    game="rex",
+    script="bench/soak_rex.py",
+    combos=option_combos(),
+    make_game=make_game,
+    check_step=check_step,
+    check_outcome=check_outcome,
+    summary=summary,
+    where=where,
+    max_decisions=MAX_DECISIONS,
+)
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(SOAK))
