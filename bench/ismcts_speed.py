@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import platform
 import random
 import sys
@@ -35,38 +34,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from _measure import pin_to_one_core, positions
 from turncoat.agents.base import SeatView
 from turncoat.agents.ismcts import ISMCTSAgent
 from turncoat.core.registry import load_game
 
 RESULTS_DIR = Path(__file__).resolve().parent / "results"
 TARGET = 1000.0
-
-
-def pin_to_one_core() -> str:
-    if hasattr(os, "sched_setaffinity") and hasattr(os, "sched_getaffinity"):
-        cpu = min(os.sched_getaffinity(0))
-        os.sched_setaffinity(0, {cpu})
-        return f"pinned to cpu {cpu}"
-    return "not pinned (single thread)"
-
-
-def positions(game: Any, games: int, every: int) -> list[tuple[Any, int]]:
-    """Decision points with a real choice, from random games."""
-    out: list[tuple[Any, int]] = []
-    for seed in range(games):
-        rng = random.Random(seed)
-        state = game.new_initial_state(seed)
-        count = 0
-        while seats := game.to_act(state):
-            seat = min(seats)
-            legal = game.legal_actions(state, seat)
-            if len(legal) > 1:
-                if count % every == 0:
-                    out.append((state, seat))
-                count += 1
-            state = game.apply(state, seat, rng.choice(list(legal))).state
-    return out
 
 
 Body = Callable[[Any, int], int]  # (state, seat) -> units done

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import platform
 import random
 import sys
@@ -36,9 +35,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from _measure import pin_to_one_core, positions
 from turncoat.agents.base import SeatView
 from turncoat.agents.ismcts import ISMCTSAgent
-from turncoat.core.capabilities import HasHeuristic, capability
 from turncoat.core.registry import load_game
 from turncoat.games.treaty_skirmish.config import TreatySkirmishConfig
 from turncoat.games.treaty_skirmish.game import TreatySkirmishGame
@@ -47,41 +46,6 @@ RESULTS_DIR = Path(__file__).resolve().parent / "results"
 TARGETS = {"random playout": 10_000.0, "ismcts cut-off": 1_000.0}
 
 Body = Callable[[], int]  # does some work, returns the units done
-
-
-def pin_to_one_core() -> str:
-    if hasattr(os, "sched_setaffinity") and hasattr(os, "sched_getaffinity"):
-        cpu = min(os.sched_getaffinity(0))
-        os.sched_setaffinity(0, {cpu})
-        return f"pinned to cpu {cpu}"
-    return "not pinned (single thread)"
-
-
-def positions(game: Any, games: int, every: int, heuristic: bool) -> list[tuple[Any, int]]:
-    """Decision points with a real choice, every ``every``-th, from games between heuristic bots
-    (or random ones)."""
-    found = capability(game, HasHeuristic)
-    policy = found.heuristic_policy() if heuristic and found is not None else None
-    out: list[tuple[Any, int]] = []
-    for seed in range(games):
-        rng = random.Random(seed)
-        state = game.new_initial_state(seed)
-        count = 0
-        while seats := game.to_act(state):
-            seat = min(seats)
-            legal = game.legal_actions(state, seat)
-            if len(legal) > 1:
-                if count % every == 0:
-                    out.append((state, seat))
-                count += 1
-                if policy is not None:
-                    action = policy.choose(game.observe(state, seat), legal, rng)
-                else:
-                    action = rng.choice(list(legal))
-            else:
-                action = legal[0]
-            state = game.apply(state, seat, action).state
-    return out
 
 
 def playout_body(game: Any, seed: list[int]) -> Body:

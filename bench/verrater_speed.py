@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import os
 import platform
 import random
 import sys
@@ -27,6 +26,7 @@ from typing import Any
 
 import msgspec
 
+from _measure import pin_to_one_core
 from turncoat.games.verrater.config import VerraterConfig
 from turncoat.games.verrater.game import VerraterGame
 from turncoat.games.verrater.state import OVER, Draft, State
@@ -41,15 +41,6 @@ class Result(msgspec.Struct):
     calls: int
     seconds: float
     note: str = ""
-
-
-def pin_to_one_core() -> str:
-    """Run on a single CPU so numbers are per core (Linux; elsewhere only one thread is used)."""
-    if hasattr(os, "sched_setaffinity") and hasattr(os, "sched_getaffinity"):
-        cpu = min(os.sched_getaffinity(0))
-        os.sched_setaffinity(0, {cpu})
-        return f"pinned to cpu {cpu}"
-    return "not pinned (single thread)"
 
 
 def run_for(budget: float, body: Callable[[], int]) -> tuple[int, float]:
