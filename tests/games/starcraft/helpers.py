@@ -9,7 +9,7 @@ from typing import Any
 from turncoat.core.actions import Event
 from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft.game import StarcraftGame
-from turncoat.games.starcraft.state import State
+from turncoat.games.starcraft.state import SETUP_STEPS, State
 
 
 def game(**options: Any) -> StarcraftGame:
@@ -40,11 +40,12 @@ def script(
 
 
 def random_setup(g: StarcraftGame, seed: int) -> tuple[State, int]:
-    """A whole setup with uniformly random legal decisions; the state and the largest choice seen."""
+    """A whole setup with uniformly random legal decisions (up to round 1's Planning phase); the
+    state and the largest choice seen."""
     rnd = random.Random(seed)
     state = g.start(seed).state
     widest = 0
-    while g.to_act(state):
+    while state.step in SETUP_STEPS:
         (seat,) = g.to_act(state)
         options = list(g.legal_actions(state, seat))
         widest = max(widest, len(options))
@@ -66,9 +67,44 @@ def random_events(g: StarcraftGame, seed: int) -> tuple[State, list[Event]]:
     rnd = random.Random(seed)
     tr = g.start(seed)
     state, events = tr.state, list(tr.events)
-    while g.to_act(state):
+    while state.step in SETUP_STEPS:
         (seat,) = g.to_act(state)
         tr = g.apply(state, seat, rnd.choice(list(g.legal_actions(state, seat))))
         state = tr.state
         events += tr.events
     return state, events
+
+
+def is_attack(state: State, action: A.StarcraftAction) -> bool:
+    """A move into an area holding enemy units (it starts a battle, RULES §13)."""
+    if not isinstance(action, A.MoveUnit):
+        return False
+    return any(u.owner != state.actor for u in state.area(action.to).units)
+
+
+def peaceful_options(g: StarcraftGame, state: State) -> list[A.StarcraftAction]:
+    """The legal decisions of whoever is to act, less attacks: the round is played without battles
+    (combat, RULES §13, is its own module)."""
+    (seat,) = g.to_act(state)
+    options = [a for a in g.legal_actions(state, seat) if not is_attack(state, a)]
+    assert options, (state.step, g.legal_actions(state, seat))
+    return options
+
+
+def peaceful_game(
+    g: StarcraftGame, seed: int, limit: int = 20_000
+) -> tuple[State, list[Event], list[A.StarcraftAction]]:
+    """A whole game of uniformly random legal decisions without attacks: the final state, every
+    event and every decision."""
+    rnd = random.Random(seed)
+    tr = g.start(seed)
+    state, events = tr.state, list(tr.events)
+    taken: list[A.StarcraftAction] = []
+    while g.to_act(state) and len(taken) < limit:
+        (seat,) = g.to_act(state)
+        action = rnd.choice(peaceful_options(g, state))
+        taken.append(action)
+        tr = g.apply(state, seat, action)
+        state = tr.state
+        events += tr.events
+    return state, events, taken
