@@ -108,3 +108,61 @@ def peaceful_game(
         state = tr.state
         events += tr.events
     return state, events, taken
+
+
+# The hand-checked 2-player galaxy of test_golden.py: seat 0 Jim Raynor (base Pridewater 1; 2 Marines
+# there, a Firebat in Pridewater 2, a Vulture in Pridewater 3; transport on z-axis route 4 to
+# Tarsonis), seat 1 the Overmind (base Chau Sara 3; 3 Zerglings in Chau Sara 1, 1 in Chau Sara 2, a
+# Hydralisk in Chau Sara 3; transport on route 1 to Tarsonis).  Routes: 0 and 4 Pridewater-Tarsonis,
+# 1 Chau Sara-Tarsonis, 2 Braken-Pridewater, 3 Braken-Chau Sara.
+RAYNOR_OVERMIND_SETUP: tuple[A.StarcraftAction, ...] = (
+    A.ChoosePlanet("pridewater"),
+    A.ChooseRotation(0),
+    A.PlaceBase("pridewater_1"),
+    A.ChoosePlanet("tarsonis"),
+    A.ChooseCell(1, 0),
+    A.ChooseRotation(1),
+    A.PlaceBase(None),
+    A.ChooseCell(1, -1),
+    A.ChooseRotation(0),
+    A.PlaceBase("chau_sara_3"),
+    A.ChooseCell(0, -1),
+    A.ChooseRotation(1),
+    A.PlaceZAxisEnd("pridewater", "N"),
+    A.PlaceStartingUnit("pridewater_1"),
+    A.PlaceStartingUnit("pridewater_1"),
+    A.PlaceStartingUnit("pridewater_2"),
+    A.PlaceStartingUnit("pridewater_3"),
+    A.PlaceStartingTransport(4),
+    A.PlaceStartingUnit("chau_sara_1"),
+    A.PlaceStartingUnit("chau_sara_1"),
+    A.PlaceStartingUnit("chau_sara_1"),
+    A.PlaceStartingUnit("chau_sara_2"),
+    A.PlaceStartingUnit("chau_sara_3"),
+    A.PlaceStartingTransport(1),
+)
+
+
+def raynor_overmind(seed: int = 0, **options: Any) -> tuple[StarcraftGame, State, list[Event]]:
+    """The 2-player table above at round 1's Planning phase (seat 0 first)."""
+    g = pinned(
+        2,
+        0,
+        ["jim_raynor", "overmind"],
+        [["pridewater", "braken"], ["tarsonis", "chau_sara"]],
+        **options,
+    )
+    state, events = script(g, RAYNOR_OVERMIND_SETUP, seed)
+    return g, state, events
+
+
+def play(g: StarcraftGame, state: State, decisions: Sequence[A.StarcraftAction]) -> tuple[State, list[Event]]:
+    """Apply each decision for whoever is to act; every decision must be legal."""
+    events: list[Event] = []
+    for action in decisions:
+        (seat,) = g.to_act(state)
+        assert action in g.legal_actions(state, seat), (state.step, action, g.legal_actions(state, seat))
+        tr = g.apply(state, seat, action)
+        state = tr.state
+        events += tr.events
+    return state, events
