@@ -6,6 +6,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import msgspec
+
 from turncoat.core.actions import Event
 from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft.game import StarcraftGame
@@ -166,3 +168,21 @@ def play(g: StarcraftGame, state: State, decisions: Sequence[A.StarcraftAction])
         state = tr.state
         events += tr.events
     return state, events
+
+
+def put(state: State, area: str, units: Sequence[tuple[int, str]] = (), base: int | None = None) -> State:
+    """``state`` with ``area``'s units replaced (and its base, when given): a crafted position."""
+    from turncoat.games.starcraft.state import Unit, with_area
+
+    a = state.area(area)
+    new = msgspec.structs.replace(a, units=tuple(sorted(Unit(o, k) for o, k in units)))
+    if base is not None:
+        new = msgspec.structs.replace(new, base=base)
+    return with_area(state, new)
+
+
+def seat_with(state: State, seat: int, **fields: Any) -> State:
+    """``state`` with some fields of one seat replaced."""
+    from turncoat.games.starcraft.state import with_seat
+
+    return with_seat(state, seat, msgspec.structs.replace(state.seat(seat), **fields))
