@@ -358,3 +358,17 @@ def test_end_order() -> None:
     out = execution.end_order(CTX, state, [])
     assert len(out.seat(0).orders) == 9 and out.active_order is None
     assert (out.step, out.actor) == (STEP_EXECUTION, 1)
+
+
+def test_end_order_eliminates_a_seat_left_with_nothing() -> None:
+    # as after a battle that destroyed seat 1's last units (its base already gone): the order ends,
+    # seat 1 is eliminated at once and seat 0, the last one standing, wins (§16.4)
+    state = _stacked(("braken", (OrderToken(1, "build"),)))
+    for area in ("chau_sara_1", "chau_sara_2", "chau_sara_3"):
+        state = put(state, area, [], base=NOBODY)
+    state = msgspec.structs.replace(state, active_order=ActiveOrder("chau_sara", OrderToken(0, "mobilize")))
+    state = seat_with(state, 0, orders=state.seat(0).orders[:-1])
+    events: list[Event] = []
+    out = execution.end_order(CTX, state, events)
+    assert out.seat(1).eliminated and (out.step, out.winners, out.victory) == ("over", (0,), "elimination")
+    assert E.Eliminated(seat=1) in events

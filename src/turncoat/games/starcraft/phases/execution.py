@@ -128,13 +128,20 @@ def resolve_execute_or_event(ctx: Ctx, state: State, execute: bool, events: Even
 
 
 def end_order(ctx: Ctx, state: State, events: Events) -> State:
-    """§9: the executed order's token returns to its owner's supply and the turn passes clockwise
+    """§9, §16.4: the executed order's token returns to its owner's supply, a seat left with no
+    units and no bases is eliminated (the last one standing wins), and the turn passes clockwise
     (also where a battle hands back, at ``STEP_EXECUTION`` with nobody to act)."""
+    from turncoat.games.starcraft.phases import regrouping, victory  # eliminations, §16.4
+
     order = state.active_order
     assert order is not None
     state = _to_supply(state, order)
     state = msgspec.structs.replace(
         state, active_order=None, build=None, mobilize=None, actor=NOBODY, step=STEP_EXECUTION
     )
+    # §16.4: a battle may have left a seat with no units and no bases: it is out at once
+    state = regrouping.check_eliminations(ctx, state, events)
+    if winners := victory.elimination_victory(ctx, state):
+        return victory.game_over(ctx, state, winners, "elimination", events)
     state = discard_eliminated_tops(ctx, state, events)
     return next_turn(ctx, state, order.token.owner + 1, events)
