@@ -84,11 +84,17 @@ def is_attack(state: State, action: A.StarcraftAction) -> bool:
     return any(u.owner != state.actor for u in state.area(action.to).units)
 
 
-def peaceful_options(g: StarcraftGame, state: State) -> list[A.StarcraftAction]:
+def peaceful_options(g: StarcraftGame, state: State, *, destroy: bool = False) -> list[A.StarcraftAction]:
     """The legal decisions of whoever is to act, less attacks: the round is played without battles
-    (combat, RULES §13, is its own module)."""
+    (combat, RULES §13, is its own module).  Voluntary destruction (§9) only with ``destroy``:
+    uniformly random players would otherwise spend a third of their turns destroying their own
+    pieces, and few games would see a second round."""
     (seat,) = g.to_act(state)
-    options = [a for a in g.legal_actions(state, seat) if not is_attack(state, a)]
+    options = [
+        a
+        for a in g.legal_actions(state, seat)
+        if not is_attack(state, a) and (destroy or not isinstance(a, A.VoluntaryDestruction))
+    ]
     assert options, (state.step, g.legal_actions(state, seat))
     return options
 

@@ -186,7 +186,8 @@ def test_round_logs_never_show_hidden_cards_to_other_seats() -> None:
         if isinstance(e, OrderFace | EventCardsRead | CardsSeen):
             assert e.visible_to == (e.seat,)
     private = re.compile(
-        r"^Player (\d) (places a (special )?(Build|Mobilize|Research) order|reads |draws \w+ combat card)"
+        r"^Player (\d) (places a (special )?(Build|Mobilize|Research) order|reads "
+        r"|draws (Terran|Protoss|Zerg) combat card)"
     )
     for viewer in (None, 0, 1, 2):
         for said in g.render_log(events, viewer):

@@ -67,7 +67,8 @@ def test_golden_order_stack_last_in_first_out_with_an_obstructed_order() -> None
             A.RevealOrder("chau_sara"),
             A.ExecuteOrder(True),  # base there: an event card (step 1), then the combat cards
             A.DrawCombatCards(False),
-            # seat 0: only Pridewater's Build is on top: revealed without asking
+            # seat 0: only Pridewater's Build is on top (it could also destroy a piece first, §9)
+            A.RevealOrder("pridewater"),
             A.ExecuteOrder(True),
             A.BuildUnit("marine", "pridewater_1"),
             A.Pay("permanent", "minerals"),
@@ -78,10 +79,11 @@ def test_golden_order_stack_last_in_first_out_with_an_obstructed_order() -> None
             A.MoveUnit("zergling", "chau_sara_1", "tarsonis_1"),  # over its transport on route 1
             A.EndMove(),
             # seat 0's last order (Braken) is under seat 1's: obstructed, it draws an event card.
-            # Seat 1's Braken order is its only one on top: revealed without asking.
+            A.RevealOrder("braken"),  # seat 1's only order on top
             A.ExecuteOrder(False),
             # seat 0: Braken is uncovered; its transport is on route 4 only, so nothing can reach
             # Braken and the move step has a single choice (end): not asked.
+            A.RevealOrder("braken"),
             A.ExecuteOrder(True),
         ],
     )
@@ -147,7 +149,8 @@ def test_golden_build_paid_with_force_mining() -> None:
             A.ExecuteOrder(False),
             A.RevealOrder("chau_sara"),  # seat 1: Chau Sara (its Build) or Tarsonis
             A.ExecuteOrder(False),
-            A.ExecuteOrder(False),  # seat 0: only Pridewater's Research is on top: not asked
+            A.RevealOrder("pridewater"),  # seat 0: only Pridewater's Research is on top
+            A.ExecuteOrder(False),
             A.RevealOrder("tarsonis"),
             A.ExecuteOrder(False),  # seat 1's Mobilize on Tarsonis, over seat 0's
         ],
@@ -189,7 +192,7 @@ def test_golden_build_paid_with_force_mining() -> None:
     while state.step != PLANNING:
         (seat,) = g.to_act(state)
         options = g.legal_actions(state, seat)
-        pick = A.ExecuteOrder(False) if A.ExecuteOrder(False) in options else options[-1]
+        pick = A.ExecuteOrder(False) if A.ExecuteOrder(False) in options else options[0]
         state = g.apply(state, seat, pick).state
     p = state.seat(0)
     assert (p.worker_pool, p.unavailable_workers) == (8, 0)
@@ -223,7 +226,8 @@ def test_golden_normal_victory_at_regrouping_step_6() -> None:
         g,
         state,
         [
-            A.ExecuteOrder(False),  # seat 0: only Pridewater is on top: revealed without asking
+            A.RevealOrder("pridewater"),  # seat 0: only Pridewater is on top
+            A.ExecuteOrder(False),
             A.RevealOrder("tarsonis"),
             A.ExecuteOrder(True),
             A.MoveUnit("zergling", "chau_sara_1", "tarsonis_1"),

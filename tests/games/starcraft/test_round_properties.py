@@ -47,8 +47,9 @@ def check_invariants(g: StarcraftGame, state: State, workers: list[int], cp: lis
         assert a.depletion in (0, 1, 2)
 
 
-def _pick(rnd: random.Random, options: list[A.StarcraftAction], eager: bool) -> A.StarcraftAction:
-    """Uniformly random, or eager: always execute, and buy or move rather than stop."""
+def _pick(rnd: random.Random, options: list[A.StarcraftAction], eager: bool | None) -> A.StarcraftAction:
+    """Uniformly random (``eager`` False, or None: destroying its own pieces too), or eager: always
+    execute, and buy or move rather than stop."""
     if not eager:
         return rnd.choice(options)
     if A.ExecuteOrder(True) in options:
@@ -57,7 +58,7 @@ def _pick(rnd: random.Random, options: list[A.StarcraftAction], eager: bool) -> 
     return rnd.choice(busy or options)
 
 
-def _play(players: int, seed: int, eager: bool) -> State:
+def _play(players: int, seed: int, eager: bool | None) -> State:
     g = game(players=players)
     rnd = random.Random(seed)
     tr = g.start(seed)
@@ -69,7 +70,7 @@ def _play(players: int, seed: int, eager: bool) -> State:
     cp = [0] * players
     steps = 0
     while g.to_act(state) and steps < 5000:
-        options = peaceful_options(g, state)
+        options = peaceful_options(g, state, destroy=eager is None)
         assert len(options) <= MAX_CHOICES, (state.step, len(options))
         (seat,) = g.to_act(state)
         tr = g.apply(state, seat, _pick(rnd, options, eager))
@@ -85,7 +86,7 @@ def _play(players: int, seed: int, eager: bool) -> State:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("seed", [0, 1])
-@pytest.mark.parametrize("eager", [False, True])
-def test_random_rounds_keep_the_invariants(players: int, seed: int, eager: bool) -> None:
+@pytest.mark.parametrize("eager", [False, True, None])
+def test_random_rounds_keep_the_invariants(players: int, seed: int, eager: bool | None) -> None:
     state = _play(players, seed, eager)
     assert state.step == OVER and state.winners and state.victory

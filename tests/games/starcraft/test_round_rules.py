@@ -372,3 +372,48 @@ def test_end_order_eliminates_a_seat_left_with_nothing() -> None:
     out = execution.end_order(CTX, state, events)
     assert out.seat(1).eliminated and (out.step, out.winners, out.victory) == ("over", (0,), "elimination")
     assert E.Eliminated(seat=1) in events
+
+
+# -- §9: voluntary destruction ------------------------------------------------------------------------------
+
+
+def test_legal_destructions() -> None:
+    state = msgspec.structs.replace(_stacked(("braken", (OrderToken(0, "build"),))), actor=0)
+    assert execution.legal_destructions(CTX, state) == (
+        A.DestroyPiece("unit", "pridewater_1", "marine"),
+        A.DestroyPiece("base", "pridewater_1"),
+        A.DestroyPiece("unit", "pridewater_2", "firebat"),
+        A.DestroyPiece("unit", "pridewater_3", "vulture"),
+        A.DestroyPiece("transport", "4"),
+    )
+
+
+def test_begin_destruction() -> None:
+    state = msgspec.structs.replace(_stacked(("braken", (OrderToken(0, "build"),))), actor=0)
+    state = execution.begin_destruction(CTX, state, [])
+    assert (state.step, state.actor) == ("destroy", 0)
+    assert A.DestroyNothing() in G.legal_actions(state, 0)
+
+
+def test_resolve_destroy() -> None:
+    start = msgspec.structs.replace(_stacked(("braken", (OrderToken(0, "build"),))), actor=0)
+    state, events = play(
+        G, start, [A.VoluntaryDestruction(), A.DestroyPiece("unit", "pridewater_1", "marine")]
+    )
+    assert [u.kind for u in state.area("pridewater_1").units] == ["marine"]
+    assert (state.step, state.actor) == (STEP_EXECUTION, 0)  # then it reveals as usual
+    assert G.render_log(events, None) == ["Player 1 destroys its own Marine in Pridewater (3 minerals)."]
+    state, _ = play(G, state, [A.VoluntaryDestruction(), A.DestroyPiece("transport", "4")])
+    assert state.routes[4].transports == ()
+    state, _ = play(G, state, [A.VoluntaryDestruction(), A.DestroyNothing()])
+    assert (state.step, state.actor) == (STEP_EXECUTION, 0)
+
+
+def test_resolve_destroy_of_the_last_piece_eliminates_at_once() -> None:
+    # seat 0 keeps only its base: destroying it leaves nothing, it is out and seat 1 wins (§16.4)
+    start = msgspec.structs.replace(_stacked(("braken", (OrderToken(0, "build"),))), actor=0)
+    for area in ("pridewater_1", "pridewater_2", "pridewater_3"):
+        start = put(start, area, [])
+    events: list[Event] = []
+    out = execution.resolve_destroy(CTX, start, A.DestroyPiece("base", "pridewater_1"), events)
+    assert out.seat(0).eliminated and (out.winners, out.victory) == ((1,), "elimination")

@@ -174,6 +174,23 @@ class DiscardCard(Action, frozen=True, tag="discard_card"):
     card: str
 
 
+class VoluntaryDestruction(Action, frozen=True, tag="voluntary_destruction"):
+    """§9: before revealing an order, destroy one of your own pieces (chosen next)."""
+
+
+class DestroyPiece(Action, frozen=True, tag="destroy_piece"):
+    """§9: destroy your own ``piece`` (unit, base or transport) at ``place`` (an area, or a route
+    id for a transport); ``unit`` names the unit's kind."""
+
+    piece: str
+    place: str
+    unit: str = ""
+
+
+class DestroyNothing(Action, frozen=True, tag="destroy_nothing"):
+    """§9: destroy nothing after all."""
+
+
 StarcraftAction = (
     ChooseFaction
     | ChoosePlanet
@@ -201,4 +218,7 @@ StarcraftAction = (
     | DrawCombatCards
     | PlayEvent
     | DiscardCard
+    | VoluntaryDestruction
+    | DestroyPiece
+    | DestroyNothing
 )

@@ -301,3 +301,12 @@ class GameWon(Event, frozen=True, tag="game_won"):
     winners: tuple[int, ...]
     victory: str  # normal, special, end_game, elimination
     cp: tuple[int, ...]
+
+
+class PieceDestroyed(Event, frozen=True, tag="piece_destroyed"):
+    """§9: a player destroys one of its own pieces (back to its supply)."""
+
+    seat: int
+    piece: str
+    place: str
+    unit: str

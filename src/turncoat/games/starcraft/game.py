@@ -37,6 +37,7 @@ from turncoat.games.starcraft.state import (
     CHOOSE_FACTION,
     CHOOSE_PLANET,
     CHOOSE_ROTATION,
+    DESTROY,
     DISCARD,
     EXECUTE_OR_EVENT,
     MOBILIZE,
@@ -133,9 +134,16 @@ ROUND_RULES: dict[
         lambda c, s, a, o: planning.resolve_place_order(c, s, a.kind, a.special, o),
     ),
     STEP_EXECUTION: (
-        A.RevealOrder,
+        (A.RevealOrder, A.VoluntaryDestruction),
         execution.RULE_EXECUTION,
-        lambda c, s, a, o: execution.resolve_reveal(c, s, a.planet, o),
+        lambda c, s, a, o: execution.resolve_reveal(c, s, a.planet, o)
+        if isinstance(a, A.RevealOrder)
+        else execution.begin_destruction(c, s, o),
+    ),
+    DESTROY: (
+        (A.DestroyPiece, A.DestroyNothing),
+        execution.RULE_EXECUTION,
+        lambda c, s, a, o: execution.resolve_destroy(c, s, a if isinstance(a, A.DestroyPiece) else None, o),
     ),
     EXECUTE_OR_EVENT: (
         A.ExecuteOrder,
@@ -176,7 +184,10 @@ def round_options(ctx: Ctx, state: State) -> tuple[A.StarcraftAction, ...]:
     if step == PLAN_TOKEN:
         return tuple(A.PlaceOrder(k, sp) for k, sp in planning.legal_order_tokens(ctx, state))
     if step == STEP_EXECUTION:
-        return tuple(A.RevealOrder(p) for p in execution.legal_reveals(ctx, state))
+        reveals = tuple(A.RevealOrder(p) for p in execution.legal_reveals(ctx, state))
+        return reveals + ((A.VoluntaryDestruction(),) if execution.legal_destructions(ctx, state) else ())
+    if step == DESTROY:
+        return (*execution.legal_destructions(ctx, state), A.DestroyNothing())
     if step == EXECUTE_OR_EVENT:
         return (A.ExecuteOrder(True), A.ExecuteOrder(False))
     if step == BUILD:
@@ -417,6 +428,12 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
                 return f"resolve {c}"
             case A.DiscardCard(card=c):
                 return f"discard {c}"
+            case A.VoluntaryDestruction():
+                return "destroy one of your pieces"
+            case A.DestroyPiece(piece=piece, place=place, unit=u):
+                return f"destroy your {u or piece} in {place}"
+            case A.DestroyNothing():
+                return "destroy nothing"
         return repr(action)  # pragma: no cover - every action is matched above
 
     # -- content in play ---------------------------------------------------------------------------

@@ -244,6 +244,12 @@ def round_lines(ctx: Ctx, e: Event) -> list[Line]:
             return [_event_played(ctx, e)]
         case E.CardDiscarded():
             return [line(SeatRef(e.seat), f" discards {card_name(ctx, e.card)}.")]
+        case E.PieceDestroyed():
+            if e.piece == "transport":
+                what = f"transport on route {e.place}"
+            else:
+                what = f"{unit_name(ctx, e.unit) if e.unit else 'base'} in {area_name(ctx, e.place)}"
+            return [line(SeatRef(e.seat), f" destroys its own {what}.")]
         case E.FirstPlayerPassed():
             return [line(SeatRef(e.seat), " takes the first player token.")]
         case E.GameWon():

@@ -60,6 +60,7 @@ MOBILIZE = "mobilize"  # §10.2: the next unit moved (or the Terran base lifted 
 RESEARCH_DRAW = "research_draw"  # §10.3 step 2: draw 3 combat cards or not
 PLAY_EVENT = "play_event"  # §14 step 8, §17: which of your new event cards you resolve
 DISCARD = "discard"  # §14 step 9: a combat card discarded down to the hand limit
+DESTROY = "destroy"  # §9: which of your own units, bases or transports you destroy (or none)
 ROUND_STEPS = (
     PLANNING,
     PLAN_TOKEN,
@@ -71,6 +72,7 @@ ROUND_STEPS = (
     RESEARCH_DRAW,
     PLAY_EVENT,
     DISCARD,
+    DESTROY,
 )
 
 RouteKind = Literal["normal", "z_axis"]

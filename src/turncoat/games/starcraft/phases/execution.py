@@ -12,15 +12,19 @@ from __future__ import annotations
 
 import msgspec
 
+from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft.context import Ctx, Events
-from turncoat.games.starcraft.events import Obstructed, OrderDiscarded, OrderRevealed
+from turncoat.games.starcraft.events import Obstructed, OrderDiscarded, OrderRevealed, PieceDestroyed
 from turncoat.games.starcraft.phases import build, event_cards, mobilize, planning, research
 from turncoat.games.starcraft.state import (
+    DESTROY,
     EXECUTE_OR_EVENT,
     NOBODY,
     STEP_EXECUTION,
     ActiveOrder,
+    Route,
     State,
+    with_area,
     with_seat,
 )
 
@@ -145,3 +149,64 @@ def end_order(ctx: Ctx, state: State, events: Events) -> State:
         return victory.game_over(ctx, state, winners, "elimination", events)
     state = discard_eliminated_tops(ctx, state, events)
     return next_turn(ctx, state, order.token.owner + 1, events)
+
+
+# -- §9: voluntary destruction --------------------------------------------------------------------------
+
+
+def legal_destructions(ctx: Ctx, state: State) -> tuple[A.DestroyPiece, ...]:
+    """§9 [EN p.40]: the actor's own units (one per kind and area), bases and transports; offered at
+    the start of its turn, never during a battle (a RULING: not between purchases or moves)."""
+    seat = state.actor
+    out: list[A.DestroyPiece] = []
+    for area in state.areas:
+        out += [
+            A.DestroyPiece("unit", area.id, k)
+            for k in sorted({u.kind for u in area.units if u.owner == seat})
+        ]
+        if area.base == seat:
+            out.append(A.DestroyPiece("base", area.id))
+    out += [A.DestroyPiece("transport", str(r.id)) for r in state.routes if seat in r.transports]
+    return tuple(out)
+
+
+def resolve_destroy(ctx: Ctx, state: State, piece: A.DestroyPiece | None, events: Events) -> State:
+    """§9, §16.4: the piece goes back to its owner's supply; a seat left with no units and no bases
+    is eliminated at once (its turn ends; the last one standing wins).  None: nothing destroyed."""
+    from turncoat.games.starcraft.phases import regrouping, victory  # eliminations, §16.4
+
+    seat = state.actor
+    state = msgspec.structs.replace(state, step=STEP_EXECUTION)
+    if piece is None:
+        return state
+    if piece.piece == "transport":
+        rid = int(piece.place)
+        state = msgspec.structs.replace(
+            state,
+            routes=tuple(
+                Route(r.id, r.kind, r.ends, tuple(t for t in r.transports if t != seat)) if r.id == rid else r
+                for r in state.routes
+            ),
+        )
+    else:
+        area = state.area(piece.place)
+        if piece.piece == "base":
+            area = msgspec.structs.replace(area, base=NOBODY)
+        else:
+            units = list(area.units)
+            units.remove(next(u for u in units if u.owner == seat and u.kind == piece.unit))
+            area = msgspec.structs.replace(area, units=tuple(units))
+        state = with_area(state, area)
+    events.append(PieceDestroyed(seat=seat, piece=piece.piece, place=piece.place, unit=piece.unit))
+    state = regrouping.check_eliminations(ctx, state, events)
+    if winners := victory.elimination_victory(ctx, state):
+        return victory.game_over(ctx, state, winners, "elimination", events)
+    if state.seat(seat).eliminated:
+        state = discard_eliminated_tops(ctx, msgspec.structs.replace(state, actor=NOBODY), events)
+        return next_turn(ctx, state, seat + 1, events)
+    return state
+
+
+def begin_destruction(ctx: Ctx, state: State, events: Events) -> State:
+    """§9: the actor chooses the piece to destroy next."""
+    return msgspec.structs.replace(state, step=DESTROY)
