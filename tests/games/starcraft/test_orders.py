@@ -4,6 +4,8 @@ table of ``helpers`` (Raynor seat 0, Overmind seat 1)."""
 from __future__ import annotations
 
 import importlib.util
+import sys
+import types
 
 import msgspec
 import pytest
@@ -15,6 +17,7 @@ from turncoat.games.starcraft import events as E
 from turncoat.games.starcraft.phases import build, mobilize, research
 from turncoat.games.starcraft.state import (
     BUILD,
+    EXECUTE_OR_EVENT,
     MOBILIZE,
     NOBODY,
     PAY,
@@ -26,6 +29,7 @@ from turncoat.games.starcraft.state import (
     OrderToken,
     Purchase,
     State,
+    with_area,
 )
 
 G, S0, _ = raynor_overmind()
@@ -335,3 +339,47 @@ def test_resolve_research_draw() -> None:
     assert (out.step, out.actor) == (STEP_EXECUTION, NOBODY)
     plain = research.begin_research(CTX, executing(S0, "chau_sara", 1, "research"), [])
     assert len(research.resolve_research_draw(CTX, plain, False, []).seat(1).hand) == 6
+
+
+def test_start_battle_hands_back_at_execution(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The seam of docs/starcraft.md with a stand-in for phases/combat.py (combat itself is its own
+    # module): it receives the contested area and the attacker, and hands back at STEP_EXECUTION
+    # with nobody to act.  The round then ends the order: the token back to its owner, any seat
+    # left with nothing eliminated at once, the turn passed on.
+    calls: list[tuple[str, int, ActiveOrder | None]] = []
+
+    def start_battle(ctx: object, state: State, area: str, attacker: int, events: list[Event]) -> State:
+        calls.append((area, attacker, state.active_order))
+        contested = state.area(area)
+        survivors = tuple(u for u in contested.units if u.owner == attacker)  # the attacker won
+        state = with_area(state, msgspec.structs.replace(contested, units=survivors))
+        return msgspec.structs.replace(state, step=STEP_EXECUTION, actor=NOBODY)
+
+    stand_in = types.ModuleType("turncoat.games.starcraft.phases.combat")
+    stand_in.start_battle = start_battle  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "turncoat.games.starcraft.phases.combat", stand_in)
+    # seat 1's last pieces: a Zergling in Tarsonis 1 (everything else cleared); seat 0 attacks it
+    state = S0
+    for area in ("chau_sara_1", "chau_sara_2", "chau_sara_3"):
+        state = put(state, area, [], base=NOBODY)
+    state = put(state, "tarsonis_1", [(1, "zergling")])
+    token = OrderToken(0, "mobilize")
+    orders = list(state.seat(0).orders)
+    orders.remove(token)
+    state = seat_with(state, 0, orders=tuple(orders))
+    state = msgspec.structs.replace(state, stacks=(("braken", (OrderToken(1, "build"),)),))
+    state = msgspec.structs.replace(
+        state, active_order=ActiveOrder("tarsonis", token), step=EXECUTE_OR_EVENT, actor=0
+    )
+    for action in (
+        A.ExecuteOrder(True),
+        A.MoveUnit("marine", "pridewater_1", "tarsonis_1"),
+        A.MoveUnit("vulture", "pridewater_3", "tarsonis_1"),
+    ):
+        state = G.apply(state, 0, action).state
+    tr = G.apply(state, 0, A.EndMove())
+    assert calls == [("tarsonis_1", 0, ActiveOrder("tarsonis", token))]
+    out = tr.state
+    assert len(out.seat(0).orders) == 9 and out.active_order is None  # the token is back
+    assert out.seat(1).eliminated and (out.winners, out.victory) == ((0,), "elimination")
+    assert [type(e).__name__ for e in tr.events] == ["UnitsMoved", "Eliminated", "GameWon"]
