@@ -1,10 +1,11 @@
-"""StarCraft wired into the Game protocol for setup (RULES §5-§6); not registered yet.
+"""StarCraft wired into the Game protocol: setup (RULES §5-§6) and the round without combat
+(§7-§17); not registered until combat (§13) is merged.
 
-The methods a setup needs are here: ``start`` / ``new_initial_state``, ``to_act``,
-``legal_actions``, ``apply``, ``observe``, ``determinize``, ``render_log``, ``outcome`` and
-``describe_action``.
-A game set up ends in round 1's Planning phase (§7-§8), where the next part of the engine takes
-over; until the round is built nobody is asked to act there (docs/starcraft.md, "Status").
+The protocol methods are here: ``start`` / ``new_initial_state``, ``to_act``, ``legal_actions``,
+``apply``, ``observe``, ``determinize``, ``render_log``, ``outcome`` and ``describe_action``.
+Each step's decision is a row of ``STEP_RULES`` (its action, section and resolver); forced steps
+happen inside the resolvers, and an order that is over (``STEP_EXECUTION`` with nobody to act, the
+combat seam of docs/starcraft.md) is closed by ``_proceed``.
 """
 
 from __future__ import annotations
@@ -206,7 +207,7 @@ def round_options(ctx: Ctx, state: State) -> tuple[A.StarcraftAction, ...]:
 
 
 class StarcraftGame(ConfiguredGame[StarcraftConfig]):
-    """The StarCraft engine: content packs, options, state, setup and galaxy building."""
+    """The StarCraft engine: content packs, options, state, setup, galaxy building and the round."""
 
     name: ClassVar[str] = "starcraft"
     title: ClassVar[str] = "StarCraft: The Board Game"
@@ -283,8 +284,7 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
     # -- the protocol ------------------------------------------------------------------------------
 
     def to_act(self, state: State) -> frozenset[int]:
-        """The seat facing the current setup decision (none once setup is over: the Planning phase
-        is not built yet)."""
+        """The seat facing the current decision (none once the game is over)."""
         if state.step != OVER and state.actor != NOBODY:
             return frozenset({state.actor})
         return frozenset()
