@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from tests.games.starcraft.helpers import game, peaceful_game, pinned, until
+from tests.games.starcraft.helpers import game, peaceful_game, pinned, raynor_overmind, until
 from turncoat.core import registry
 from turncoat.core.errors import IllegalAction, InvalidConfig, MalformedAction, NotYourDecision
 from turncoat.games.starcraft import actions as A
@@ -80,3 +80,19 @@ def test_actions_events_and_states_survive_a_json_round_trip() -> None:
     assert msgspec.json.decode(encoded, type=list[A.StarcraftAction]) == taken
     assert all(msgspec.json.decode(msgspec.json.encode(e), type=type(e)) == e for e in events)
     assert msgspec.json.decode(msgspec.json.encode(state), type=State) == state
+
+
+def test_round_decisions_refuse_bad_input_and_change_nothing() -> None:
+    g, state, _ = raynor_overmind()
+    with pytest.raises(NotYourDecision) as not_yours:
+        g.apply(state, 1, A.ChooseOrderPlanet("chau_sara"))
+    assert not_yours.value.rule == "RULES §8"
+    with pytest.raises(IllegalAction, match="not possible now"):
+        g.apply(state, 0, A.EndBuild())
+    with pytest.raises(IllegalAction, match="not allowed here"):
+        g.apply(state, 0, A.ChooseOrderPlanet("chau_sara"))  # not next to Raynor's pieces (§8)
+    assert state.stacks == () and state.step == PLANNING
+    over, _, _ = peaceful_game(game(players=2), 1)
+    assert over.step == OVER and g.to_act(over) == frozenset()
+    with pytest.raises(NotYourDecision):
+        g.apply(over, 0, A.EndMove())

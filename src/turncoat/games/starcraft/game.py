@@ -327,7 +327,7 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
             raise NotYourDecision(
                 f"seat {player} cannot act now ({state.step.replace('_', ' ')})",
                 code="not_your_turn",
-                rule="RULES §5",
+                rule=STEP_RULES[state.step][1] if state.step in STEP_RULES else "RULES §16",
             )
         kind, rule, _ = STEP_RULES[state.step]
         if not isinstance(action, kind):
