@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import msgspec
 
-from tests.games.starcraft.helpers import play, raynor_overmind
+from tests.games.starcraft.helpers import play, put, raynor_overmind, seat_with
+from turncoat.core.actions import Event
 from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft import events as E
-from turncoat.games.starcraft.state import OVER, PLANNING, OrderKind, OrderToken
+from turncoat.games.starcraft.phases import regrouping
+from turncoat.games.starcraft.state import NOBODY, OVER, PLANNING, OrderKind, OrderToken
 
 B: OrderKind = "build"
 M: OrderKind = "mobilize"
 R: OrderKind = "research"
+TEDN = "the_end_draws_near"
 
 
 def _plan(*orders: tuple[str, str]) -> list[A.StarcraftAction]:
@@ -247,3 +250,42 @@ def test_golden_normal_victory_at_regrouping_step_6() -> None:
     assert outcome is not None and outcome.winners == (1,) and outcome.scores == (0.0, 1.0)
     assert not any(isinstance(e, E.EventPlayed) for e in events)  # step 8 never came
     assert g.render_log(events, None)[-1] == "Player 2 wins a normal victory."
+
+
+def test_golden_special_victory_of_the_overmind() -> None:
+    # Stage III on top of the event deck (§16.2).  The Overmind (seat 1) has bases on Chau Sara,
+    # Braken 1 and Tarsonis 1 (a Zergling in each new one).  Regrouping: nothing destroyed; it is
+    # the only base on Braken and Tarsonis, so it gains the cards of their empty mineral and gas
+    # areas (Braken 2, 3; Tarsonis 2, 3); CP: Chau Sara 1, Braken 1, Tarsonis 1 = 3, far from 15;
+    # step 7: bases on three planets: a special victory.  Raynor controls 3 mineral/gas areas of
+    # the 6 his objective needs.
+    g, state, _ = raynor_overmind()
+    state = msgspec.structs.replace(state, event_deck=state.event_deck[:20], stacks=(), actor=NOBODY)
+    state = put(state, "braken_1", [(1, "zergling")], base=1)
+    state = put(state, "tarsonis_1", [(1, "zergling")], base=1)
+    events: list[Event] = []
+    state = regrouping.begin_regrouping(g.ctx, state, events)
+    gained = [e.area for e in events if isinstance(e, E.ResourceCardGained)]
+    assert gained == ["tarsonis_2", "tarsonis_3", "braken_2", "braken_3"]  # planets in placement order
+    assert [p.cp for p in state.seats] == [0, 3]
+    assert (state.step, state.winners, state.victory) == (OVER, (1,), "special")
+    assert g.render_log(events, None)[-1] == "Player 2 wins a special victory."
+
+
+def test_golden_end_game_victory_by_the_end_draws_near() -> None:
+    # One *The End Draws Near* already lies in the common area; Raynor (seat 0) drew the second.
+    # Regrouping: CP 3 + 0 and 5 + 1 (Chau Sara 1); no normal or special victory (Stage I on top);
+    # step 8: Raynor must play it (not asked): two in the common area: the game ends and the most
+    # CP wins: the Overmind, 6 to 3 (§16.3).  With Aldaris in Raynor's seat, Aldaris would win.
+    g, state, _ = raynor_overmind()
+    state = msgspec.structs.replace(state, stacks=(), actor=NOBODY, end_draws_near=1)
+    state = seat_with(state, 0, cp=3, pending_events=(TEDN,))
+    state = seat_with(state, 1, cp=5)
+    events: list[Event] = []
+    out = regrouping.begin_regrouping(g.ctx, state, events)
+    assert [p.cp for p in out.seats] == [3, 6]
+    assert out.end_draws_near == 2
+    assert (out.step, out.winners, out.victory) == (OVER, (1,), "end_game")
+    assert E.EventPlayed(seat=0, card=TEDN, discarded=(), end_draws_near=1, hook=True) in events
+    aldaris = regrouping.begin_regrouping(g.ctx, seat_with(state, 0, faction="aldaris"), [])
+    assert (aldaris.winners, aldaris.victory) == ((0,), "end_game")
