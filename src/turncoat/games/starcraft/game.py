@@ -66,7 +66,8 @@ RULES_VERSION = "scbg-core-rules+content-packs/0"
 Resolver = Callable[[Ctx, State, Any, Events], State]
 
 # The decision each step waits for: its action, its rulebook section and how it resolves.
-STEP_RULES: dict[str, tuple[type[A.StarcraftAction], str, Resolver]] = {
+ActionKind = type[A.StarcraftAction] | tuple[type[A.StarcraftAction], ...]
+STEP_RULES: dict[str, tuple[ActionKind, str, Resolver]] = {
     CHOOSE_FACTION: (
         A.ChooseFaction,
         setup.RULE_FACTIONS,
@@ -174,7 +175,7 @@ ROUND_RULES: dict[
         lambda c, s, a, o: regrouping.resolve_discard(c, s, a.card, o),
     ),
 }
-STEP_RULES.update(ROUND_RULES)  # type: ignore[arg-type]
+STEP_RULES.update(ROUND_RULES)
 
 
 def round_options(ctx: Ctx, state: State) -> tuple[A.StarcraftAction, ...]:
