@@ -3,17 +3,15 @@ packs a game records, and the game kept out of the registry until its rounds exi
 
 from __future__ import annotations
 
-import random
-
 import msgspec
 import pytest
 
-from tests.games.starcraft.helpers import game, pinned, until
+from tests.games.starcraft.helpers import game, peaceful_game, pinned, raynor_overmind, until
 from turncoat.core import registry
 from turncoat.core.errors import IllegalAction, InvalidConfig, MalformedAction, NotYourDecision
 from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft.events import GameSetUp
-from turncoat.games.starcraft.state import CHOOSE_FACTION, PLANNING, State
+from turncoat.games.starcraft.state import CHOOSE_FACTION, OVER, PLANNING, State
 
 TWO = (["jim_raynor", "overmind"], [["pridewater", "braken"], ["tarsonis", "chau_sara"]])
 
@@ -52,11 +50,12 @@ def test_only_the_actor_may_act_and_refusals_change_nothing() -> None:
     assert state.seat(1).faction == ""  # the input state is unchanged
 
 
-def test_setup_ends_in_planning_round_one_with_nobody_asked() -> None:
+def test_setup_ends_in_planning_round_one_with_the_first_player_asked() -> None:
     g = pinned(2, 0, *TWO)
     state = until(g, g.start(0).state, PLANNING)
-    assert g.to_act(state) == frozenset() and g.outcome(state) is None
-    assert g.legal_actions(state, 0) == ()
+    assert g.to_act(state) == frozenset({0}) and g.outcome(state) is None
+    assert g.legal_actions(state, 1) == ()
+    assert all(isinstance(a, A.ChooseOrderPlanet) for a in g.legal_actions(state, 0))
 
 
 def test_describe_action_in_words() -> None:
@@ -75,17 +74,25 @@ def test_config_json_keeps_every_option() -> None:
 
 def test_actions_events_and_states_survive_a_json_round_trip() -> None:
     g = game(players=4)
-    rnd = random.Random(4)
-    tr = g.start(4)
-    state, events = tr.state, list(tr.events)
-    taken: list[A.StarcraftAction] = []
-    while g.to_act(state):
-        (seat,) = g.to_act(state)
-        action = rnd.choice(list(g.legal_actions(state, seat)))
-        taken.append(action)
-        tr = g.apply(state, seat, action)
-        state, events = tr.state, events + list(tr.events)
+    state, events, taken = peaceful_game(g, 4)
+    assert state.step == OVER  # setup and whole rounds, regrouping included
     encoded = msgspec.json.encode(taken)
     assert msgspec.json.decode(encoded, type=list[A.StarcraftAction]) == taken
     assert all(msgspec.json.decode(msgspec.json.encode(e), type=type(e)) == e for e in events)
     assert msgspec.json.decode(msgspec.json.encode(state), type=State) == state
+
+
+def test_round_decisions_refuse_bad_input_and_change_nothing() -> None:
+    g, state, _ = raynor_overmind()
+    with pytest.raises(NotYourDecision) as not_yours:
+        g.apply(state, 1, A.ChooseOrderPlanet("chau_sara"))
+    assert not_yours.value.rule == "RULES §8"
+    with pytest.raises(IllegalAction, match="not possible now"):
+        g.apply(state, 0, A.EndBuild())
+    with pytest.raises(IllegalAction, match="not allowed here"):
+        g.apply(state, 0, A.ChooseOrderPlanet("chau_sara"))  # not next to Raynor's pieces (§8)
+    assert state.stacks == () and state.step == PLANNING
+    over, _, _ = peaceful_game(game(players=2), 1)
+    assert over.step == OVER and g.to_act(over) == frozenset()
+    with pytest.raises(NotYourDecision):
+        g.apply(over, 0, A.EndMove())

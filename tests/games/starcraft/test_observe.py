@@ -3,16 +3,20 @@ and the event deck never leak; a determinized state looks the same to the seat i
 
 from __future__ import annotations
 
+import random
+import re
 from collections import Counter
 
 import msgspec
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.games.starcraft.helpers import game, random_setup
-from turncoat.games.starcraft.determinize import unseen_events
+from tests.games.starcraft.helpers import game, peaceful_options, random_setup, raynor_overmind, seat_with
+from turncoat.games.starcraft.determinize import redeal_orders, unseen_events
+from turncoat.games.starcraft.events import CardsSeen, EventCardsRead, OrderFace
 from turncoat.games.starcraft.observe import top_stage
-from turncoat.games.starcraft.state import PLANNING, OrderToken
+from turncoat.games.starcraft.state import PLANNING, PLAY_EVENT, SETUP_STEPS, OrderToken, State
 
 
 def test_observe_shows_only_the_viewers_hand() -> None:
@@ -104,3 +108,90 @@ def test_determinize_varies_what_is_hidden() -> None:
     samples = {g.determinize(state, 0, k).seat(1).hand for k in range(5)}
     assert len(samples) > 1
     assert {g.determinize(state, 0, k).seat(0).hand for k in range(5)} == {state.seat(0).hand}
+
+
+# -- the round (§8-§17) ------------------------------------------------------------------------------
+
+
+def _round_states(players: int, seed: int) -> list[State]:
+    """Every state of a random game without battles, from round 1's Planning phase on."""
+    g = game(players=players)
+    rnd = random.Random(seed)
+    state = g.start(seed).state
+    out = []
+    while g.to_act(state):
+        if state.step not in SETUP_STEPS:
+            out.append(state)
+        options = peaceful_options(g, state)
+        (seat,) = g.to_act(state)
+        state = g.apply(state, seat, rnd.choice(options)).state
+    return out
+
+
+def test_own_events() -> None:
+    g, state, _ = raynor_overmind()
+    state = seat_with(state, 0, pending_events=("stage1_no_effect",))
+    assert g.observe(state, 0).own_events == ()  # unread, even by the drawer (§17)
+    reading = msgspec.structs.replace(state, step=PLAY_EVENT, actor=0)
+    assert g.observe(reading, 0).own_events == ("stage1_no_effect",)  # step 8: read
+    assert g.observe(reading, 1).own_events == () and g.observe(reading, None).own_events == ()
+    assert [s.pending_events for s in g.observe(reading, 1).seats] == [1, 0]  # only how many
+
+
+def test_redeal_orders() -> None:
+    g, state, _ = raynor_overmind()
+    tokens = (OrderToken(1, "build"), OrderToken(0, "mobilize"), OrderToken(1, "research"))
+    orders1 = list(state.seat(1).orders)
+    for t in (tokens[0], tokens[2]):
+        orders1.remove(t)
+    orders0 = list(state.seat(0).orders)
+    orders0.remove(tokens[1])
+    state = seat_with(seat_with(state, 1, orders=tuple(orders1)), 0, orders=tuple(orders0))
+    state = msgspec.structs.replace(state, stacks=(("tarsonis", tokens),))
+    faces = set()
+    for k in range(12):
+        out = redeal_orders(g.ctx, state, 0, k, 0)
+        stack = out.stacks[0][1]
+        assert [t.owner for t in stack] == [1, 0, 1] and stack[1] == tokens[1]  # own face kept
+        assert not any(t.special for t in stack)  # no R&D module: no special order in a stack
+        assert Counter(out.seat(1).orders) + Counter(t for t in stack if t.owner == 1) == Counter(
+            state.seat(1).orders
+        ) + Counter(t for t in tokens if t.owner == 1)
+        faces.add((stack[0].kind, stack[2].kind))
+        assert g.observe(out, 0) == g.observe(state, 0)
+    assert len(faces) > 1  # the opponent's faces vary
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_determinize_keeps_what_the_viewer_sees_in_every_round_step(players: int) -> None:
+    g = game(players=players)
+    for i, state in enumerate(_round_states(players, players)):
+        if i % 7:
+            continue
+        for viewer in range(players):
+            sampled = g.determinize(state, viewer, i)
+            assert g.observe(sampled, viewer) == g.observe(state, viewer), (state.step, viewer)
+
+
+def test_round_logs_never_show_hidden_cards_to_other_seats() -> None:
+    g = game(players=3)
+    rnd = random.Random(3)
+    tr = g.start(3)
+    state, events = tr.state, list(tr.events)
+    while g.to_act(state):
+        (seat,) = g.to_act(state)
+        tr = g.apply(state, seat, rnd.choice(peaceful_options(g, state)))
+        state, events = tr.state, events + list(tr.events)
+    for e in events:
+        if isinstance(e, OrderFace | EventCardsRead | CardsSeen):
+            assert e.visible_to == (e.seat,)
+    private = re.compile(
+        r"^Player (\d) (places a (special )?(Build|Mobilize|Research) order|reads "
+        r"|draws (Terran|Protoss|Zerg) combat card)"
+    )
+    for viewer in (None, 0, 1, 2):
+        for said in g.render_log(events, viewer):
+            m = private.match(said)
+            assert m is None or (int(m.group(1)) == (viewer or 0) + 1 and viewer is not None), (viewer, said)
+    own = g.render_log(events, 1)
+    assert any(private.match(x) for x in own)  # the owner does read its own

@@ -6,13 +6,40 @@ from __future__ import annotations
 import inspect
 import re
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from turncoat.games.starcraft import abilities, determinize, galaxy, observe
-from turncoat.games.starcraft.phases import galaxy_building, setup
+from turncoat.games.starcraft.phases import (  # the round without combat (§7-§17)
+    build,
+    control,
+    event_cards,
+    execution,
+    galaxy_building,
+    mobilize,
+    planning,
+    regrouping,
+    research,
+    resources,
+    setup,
+    victory,
+)
 
-RULE_MODULES = (setup, galaxy_building, galaxy, abilities, observe, determinize)
+RULE_MODULES: tuple[ModuleType, ...] = (setup, galaxy_building, galaxy, abilities, observe, determinize)
+ROUND_MODULES = (
+    control,
+    resources,
+    event_cards,
+    planning,
+    execution,
+    build,
+    mobilize,
+    research,
+    regrouping,
+    victory,
+)
+RULE_MODULES += ROUND_MODULES
 TESTS = Path(__file__).parent
 
 

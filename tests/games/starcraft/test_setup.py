@@ -203,8 +203,8 @@ def test_opening_hands_six_or_eight_seen_by_the_owner_only() -> None:
 def test_begin_first_round_is_planning_of_round_one() -> None:
     g = _two()
     state = until(g, g.start(0).state, PLANNING)
-    assert (state.round, state.step, state.actor) == (1, PLANNING, NOBODY)
-    assert g.to_act(state) == frozenset()
+    assert (state.round, state.step, state.actor) == (1, PLANNING, state.first_player)
+    assert not state.stacks  # the Planning phase (§8) begins: the first player orders first
 
 
 # -- §6.1 ------------------------------------------------------------------------------------------

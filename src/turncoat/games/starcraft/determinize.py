@@ -15,7 +15,7 @@ import msgspec
 
 from turncoat.core import rng
 from turncoat.games.starcraft.context import Ctx
-from turncoat.games.starcraft.state import State
+from turncoat.games.starcraft.state import PLAY_EVENT, OrderToken, State
 
 END_DRAWS_NEAR = "the_end_draws_near"
 
@@ -53,8 +53,50 @@ def determinize(ctx: Ctx, state: State, viewer: int, seed: int) -> State:
         shuffled, counter = rng.shuffle(seed, counter, pool)
         pools[stage] = list(shuffled)
 
+    # §14 step 8: the viewer has read its own new event cards: they stay, and leave the pool
+    known = state.seat(viewer).pending_events if state.step == PLAY_EVENT else ()
+    for card in known:
+        pools[ctx.t.event_card[card].stage.value].remove(card)
+
     def redeal(cards: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(pools[ctx.t.event_card[c].stage.value].pop() for c in cards)
 
-    seats = [msgspec.structs.replace(p, pending_events=redeal(p.pending_events)) for p in seats]
-    return msgspec.structs.replace(state, seats=tuple(seats), event_deck=redeal(state.event_deck))
+    seats = [
+        p if s == viewer and known else msgspec.structs.replace(p, pending_events=redeal(p.pending_events))
+        for s, p in enumerate(seats)
+    ]
+    state = msgspec.structs.replace(state, seats=tuple(seats), event_deck=redeal(state.event_deck))
+    return redeal_orders(ctx, state, viewer, seed, counter)
+
+
+def redeal_orders(ctx: Ctx, state: State, viewer: int, seed: int, counter: int) -> State:
+    """§8, §21.3: the faces of every placed order the viewer cannot see, re-dealt from the owner's
+    tokens still unknown to it (those in the stacks and in the supply), with no more special
+    orders in the stacks than the owner's R&D modules allow."""
+    own_faces = ctx.config.order_owner_may_view_own_orders
+    seats = list(state.seats)
+    stacks = [(planet, list(tokens)) for planet, tokens in state.stacks]
+    for s, p in enumerate(seats):
+        if s == viewer and own_faces:
+            continue
+        placed = [t for _, tokens in stacks for t in tokens if t.owner == s]
+        if not placed:
+            continue
+        pool, counter = rng.shuffle(seed, counter, (*placed, *p.orders))
+        gold = dict(p.modules).get("research_and_development", 0)
+        chosen: list[OrderToken] = []
+        rest: list[OrderToken] = []
+        for t in pool:
+            if len(chosen) < len(placed) and (not t.special or sum(c.special for c in chosen) < gold):
+                chosen.append(t)
+            else:
+                rest.append(t)
+        faces = iter(chosen)
+        for _, tokens in stacks:
+            for i, t in enumerate(tokens):
+                if t.owner == s:
+                    tokens[i] = next(faces)
+        seats[s] = msgspec.structs.replace(p, orders=tuple(rest))
+    return msgspec.structs.replace(
+        state, seats=tuple(seats), stacks=tuple((planet, tuple(tokens)) for planet, tokens in stacks)
+    )

@@ -114,3 +114,199 @@ class RoundStarted(Event, frozen=True, tag="round_started"):
 
     round: int
     first_player: int
+
+
+# -- the round without combat (§8-§17) -------------------------------------------------------------
+
+
+class OrderPlaced(Event, frozen=True, tag="order_placed"):
+    """§8: an order token face down on a planet (its back: the owner)."""
+
+    seat: int
+    planet: str
+
+
+class OrderFace(Event, frozen=True, tag="order_face"):
+    """§8, §21.3: the face of the order just placed, for its owner only."""
+
+    seat: int
+    planet: str
+    kind: str
+    special: bool
+
+
+class OrderRevealed(Event, frozen=True, tag="order_revealed"):
+    """§9: the top order of a stack turned face up."""
+
+    seat: int
+    planet: str
+    kind: str
+    special: bool
+    executed: bool  # False: the event option (§9)
+
+
+class OrderDiscarded(Event, frozen=True, tag="order_discarded"):
+    """§9, §16.4: an eliminated player's order leaves its stack without effect."""
+
+    seat: int
+    planet: str
+
+
+class Obstructed(Event, frozen=True, tag="obstructed"):
+    """§9: the seat has orders on the board but none on top of a stack."""
+
+    seat: int
+
+
+class EventCardDrawn(Event, frozen=True, tag="event_card_drawn"):
+    """§17: an event card drawn face down; only the stage on its back is seen (``stage`` 0: the deck
+    was empty and nothing was drawn)."""
+
+    seat: int
+    stage: int
+
+
+class EventDeckRebuilt(Event, frozen=True, tag="event_deck_rebuilt"):
+    """§19 Galactic Conquest: the Stage III discards shuffled into a new event deck."""
+
+    cards: int
+
+
+class Bought(Event, frozen=True, tag="bought"):
+    """§10.1, §11: one purchase of a Build order and how it was paid (one line)."""
+
+    seat: int
+    item: str  # worker, transport, unit, base, building, module
+    target: str
+    place: str
+    level: int  # the building's new level (0 otherwise)
+    paid: tuple[tuple[str, str, str], ...]  # (source, kind, area)
+    depleted: tuple[tuple[str, int], ...]  # (area, new depletion) for each card force mined
+
+
+class UnitsMoved(Event, frozen=True, tag="units_moved"):
+    """§10.2: the whole move step of a Mobilize order (one line)."""
+
+    seat: int
+    planet: str
+    moves: tuple[tuple[str, str, str], ...]  # (unit, from area, to area)
+    lift_off: tuple[str, str] | None
+
+
+class CombatCardsDrawn(Event, frozen=True, tag="combat_cards_drawn"):
+    """§10.3 step 2: how many combat cards a seat drew (public)."""
+
+    seat: int
+    cards: int
+    reshuffled: bool  # the discard pile became the deck on the way (§10.3)
+
+
+class CardsSeen(Event, frozen=True, tag="cards_seen"):
+    """§10.3: the cards drawn, for their owner only."""
+
+    seat: int
+    cards: tuple[str, ...]
+
+
+class ResearchSkipped(Event, frozen=True, tag="research_skipped"):
+    """§10.3: no technology can be bought (no pack gives technology costs)."""
+
+    seat: int
+
+
+class BaseDestroyed(Event, frozen=True, tag="base_destroyed"):
+    """§14 step 1: a base in an area with an enemy unit."""
+
+    seat: int
+    area: str
+
+
+class TransportDestroyed(Event, frozen=True, tag="transport_destroyed"):
+    """§14 step 1: a transport cut off from its owner's bases."""
+
+    seat: int
+    route: int
+
+
+class Eliminated(Event, frozen=True, tag="eliminated"):
+    """§16.4: a seat with no units and no bases on the board."""
+
+    seat: int
+
+
+class ResourceCardLost(Event, frozen=True, tag="resource_card_lost"):
+    """§14 step 2: a resource card back to the supply; its workers are destroyed."""
+
+    seat: int
+    area: str
+    workers: int
+
+
+class ResourceCardGained(Event, frozen=True, tag="resource_card_gained"):
+    """§14 step 3."""
+
+    seat: int
+    area: str
+
+
+class WorkersRetrieved(Event, frozen=True, tag="workers_retrieved"):
+    """§14 step 4: every worker back to the Worker Pool."""
+
+    seat: int
+    workers: int
+
+
+class ConquestPointsScored(Event, frozen=True, tag="conquest_points_scored"):
+    """§14 step 5, §15."""
+
+    seat: int
+    cp: int
+    total: int
+
+
+class EventCardsRead(Event, frozen=True, tag="event_cards_read"):
+    """§14 step 8: the seat reads its new event cards (for its owner only)."""
+
+    seat: int
+    cards: tuple[str, ...]
+
+
+class EventPlayed(Event, frozen=True, tag="event_played"):
+    """§14 step 8, §17: the card a seat resolves (None: none) and the others shown and discarded.
+    ``hook``: the card's effect is placeholder content, so it changes nothing."""
+
+    seat: int
+    card: str | None
+    discarded: tuple[str, ...]
+    end_draws_near: int  # copies of The End Draws Near played into the common area
+    hook: bool
+
+
+class CardDiscarded(Event, frozen=True, tag="card_discarded"):
+    """§14 step 9: a combat card discarded down to the hand limit (face up)."""
+
+    seat: int
+    card: str
+
+
+class FirstPlayerPassed(Event, frozen=True, tag="first_player_passed"):
+    """§14 step 10."""
+
+    seat: int
+
+
+class GameWon(Event, frozen=True, tag="game_won"):
+    """§16: the game is over."""
+
+    winners: tuple[int, ...]
+    victory: str  # normal, special, end_game, elimination
+    cp: tuple[int, ...]
+
+
+class PieceDestroyed(Event, frozen=True, tag="piece_destroyed"):
+    """§9: a player destroys one of its own pieces (back to its supply)."""
+
+    seat: int
+    piece: str
+    place: str
+    unit: str

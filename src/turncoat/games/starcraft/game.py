@@ -1,10 +1,11 @@
-"""StarCraft wired into the Game protocol for setup (RULES §5-§6); not registered yet.
+"""StarCraft wired into the Game protocol: setup (RULES §5-§6) and the round without combat
+(§7-§17); not registered until combat (§13) is merged.
 
-The methods a setup needs are here: ``start`` / ``new_initial_state``, ``to_act``,
-``legal_actions``, ``apply``, ``observe``, ``determinize``, ``render_log``, ``outcome`` and
-``describe_action``.
-A game set up ends in round 1's Planning phase (§7-§8), where the next part of the engine takes
-over; until the round is built nobody is asked to act there (docs/starcraft.md, "Status").
+The protocol methods are here: ``start`` / ``new_initial_state``, ``to_act``, ``legal_actions``,
+``apply``, ``observe``, ``determinize``, ``render_log``, ``outcome`` and ``describe_action``.
+Each step's decision is a row of ``STEP_RULES`` (its action, section and resolver); forced steps
+happen inside the resolvers, and an order that is over (``STEP_EXECUTION`` with nobody to act, the
+combat seam of docs/starcraft.md) is closed by ``_proceed``.
 """
 
 from __future__ import annotations
@@ -29,20 +30,33 @@ from turncoat.games.starcraft.config import StarcraftConfig, validate_config
 from turncoat.games.starcraft.context import Ctx, Events, build_tables
 from turncoat.games.starcraft.determinize import determinize
 from turncoat.games.starcraft.observe import StarcraftObservation, observe
+from turncoat.games.starcraft.phases import build, execution, mobilize, planning, regrouping, research, setup
 from turncoat.games.starcraft.phases import galaxy_building as G
-from turncoat.games.starcraft.phases import setup
 from turncoat.games.starcraft.state import (
+    BUILD,
     CHOOSE_CELL,
     CHOOSE_FACTION,
     CHOOSE_PLANET,
     CHOOSE_ROTATION,
+    DESTROY,
+    DISCARD,
+    EXECUTE_OR_EVENT,
+    MOBILIZE,
     NOBODY,
+    OVER,
+    PAY,
     PLACE_BASE,
     PLACE_TRANSPORT,
     PLACE_UNIT,
     PLACE_Z_MAJOR,
     PLACE_Z_MINOR,
+    PLAN_TOKEN,
+    PLANNING,
+    PLAY_EVENT,
+    RESEARCH_DRAW,
+    ROUND_STEPS,
     SETUP_STEPS,
+    STEP_EXECUTION,
     RouteEnd,
     State,
 )
@@ -52,7 +66,8 @@ RULES_VERSION = "scbg-core-rules+content-packs/0"
 Resolver = Callable[[Ctx, State, Any, Events], State]
 
 # The decision each step waits for: its action, its rulebook section and how it resolves.
-STEP_RULES: dict[str, tuple[type[A.StarcraftAction], str, Resolver]] = {
+ActionKind = type[A.StarcraftAction] | tuple[type[A.StarcraftAction], ...]
+STEP_RULES: dict[str, tuple[ActionKind, str, Resolver]] = {
     CHOOSE_FACTION: (
         A.ChooseFaction,
         setup.RULE_FACTIONS,
@@ -96,9 +111,104 @@ STEP_RULES: dict[str, tuple[type[A.StarcraftAction], str, Resolver]] = {
     ),
 }
 
+# -- the round without combat (§8-§17) -------------------------------------------------------------
+
+
+def _resolve_mobilize(c: Ctx, s: State, a: A.StarcraftAction, o: Events) -> State:
+    if isinstance(a, A.MoveUnit):
+        return mobilize.resolve_move(c, s, a, o)
+    if isinstance(a, A.LiftOff):
+        return mobilize.resolve_lift_off(c, s, a, o)
+    return mobilize.resolve_end_move(c, s, o)
+
+
+ROUND_RULES: dict[
+    str, tuple[type[A.StarcraftAction] | tuple[type[A.StarcraftAction], ...], str, Resolver]
+] = {
+    PLANNING: (
+        A.ChooseOrderPlanet,
+        planning.RULE_PLANNING,
+        lambda c, s, a, o: planning.resolve_choose_order_planet(c, s, a.planet, o),
+    ),
+    PLAN_TOKEN: (
+        A.PlaceOrder,
+        planning.RULE_PLANNING,
+        lambda c, s, a, o: planning.resolve_place_order(c, s, a.kind, a.special, o),
+    ),
+    STEP_EXECUTION: (
+        (A.RevealOrder, A.VoluntaryDestruction),
+        execution.RULE_EXECUTION,
+        lambda c, s, a, o: execution.resolve_reveal(c, s, a.planet, o)
+        if isinstance(a, A.RevealOrder)
+        else execution.begin_destruction(c, s, o),
+    ),
+    DESTROY: (
+        (A.DestroyPiece, A.DestroyNothing),
+        execution.RULE_EXECUTION,
+        lambda c, s, a, o: execution.resolve_destroy(c, s, a if isinstance(a, A.DestroyPiece) else None, o),
+    ),
+    EXECUTE_OR_EVENT: (
+        A.ExecuteOrder,
+        execution.RULE_EXECUTION,
+        lambda c, s, a, o: execution.resolve_execute_or_event(c, s, a.execute, o),
+    ),
+    BUILD: (
+        (A.BuildWorker, A.BuildTransport, A.BuildUnit, A.BuyBuilding, A.BuyModule, A.BuildBase, A.EndBuild),
+        build.RULE_BUILD,
+        build.resolve_build_choice,
+    ),
+    PAY: (A.Pay, "RULES §11", build.resolve_pay),
+    MOBILIZE: ((A.MoveUnit, A.LiftOff, A.EndMove), mobilize.RULE_MOBILIZE, _resolve_mobilize),
+    RESEARCH_DRAW: (
+        A.DrawCombatCards,
+        research.RULE_RESEARCH,
+        lambda c, s, a, o: research.resolve_research_draw(c, s, a.draw, o),
+    ),
+    PLAY_EVENT: (
+        A.PlayEvent,
+        regrouping.RULE_REGROUPING,
+        lambda c, s, a, o: regrouping.resolve_play_event(c, s, a.card, o),
+    ),
+    DISCARD: (
+        A.DiscardCard,
+        regrouping.RULE_REGROUPING,
+        lambda c, s, a, o: regrouping.resolve_discard(c, s, a.card, o),
+    ),
+}
+STEP_RULES.update(ROUND_RULES)
+
+
+def round_options(ctx: Ctx, state: State) -> tuple[A.StarcraftAction, ...]:
+    """The legal decisions of a round step (§8-§17)."""
+    step = state.step
+    if step == PLANNING:
+        return tuple(A.ChooseOrderPlanet(p) for p in planning.legal_order_planets(ctx, state))
+    if step == PLAN_TOKEN:
+        return tuple(A.PlaceOrder(k, sp) for k, sp in planning.legal_order_tokens(ctx, state))
+    if step == STEP_EXECUTION:
+        reveals = tuple(A.RevealOrder(p) for p in execution.legal_reveals(ctx, state))
+        return reveals + ((A.VoluntaryDestruction(),) if execution.legal_destructions(ctx, state) else ())
+    if step == DESTROY:
+        return (*execution.legal_destructions(ctx, state), A.DestroyNothing())
+    if step == EXECUTE_OR_EVENT:
+        return (A.ExecuteOrder(True), A.ExecuteOrder(False))
+    if step == BUILD:
+        return build.legal_build_options(ctx, state)
+    if step == PAY:
+        return build.legal_payments(ctx, state)
+    if step == MOBILIZE:
+        return mobilize.legal_moves(ctx, state)
+    if step == RESEARCH_DRAW:
+        return (A.DrawCombatCards(True), A.DrawCombatCards(False))
+    if step == PLAY_EVENT:
+        return tuple(A.PlayEvent(c) for c in regrouping.legal_event_plays(ctx, state))
+    if step == DISCARD:
+        return tuple(A.DiscardCard(c) for c in regrouping.legal_discards(ctx, state))
+    return ()
+
 
 class StarcraftGame(ConfiguredGame[StarcraftConfig]):
-    """The StarCraft engine: content packs, options, state, setup and galaxy building."""
+    """The StarCraft engine: content packs, options, state, setup, galaxy building and the round."""
 
     name: ClassVar[str] = "starcraft"
     title: ClassVar[str] = "StarCraft: The Board Game"
@@ -155,12 +265,17 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
             state = setup.build_deck_step(self.ctx, state, events)
             state = G.draw_planets(self.ctx, state, events)
             state = G.begin_placement(self.ctx, state, events)
+        # -- the round: the first Planning phase, and an order over (a battle's too, §9) --
+        if state.step == PLANNING and state.actor == NOBODY:
+            state = planning.begin_planning(self.ctx, state, events)
+        while state.step == STEP_EXECUTION and state.actor == NOBODY and state.active_order is not None:
+            state = execution.end_order(self.ctx, state, events)
         return state
 
     def _settle(self, state: State, events: Events) -> State:
         """Forced steps resolve at once: a decision with a single choice is not asked (the first
         planet's cell, the last planet of a seat, a base area on a one-choice planet, ...)."""
-        while state.step in SETUP_STEPS and state.actor != NOBODY:
+        while (state.step in SETUP_STEPS or state.step in ROUND_RULES) and state.actor != NOBODY:
             options = self._options(state)
             if len(options) != 1:
                 return state
@@ -170,9 +285,8 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
     # -- the protocol ------------------------------------------------------------------------------
 
     def to_act(self, state: State) -> frozenset[int]:
-        """The seat facing the current setup decision (none once setup is over: the Planning phase
-        is not built yet)."""
-        if state.step in SETUP_STEPS and state.actor != NOBODY:
+        """The seat facing the current decision (none once the game is over)."""
+        if state.step != OVER and state.actor != NOBODY:
             return frozenset({state.actor})
         return frozenset()
 
@@ -199,6 +313,8 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
             return tuple(A.PlaceStartingUnit(a) for a in G.legal_unit_areas(ctx, state))
         if step == PLACE_TRANSPORT:
             return tuple(A.PlaceStartingTransport(r) for r in G.legal_transport_routes(ctx, state))
+        if step in ROUND_STEPS:
+            return round_options(ctx, state)
         return ()
 
     def _resolve(self, state: State, action: A.StarcraftAction, events: Events) -> State:
@@ -212,7 +328,7 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
             raise NotYourDecision(
                 f"seat {player} cannot act now ({state.step.replace('_', ' ')})",
                 code="not_your_turn",
-                rule="RULES §5",
+                rule=STEP_RULES[state.step][1] if state.step in STEP_RULES else "RULES §16",
             )
         kind, rule, _ = STEP_RULES[state.step]
         if not isinstance(action, kind):
@@ -243,8 +359,15 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
         return [log.text(said) for said in log.lines(self.ctx, events, viewer, omniscient=omniscient)]
 
     def outcome(self, state: State) -> Outcome | None:
-        """Nobody wins during setup (§16 comes with the rounds)."""
-        return None
+        """§16: once the game is over, the winners share the win (scores 1/k each, 0 otherwise)."""
+        if state.step != OVER:
+            return None
+        share = 1.0 / len(state.winners)
+        return Outcome(
+            scores=tuple(share if s in state.winners else 0.0 for s in range(state.players)),
+            winners=state.winners,
+            details={"victory": state.victory, "cp": [p.cp for p in state.seats], "rounds": state.round},
+        )
 
     def describe_action(self, action: A.StarcraftAction) -> str:
         """Plain words for one decision (the log's own lines come with the log module)."""
@@ -268,6 +391,50 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
                 return f"put the next unit in {a}"
             case A.PlaceStartingTransport(route=r):
                 return f"put the transport on route {r}"
+            case A.ChooseOrderPlanet(planet=p):
+                return f"order on {p}"
+            case A.PlaceOrder(kind=k, special=sp):
+                return f"place a {'special ' if sp else ''}{k} order"
+            case A.RevealOrder(planet=p):
+                return f"reveal your order on {p}"
+            case A.ExecuteOrder(execute=e):
+                return "execute it" if e else "take the event option"
+            case A.BuildWorker():
+                return "build a worker"
+            case A.BuildTransport(route=r):
+                return f"build a transport on route {r}"
+            case A.BuildUnit(unit=u, area=a):
+                return f"build a {u} in {a}"
+            case A.BuyBuilding(building=b):
+                return f"buy the next level of {b}"
+            case A.BuyModule(module=m):
+                return f"buy a {m} module"
+            case A.BuildBase(area=a):
+                return f"build a base in {a}"
+            case A.EndBuild():
+                return "build nothing more"
+            case A.Pay(source=src, kind=k, area=a):
+                return f"pay 1 {k} from {src} {a}".rstrip()
+            case A.MoveUnit(unit=u, source=f, to=dest):
+                return f"move a {u} from {f} to {dest}"
+            case A.LiftOff(source=f, to=dest):
+                return f"lift the base off from {f} to {dest}"
+            case A.EndMove():
+                return "end the move"
+            case A.DrawCombatCards(draw=d):
+                return "draw 3 combat cards" if d else "draw no combat cards"
+            case A.PlayEvent(card=None):
+                return "resolve no event card"
+            case A.PlayEvent(card=c):
+                return f"resolve {c}"
+            case A.DiscardCard(card=c):
+                return f"discard {c}"
+            case A.VoluntaryDestruction():
+                return "destroy one of your pieces"
+            case A.DestroyPiece(piece=piece, place=place, unit=u):
+                return f"destroy your {u or piece} in {place}"
+            case A.DestroyNothing():
+                return "destroy nothing"
         return repr(action)  # pragma: no cover - every action is matched above
 
     # -- content in play ---------------------------------------------------------------------------

@@ -113,12 +113,181 @@ def event_lines(ctx: Ctx, e: Event) -> list[Line]:
             return [line(SeatRef(e.seat), f" draws an opening hand of {e.cards} combat cards.")]
         case E.RoundStarted():
             return [line(f"Round {e.round} begins with the Planning phase.")]
+    return round_lines(ctx, e)
+
+
+# -- the round without combat (§8-§17) -------------------------------------------------------------
+
+ORDER_NAMES = {"build": "Build", "mobilize": "Mobilize", "research": "Research"}
+VICTORIES = {
+    "normal": "a normal victory",
+    "special": "a special victory",
+    "end_game": "an end-game victory",
+    "elimination": "an elimination victory",
+}
+
+
+def order_name(kind: str, special: bool) -> str:
+    return f"{'special ' if special else ''}{ORDER_NAMES.get(kind, kind)}"
+
+
+def event_name(ctx: Ctx, card: str) -> str:
+    return ctx.t.event_card[card].name.value if card in ctx.t.event_card else card
+
+
+def _cost_words(ctx: Ctx, paid: tuple[tuple[str, str, str], ...]) -> str:
+    """How a purchase was paid: '2 minerals (Pridewater (3 minerals), force mined) and 1 gas ...'."""
+    parts = []
+    for source, kind, area in paid:
+        unit = kind[:-1] if kind == "minerals" else kind
+        if source == "discount":
+            parts.append(f"1 {unit} off (special order)")
+        elif source == "permanent":
+            parts.append(f"1 {unit} from the permanent resources")
+        elif source == "force":
+            parts.append(f"1 {unit} force mined from {area_name(ctx, area)}")
+        else:
+            parts.append(f"1 {unit} from {area_name(ctx, area)}")
+    return _and(parts) if parts else "nothing"
+
+
+def _bought_words(ctx: Ctx, e: E.Bought) -> str:
+    if e.item == "worker":
+        return "a worker"
+    if e.item == "transport":
+        return f"a transport on route {e.place}"
+    if e.item == "unit":
+        return f"a {unit_name(ctx, e.target)} in {area_name(ctx, e.place)}"
+    if e.item == "base":
+        return f"a base in {area_name(ctx, e.place)}"
+    if e.item == "building":
+        return f"{e.target.replace('_', ' ').title()} level {e.level}"
+    return f"a {e.target.replace('_', ' ')} module"
+
+
+def round_lines(ctx: Ctx, e: Event) -> list[Line]:
+    """The lines of the round's events (one per decision; a whole move or purchase is one line)."""
+    match e:
+        case E.OrderPlaced():
+            return [line(SeatRef(e.seat), f" places an order on {planet_name(ctx, e.planet)}.")]
+        case E.OrderFace():
+            return [
+                line(
+                    SeatRef(e.seat),
+                    f" places a {order_name(e.kind, e.special)} order on {planet_name(ctx, e.planet)}.",
+                )
+            ]
+        case E.OrderRevealed():
+            what = f"{order_name(e.kind, e.special)} on {planet_name(ctx, e.planet)}"
+            tail = "executes it" if e.executed else "takes the event option"
+            return [line(SeatRef(e.seat), f" reveals {what} and {tail}.")]
+        case E.OrderDiscarded():
+            return [line(SeatRef(e.seat), f"'s order on {planet_name(ctx, e.planet)} is discarded.")]
+        case E.Obstructed():
+            return [line(SeatRef(e.seat), " is obstructed.")]
+        case E.EventCardDrawn(stage=0):
+            return [line(SeatRef(e.seat), " would draw an event card, but the deck is empty.")]
+        case E.EventCardDrawn():
+            return [line(SeatRef(e.seat), f" draws a Stage {STAGES[e.stage - 1]} event card, face down.")]
+        case E.EventDeckRebuilt():
+            return [line(f"The Stage III discards form a new event deck of {e.cards} cards.")]
+        case E.Bought():
+            tail = "".join(
+                f"; {area_name(ctx, a)} is now {'partially depleted' if d == 1 else 'depleted'}"
+                for a, d in e.depleted
+            )
+            return [
+                line(
+                    SeatRef(e.seat),
+                    f" buys {_bought_words(ctx, e)}, paying {_cost_words(ctx, e.paid)}{tail}.",
+                )
+            ]
+        case E.UnitsMoved():
+            moves = [
+                f"a {unit_name(ctx, u)} from {area_name(ctx, f)} to {area_name(ctx, t)}"
+                for u, f, t in e.moves
+            ]
+            if e.lift_off is not None:
+                moves.append(
+                    f"the base from {area_name(ctx, e.lift_off[0])} to {area_name(ctx, e.lift_off[1])}"
+                )
+            return [line(SeatRef(e.seat), " moves ", _and(moves), ".")]
+        case E.CombatCardsDrawn():
+            again = " (the discard pile reshuffled)" if e.reshuffled else ""
+            return [line(SeatRef(e.seat), f" draws {e.cards} combat cards{again}.")]
+        case E.CardsSeen():
+            return (
+                [line(SeatRef(e.seat), " draws ", _and(card_name(ctx, c) for c in e.cards), ".")]
+                if e.cards
+                else []
+            )
+        case E.ResearchSkipped():
+            return [line(SeatRef(e.seat), " can buy no technology (no pack gives their costs).")]
+        case E.BaseDestroyed():
+            return [line(SeatRef(e.seat), f"'s base in {area_name(ctx, e.area)} is destroyed.")]
+        case E.TransportDestroyed():
+            return [line(SeatRef(e.seat), f"'s transport on route {e.route} is cut off and destroyed.")]
+        case E.Eliminated():
+            return [line(SeatRef(e.seat), " is eliminated.")]
+        case E.ResourceCardLost():
+            lost = f" ({e.workers} workers on it destroyed)" if e.workers else ""
+            return [line(SeatRef(e.seat), f" loses the resource card of {area_name(ctx, e.area)}{lost}.")]
+        case E.ResourceCardGained():
+            return [line(SeatRef(e.seat), f" gains the resource card of {area_name(ctx, e.area)}.")]
+        case E.WorkersRetrieved():
+            return [line(SeatRef(e.seat), f" retrieves {e.workers} workers.")]
+        case E.ConquestPointsScored():
+            return [line(SeatRef(e.seat), f" scores {e.cp} CP ({e.total} in all).")]
+        case E.EventCardsRead():
+            return [line(SeatRef(e.seat), " reads ", _and(event_name(ctx, c) for c in e.cards), ".")]
+        case E.EventPlayed():
+            return [_event_played(ctx, e)]
+        case E.CardDiscarded():
+            return [line(SeatRef(e.seat), f" discards {card_name(ctx, e.card)}.")]
+        case E.PieceDestroyed():
+            if e.piece == "transport":
+                what = f"transport on route {e.place}"
+            else:
+                what = f"{unit_name(ctx, e.unit) if e.unit else 'base'} in {area_name(ctx, e.place)}"
+            return [line(SeatRef(e.seat), f" destroys its own {what}.")]
+        case E.FirstPlayerPassed():
+            return [line(SeatRef(e.seat), " takes the first player token.")]
+        case E.GameWon():
+            who: list[str | SeatRef] = []
+            for i, seat in enumerate(e.winners):
+                who += ([" and "] if i else []) + [SeatRef(seat)]
+            return [
+                line(
+                    *who, f" {'win' if len(e.winners) > 1 else 'wins'} {VICTORIES.get(e.victory, e.victory)}."
+                )
+            ]
     return []
+
+
+def _event_played(ctx: Ctx, e: E.EventPlayed) -> Line:
+    rest = f"; discards {_and(event_name(ctx, c) for c in e.discarded)}" if e.discarded else ""
+    if e.card is None:
+        return line(SeatRef(e.seat), f" resolves no event card{rest}.")
+    copies = f" ({e.end_draws_near} into the common area)" if e.end_draws_near else ""
+    hook = " (placeholder content: no effect applied)" if e.hook else ""
+    return line(SeatRef(e.seat), f" plays {event_name(ctx, e.card)}{copies}{hook}{rest}.")
 
 
 def lines(ctx: Ctx, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False) -> list[Line]:
     """The log as ``viewer`` may read it."""
-    return [said for e in redact(events, viewer, omniscient=omniscient) for said in event_lines(ctx, e)]
+    seen = redact(events, viewer, omniscient=omniscient)
+    # §8: the owner reads its own placed order as one line with its face (OrderFace follows)
+    said = [
+        e
+        for i, e in enumerate(seen)
+        if not (
+            isinstance(e, E.OrderPlaced)
+            and i + 1 < len(seen)
+            and isinstance(seen[i + 1], E.OrderFace)
+            and seen[i + 1].seat == e.seat  # type: ignore[attr-defined]
+        )
+    ]
+    return [out for e in said for out in event_lines(ctx, e)]
 
 
 def text(said: Line) -> str:

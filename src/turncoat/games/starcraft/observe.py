@@ -7,9 +7,11 @@ nature), cards in play areas, the *number* of cards in each hand, combat deck, d
 pending event pile, the event deck's size and the stage of its top card (the card backs), the
 order stacks' backs (owner and sequence) and the setup's progress.
 
-Private to its seat: its hand, and the faces of its own placed orders (the owner remembers them,
-``order_owner_may_view_own_orders``).  Never visible: the order of any deck, other hands, other
-seats' order faces, any pending event (not even to its owner until Regrouping step 8, §17).
+Private to its seat: its hand, the faces of its own placed orders (the owner remembers them,
+``order_owner_may_view_own_orders``) and, in Regrouping step 8 only, its new event cards.  Never
+visible: the order of any deck, other hands, other seats' order faces, any pending event (not even
+to its owner until Regrouping step 8, §17).  A revealed order and the progress of the order being
+executed (purchases, moves) are public.
 """
 
 from __future__ import annotations
@@ -18,7 +20,16 @@ import msgspec
 
 from turncoat.core.actions import Viewer
 from turncoat.games.starcraft.context import Ctx
-from turncoat.games.starcraft.state import AreaState, PlacedPlanet, Route, State
+from turncoat.games.starcraft.state import (
+    PLAY_EVENT,
+    ActiveOrder,
+    AreaState,
+    BuildProgress,
+    MobilizeProgress,
+    PlacedPlanet,
+    Route,
+    State,
+)
 
 
 class SeatView(msgspec.Struct, frozen=True):
@@ -76,6 +87,15 @@ class StarcraftObservation(msgspec.Struct, frozen=True):
     chosen_planet: str
     chosen_cell: tuple[int, int] | None
     units_to_place: tuple[str, ...]
+    # -- the round (§8-§17) --
+    order_planet: str
+    active_order: ActiveOrder | None  # revealed: public (§9)
+    build: BuildProgress | None
+    mobilize: MobilizeProgress | None
+    turn_index: int
+    own_events: tuple[str, ...]  # the viewer's new event cards, read only in Regrouping step 8 (§17)
+    winners: tuple[int, ...]
+    victory: str
 
 
 def _seat_view(state: State, seat: int) -> SeatView:
@@ -150,4 +170,20 @@ def observe(ctx: Ctx, state: State, viewer: Viewer, to_act: frozenset[int]) -> S
         chosen_planet=state.chosen_planet,
         chosen_cell=state.chosen_cell,
         units_to_place=state.units_to_place,
+        order_planet=state.order_planet,
+        active_order=state.active_order,
+        build=state.build,
+        mobilize=state.mobilize,
+        turn_index=state.turn_index,
+        own_events=own_events(state, viewer),
+        winners=state.winners,
+        victory=state.victory,
     )
+
+
+def own_events(state: State, viewer: Viewer) -> tuple[str, ...]:
+    """§14 step 8, §17, §21.3: a seat reads its pending event cards only in Regrouping step 8;
+    before that nobody, the drawer included, knows them."""
+    if viewer is None or state.step != PLAY_EVENT:
+        return ()
+    return state.seat(viewer).pending_events

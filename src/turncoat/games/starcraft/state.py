@@ -46,6 +46,35 @@ SETUP_STEPS = (
 PLANNING = "planning"  # §7-§8: where setup ends (round 1); the round is the next session's work
 OVER = "over"
 
+# -- the round without combat (§7-§12, §14-§17) ----------------------------------------------------
+# PLANNING (above) is the first: the actor picks the planet of its next order.
+PLAN_TOKEN = "plan_token"  # §8: which of your order tokens goes face down on that planet
+# §9: the actor picks the stack whose top order (theirs) they reveal.  With ``actor == NOBODY`` the
+# order in ``active_order`` is over: the game returns its token and passes the turn (the seam
+# combat hands back at, docs/starcraft.md "The combat seam").
+STEP_EXECUTION = "execution"
+EXECUTE_OR_EVENT = "execute_or_event"  # §9: execute the revealed order, or take the event option
+BUILD = "build"  # §10.1: the next purchase of a Build order, or done
+PAY = "pay"  # §11: where the next resource of a purchase comes from
+MOBILIZE = "mobilize"  # §10.2: the next unit moved (or the Terran base lifted off), or done
+RESEARCH_DRAW = "research_draw"  # §10.3 step 2: draw 3 combat cards or not
+PLAY_EVENT = "play_event"  # §14 step 8, §17: which of your new event cards you resolve
+DISCARD = "discard"  # §14 step 9: a combat card discarded down to the hand limit
+DESTROY = "destroy"  # §9: which of your own units, bases or transports you destroy (or none)
+ROUND_STEPS = (
+    PLANNING,
+    PLAN_TOKEN,
+    STEP_EXECUTION,
+    EXECUTE_OR_EVENT,
+    BUILD,
+    PAY,
+    MOBILIZE,
+    RESEARCH_DRAW,
+    PLAY_EVENT,
+    DISCARD,
+    DESTROY,
+)
+
 RouteKind = Literal["normal", "z_axis"]
 OrderKind = Literal["build", "mobilize", "research"]
 
@@ -117,6 +146,52 @@ class OrderToken(msgspec.Struct, frozen=True):
     special: bool = False
 
 
+class ActiveOrder(msgspec.Struct, frozen=True):
+    """§9: the order being executed: out of its stack on ``planet`` and not yet back in its owner's
+    supply (§13.2 step 1 puts it in a contested area during a battle)."""
+
+    planet: str
+    token: OrderToken
+
+
+class Purchase(msgspec.Struct, frozen=True):
+    """§10.1, §11: what a Build order is buying and what of its cost is still unpaid.  ``item`` is
+    worker, transport, unit, base, building or module; ``target`` the unit kind, building or module;
+    ``place`` the area (unit, base) or route (transport, as a string) it goes to."""
+
+    item: str
+    target: str
+    place: str
+    minerals: int
+    gas: int
+    paid: tuple[tuple[str, str, str], ...] = ()  # (source, kind, area) of each resource paid
+
+
+class BuildProgress(msgspec.Struct, frozen=True):
+    """§10.1: how far a Build order is: its step (1 units, 2 building/module, 3 base), what it has
+    bought, whether the special order's discount (§10.4) is spent, and the purchase being paid."""
+
+    stage: int = 1
+    units: int = 0
+    building: bool = False
+    module: bool = False
+    base: bool = False
+    discount_used: bool = False
+    paying: Purchase | None = None
+
+
+class MobilizeProgress(msgspec.Struct, frozen=True):
+    """§10.2: a Mobilize order's move step so far: the one enemy area it entered (if any), the units
+    moved (``(kind, from area, to area)``; a unit that arrived does not move again), the units
+    carried over each route (``(route, count)``, for ``transport_capacity``) and the Terran base's
+    lift-off (``(from area, to area)``)."""
+
+    enemy_area: str = ""
+    moves: tuple[tuple[str, str, str], ...] = ()
+    carried: tuple[tuple[int, int], ...] = ()
+    lift_off: tuple[str, str] | None = None
+
+
 class PlayerState(msgspec.Struct, frozen=True):
     """§21.1: one seat.  ``faction`` is empty until chosen (§5 step 2)."""
 
@@ -170,6 +245,14 @@ class State(msgspec.Struct, frozen=True):
     z_major: RouteEnd | None = None  # the major end placed, awaiting the minor (§6.1 step 5)
     setup_turn: int = 0  # how many seats have finished the current in-turn setup step
     units_to_place: tuple[str, ...] = ()  # §6.1 step 7: the actor's starting units not yet placed
+    # -- the round (§7-§17) ------------------------------------------------------------------------
+    order_planet: str = ""  # §8: the planet the actor's next order goes on
+    active_order: ActiveOrder | None = None  # §9: the order being executed
+    build: BuildProgress | None = None  # §10.1
+    mobilize: MobilizeProgress | None = None  # §10.2
+    turn_index: int = 0  # §14 steps 8-9: how many seats, in turn, have had their turn
+    winners: tuple[int, ...] = ()  # §16: who won, once ``step == OVER``
+    victory: str = ""  # §16: normal, special, end_game or elimination
 
     def seat(self, seat: int) -> PlayerState:
         return self.seats[seat]
