@@ -386,3 +386,26 @@ async def test_a_bots_answer_that_arrives_after_quitting_is_saved_and_draws_noth
     assert app.bot_error is None
     assert len(session.record.actions) == played + 1
     assert load_record(save).actions == session.record.actions
+
+
+@pytest.mark.asyncio
+async def test_a_bots_answer_that_arrives_as_the_app_shuts_down_draws_nothing(tmp_path: Path) -> None:
+    """The table can close without q (the terminal goes away, a test ends): a bot's answer that
+    lands then is saved and nothing is drawn on the widgets being taken down."""
+    save = tmp_path / "shutdown.json"
+    session = Session.open(plan_seats(3, "random,random,random"), seed=4, save_path=save)
+    held = _HeldBot()
+    for seat in range(3):
+        session._agents[seat] = held
+    app = VerraterApp(session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app, held.thinking.is_set)
+    assert not app.is_running and not app.closing
+    played = len(session.record.actions)
+    held.answer.set()
+    in_flight = session.to_act()
+    assert in_flight is not None
+    await app._bot_turn(in_flight)
+    assert app.bot_error is None
+    assert len(session.record.actions) == played + 1
+    assert load_record(save).actions == session.record.actions

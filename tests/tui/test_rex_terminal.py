@@ -13,6 +13,7 @@ import random
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -434,19 +435,29 @@ async def test_the_end_screen_says_who_won_and_how() -> None:
     assert "Final score" in end and "q quits" in end
 
 
-def warnings(app: RexApp) -> list[str]:
-    """The notices the app has put up."""
-    return [n.message for n in app._notifications]
+def noted(app: RexApp) -> list[str]:
+    """Every notice the app puts up from now on, kept: a notice leaves the screen after a few
+    seconds, which on a loaded machine can pass before the test looks."""
+    said: list[str] = []
+    put_up = app.notify
+
+    def keep(message: str, **options: Any) -> None:
+        said.append(str(message))
+        put_up(message, **options)
+
+    app.notify = keep  # type: ignore[method-assign]
+    return said
 
 
 @pytest.mark.asyncio
 async def test_a_terminal_smaller_than_120_by_40_is_warned_about() -> None:
     table = play_until(rex_table(), in_play)
     app = RexApp(table, bot_delay=0)
+    said = noted(app)
     async with app.run_test(size=(100, 30)) as pilot:
         await until_done(pilot, asked(app))
-        await until_done(pilot, lambda: bool(warnings(app)))
-        assert "at least 120×40 (this one is 100×30)" in warnings(app)[0]
+        await until_done(pilot, lambda: bool(said))
+        assert "at least 120×40 (this one is 100×30)" in said[0]
 
 
 # -- a whole game -----------------------------------------------------------------------------------

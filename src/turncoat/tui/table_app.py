@@ -137,11 +137,17 @@ class TableApp(App[None]):
             table.submit(seat, (action,))
         except Exception as exc:  # a broken bot stops the table, not the program: all is saved
             self.bot_error = f"{table.seats[seat].name} ({agent.name}): {exc}"
-            if not self.closing:
+            if self.drawing:
                 self.refresh_view()
             return
-        if not self.closing:  # the widgets may already be gone
+        if self.drawing:  # the widgets may already be gone
             self.advance()
+
+    @property
+    def drawing(self) -> bool:
+        """Whether the screen is still there to draw on: not after a quit, nor once the app has
+        begun shutting down for any other reason (a bot's move may land just then; it is saved)."""
+        return not self.closing and self.is_running
 
     async def action_quit(self) -> None:
         """Save and quit: every move is saved as it is made, so only the screen stops."""
