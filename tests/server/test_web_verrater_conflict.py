@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -212,9 +213,13 @@ def board_actions(page: str) -> list[dict[str, Any]]:
     return [json.loads(html.unescape(v)) for v in forms]
 
 
+def at_step(step: str) -> Callable[[GameInProgress], bool]:
+    return lambda play: state_of(play).step == step
+
+
 def test_every_board_place_sends_one_of_the_seats_legal_actions_and_only_to_that_seat() -> None:
     for step in ("place_estate", "choose_site", "build"):
-        table = played_table(lambda play, step=step: state_of(play).step == step)
+        table = played_table(at_step(step))
         (actor,) = table.play.to_act()
         payload = msgspec.to_builtins(build_payload(table, actor, -1))
         offered = [c["action"] for d in payload["decisions"] for c in d["choices"] if c.get("marks")]
