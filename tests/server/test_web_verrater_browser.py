@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 import msgspec
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 from tests.server.test_web_browser import CHROMIUM, FLAGS, shot, version_of, wait_for_news
 from tests.server.test_web_verrater_conflict import known_strength, state_of
@@ -38,8 +38,8 @@ from turncoat.skins.verrater import conflict
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}")
 
 NAMES = ["Ann", "Bea", "Cyd", "Dov"]
-DESKTOP = {"width": 1366, "height": 900}
-PHONE = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1366, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 # Records, as a page sees them: every stage of a reveal the first time it shows.
 RECORD_REVEALS = """
