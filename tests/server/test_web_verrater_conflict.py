@@ -271,3 +271,20 @@ def test_the_log_and_the_reveal_name_seats_alike() -> None:
     revealed = next(e for e in table.play.events() if isinstance(e, E.RolesRevealed))
     line = face.log([revealed], 0)[0]
     assert dict(reveal_of(html.unescape(page_text(table, 0))))["reveal"] == [plain(line, names)]
+
+
+def test_a_round_without_building_says_so_once_the_next_round_began() -> None:
+    """RULES §5 step 7: the Builder may be out of play, or build nothing.  Once the next round
+    has begun, the reveal says nobody built rather than leaving the stage out."""
+
+    def nobody_built(play: GameInProgress) -> bool:
+        events = play.events()
+        if not events or not isinstance(events[-1], E.RoundStarted):
+            return False
+        last = conflict.last_resolution(events)
+        return last is not None and not any(isinstance(e, conflict.BUILT) for e in last[1])
+
+    table = played_table(nobody_built)
+    for viewer in VIEWERS:
+        stages = dict(reveal_of(html.unescape(page_text(table, viewer))))
+        assert stages["builder"] == [conflict.NO_BUILDER]

@@ -46,16 +46,8 @@ NO_TRAITOR = "Nobody held the Traitor: every player fights for the same house as
 NO_BUILDER = "Nobody built this round."
 
 # Events of the last stage (RULES §5 steps 8-10): they close the Builder's stage.
-_LATE = (
-    E.StrategyCardTaken,
-    E.SupplyDiscarded,
-    E.DiscardPileReshuffled,
-    E.SupplyDrawn,
-    E.HandLimitDiscard,
-    E.RoundStarted,
-    E.GameEnded,
-)
-_BUILT = (E.BuildingPlaced, E.BuildingConverted, E.BuildingMoved, E.BuildingSkipped)
+LATE = (E.StrategyCardTaken, E.SupplyDiscarded, E.DiscardPileReshuffled, E.SupplyDrawn, E.HandLimitDiscard)
+BUILT = (E.BuildingPlaced, E.BuildingConverted, E.BuildingMoved, E.BuildingSkipped)
 
 
 def diplomat_bonus(tables: Tables, role: str | None) -> int:
@@ -183,10 +175,12 @@ def resolution_stages(
     names: Sequence[str],
     tables: Tables,
     type_names: Mapping[str, str],
+    over: bool = False,
 ) -> list[tuple[str, list[str]]]:
     """The stages of one round's resolution that have happened, in order, each with its lines.
     ``events``: the viewer's events since the start (for the setup: landscape types and the
-    houses players supported); ``round_events``: those of the round."""
+    houses players supported); ``round_events``: those of the round; ``over``: the next round
+    has begun since."""
     setup = next((e for e in events if isinstance(e, E.GameSetUp)), None)
     types: tuple[str, ...] = setup.types if setup is not None else ()
     allegiance = list(setup.allegiance) if setup is not None else []
@@ -234,14 +228,16 @@ def resolution_stages(
                 text = said(e)
                 if text:
                     stages.setdefault("vp", []).append(text)
-            case _ if isinstance(e, _BUILT):
+            case _ if isinstance(e, BUILT):
                 stages.setdefault("builder", []).append(said(e) or "")
-            case _ if revealed and isinstance(e, _LATE) and not isinstance(e, E.RoundStarted | E.GameEnded):
+            case _ if revealed and isinstance(e, (*LATE, E.GameEnded)):
                 if "conflict" in stages:
                     stages.setdefault("builder", [NO_BUILDER])
                 text = said(e)
                 if text:
                     stages.setdefault("draws", []).append(text)
+    if over and "conflict" in stages:  # the next round began: nobody built if nothing says so
+        stages.setdefault("builder", [NO_BUILDER])
     return [(key, stages[key]) for key, _ in STAGES if key in stages]
 
 
@@ -261,6 +257,7 @@ def last_reveal(
     if found is None:
         return None
     rnd, round_events = found
+    over = shown[-1] is not round_events[-1]  # the round's events end before the newest
     titles = dict(STAGES)
     key = f"verrater-round-{rnd}"
     return {
@@ -268,6 +265,6 @@ def last_reveal(
         "round": rnd,
         "stages": [
             {"key": f"{key}-{stage}", "stage": stage, "title": titles[stage], "lines": lines}
-            for stage, lines in resolution_stages(shown, round_events, names, tables, type_names)
+            for stage, lines in resolution_stages(shown, round_events, names, tables, type_names, over)
         ],
     }
