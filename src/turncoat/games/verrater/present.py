@@ -90,11 +90,14 @@ OPTION_LABELS = {
     "reshuffle_timing": "Discards reshuffled",
 }
 # The web's four seat colours, each with the letter of its colour so it reads without colour.
+# Told apart by people with any common colour-vision deficiency too: three are Okabe and Ito's
+# colour-blind-safe colours (bluish green, reddish purple, vermillion); the blue and purple of
+# before looked alike to deuteranopes (tests/server/test_web_verrater_palette.py measures it).
 SEAT_STYLES = (
     SeatStyle("#2f6db5", "B"),  # blue
-    SeatStyle("#2e8b57", "G"),  # green
-    SeatStyle("#8a4fb0", "P"),  # purple
-    SeatStyle("#d9772b", "O"),  # orange
+    SeatStyle("#009e73", "G"),  # bluish green
+    SeatStyle("#cc79a7", "P"),  # reddish purple
+    SeatStyle("#d55e00", "O"),  # orange (vermillion)
 )
 SCORE_COLUMNS = ("Conquests", "Action cards", "Trading posts", "Total")
 

@@ -4,7 +4,9 @@ round-by-round table.
 The templates in ``templates/`` override the generic ones of the same name; :func:`context`
 gives them what the update payload does not say: public component values (the board's printed
 numbers), the ring's geometry, the houses' and landscape types' colours, and, computed from the
-viewer's own events, the rounds as that viewer saw them.  Words come from the game's
+viewer's own events, the rounds as that viewer saw them, the strength tally while cards are
+committed and the last round's resolution stage by stage (``conflict.py``), and the board's
+places the viewer may choose now (:func:`board_choices`).  Words come from the game's
 presentation (``games/verrater/present.py``).
 """
 
@@ -22,6 +24,7 @@ from turncoat.games.verrater.components import RING_SIZE, build_tables
 from turncoat.games.verrater.game import VerraterGame
 from turncoat.games.verrater.notation import ROLE_NAMES
 from turncoat.server.skin import WebSkin
+from turncoat.skins.verrater import conflict
 
 HOUSE_COLOURS = {"eagle": "#d4a017", "rose": "#b8283f"}
 TYPE_COLOURS = {
@@ -93,6 +96,44 @@ def _info(game: VerraterGame) -> dict[str, Any]:
     return _INFO[key]
 
 
+def board_choices(decisions: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The viewer's choices that name places on the board (their marks): per landscape, every
+    choice that names it (the first estate, a Builder's target, a conflict site it is part of),
+    and per boundary the conflict site it stands for (RULES §5 step 1: the site is two
+    neighbouring landscapes).  A place with one choice makes it when clicked; a place with
+    several offers them.  Each entry is the same action the decision's own controls send."""
+    tiles: dict[int, list[dict[str, Any]]] = {}
+    bounds: dict[int, dict[str, Any]] = {}
+    for decision in decisions:
+        if decision.get("shape") != "one":
+            continue
+        for choice in decision.get("choices") or []:
+            action = choice.get("action") or {}
+            entry = {"label": str(choice.get("label", "")), "action": action}
+            if action.get("type") == "choose_conflict_site":
+                bounds[int(action["boundary"])] = entry
+            for mark in choice.get("marks") or []:
+                if str(mark).isdigit() and int(mark) < RING_SIZE:
+                    tiles.setdefault(int(mark), []).append(entry)
+    return {"tiles": tiles, "bounds": bounds}
+
+
+def short_name(name: str, most: int = 8) -> str:
+    """A seat's name as it fits on a building card: the name, or its start and an ellipsis."""
+    return name if len(name) <= most else name[: most - 1] + "…"
+
+
+def text_on(colour: str) -> str:
+    """Black or white, whichever reads better on ``colour`` (WCAG contrast ratio)."""
+    try:
+        rgb = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    except ValueError:
+        return "#ffffff"
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    lum = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    return "#1b1b1b" if (lum + 0.05) / 0.05 > 1.05 / (lum + 0.05) else "#ffffff"
+
+
 def round_summaries(
     game: VerraterGame, events: Sequence[Event], viewer: int | None, omniscient: bool
 ) -> list[dict[str, Any]]:
@@ -117,12 +158,23 @@ def context(game: Game[Any, Any, Any], payload: dict[str, Any], events: Sequence
     everyone = payload.get("everyone") or []
     omniscient = bool(everyone)
     ended = payload.get("outcome") is not None
+    seats = payload.get("seats") or []
+    names = [str(s.get("name", "")) for s in seats]
+    seat_colours = [s.get("colour", "#777777") for s in seats]
+    tables = game.ctx.tables
+    type_names = {k: v["name"] for k, v in _info(game)["types"].items()}
+    obs = payload.get("observation") or {}
     return {
         "info": _info(game),
         "ring": RING,
         "house_colours": HOUSE_COLOURS,
         "type_colours": TYPE_COLOURS,
-        "seat_colours": [s.get("colour", "#777777") for s in payload.get("seats") or []],
+        "seat_colours": seat_colours,
+        "seat_text": [text_on(c) for c in seat_colours],
+        "seat_short": [short_name(n) for n in names],
+        "tally": conflict.strength_tally(obs, tables, type_names, names) if obs else None,
+        "reveal": conflict.last_reveal(events, payload.get("seat"), omniscient, names, tables, type_names),
+        "choices": board_choices(payload.get("decisions") or []),
         "points": points(payload),
         "rounds": round_summaries(game, events, payload.get("seat"), omniscient) if ended else [],
         "all_hands": [o.get("hand") for o in everyone],
@@ -134,4 +186,5 @@ SKIN = WebSkin(
     templates=Path(__file__).resolve().parent / "templates",
     context=context,
     stylesheet=Path(__file__).resolve().parent / "skin.css",
+    story_in_play=True,  # the conflict panel keeps the last round's resolution on screen
 )
