@@ -110,6 +110,22 @@ class Person:
         )
 
 
+def look(people: list[Person]) -> tuple[list[dict[str, Any]], Person | None]:
+    """Every person's state at one and the same version (read again while the bots move between
+    two reads), and the first person with a choice to make.  Nobody with a choice: wait until the
+    table moves on (the bots, or a forced move played for a person), and say so with None."""
+    for _ in range(GAME_MOVES):
+        states = [p.state() for p in people]
+        if len({s["version"] for s in states}) == 1:
+            break
+    else:
+        pytest.fail("the people's states never agreed on a version")
+    mover = next((p for p, s in zip(people, states, strict=True) if p.may_act(s)), None)
+    if mover is None and states[0]["outcome"] is None:
+        people[0].wait_past(states[0]["version"])
+    return states, mover
+
+
 # A person's own move when the test makes it (None: the default policy): (person, state) -> done.
 Step = Callable[[Person, dict[str, Any]], bool]
 
@@ -125,12 +141,10 @@ def play_to_the_end(
     ``step`` may make a move itself (through the page) and say so; otherwise a random legal move
     goes by the plain form.  ``check``: called after every round of looking (asserts coverage)."""
     for _ in range(GAME_MOVES):
-        states = [p.state() for p in people]
+        states, mover = look(people)
         if states[0]["outcome"] is not None:
             return states[0]
-        mover = next((p for p, s in zip(people, states, strict=True) if p.may_act(s)), None)
-        if mover is None:  # the bots (or forced moves) are to play: wait for the next position
-            people[0].wait_past(max(s["version"] for s in states))
+        if mover is None:  # the bots (or forced moves) played meanwhile
             continue
         state = states[people.index(mover)]
         if step is not None and step(mover, state):
