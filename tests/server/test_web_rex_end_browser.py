@@ -110,20 +110,34 @@ class Person:
         )
 
 
-def look(people: list[Person]) -> tuple[list[dict[str, Any]], Person | None]:
-    """Every person's state at one and the same version (read again while the bots move between
-    two reads), and the first person with a choice to make.  Nobody with a choice: wait until the
-    table moves on (the bots, or a forced move played for a person), and say so with None."""
+def look(people: list[Person]) -> tuple[dict[str, Any], Person | None, dict[str, Any]]:
+    """The first person's state, then the first person with a choice to make and their state at
+    the same version (read again while the bots move between two reads); only the people the
+    first one's state names as to act are asked (a state is the whole game so far: heavy to
+    send).  Nobody with a choice: wait until the table moves on (the bots, or a forced move played
+    for a person), and say so with None."""
     for _ in range(GAME_MOVES):
-        states = [p.state() for p in people]
-        if len({s["version"] for s in states}) == 1:
-            break
-    else:
-        pytest.fail("the people's states never agreed on a version")
-    mover = next((p for p, s in zip(people, states, strict=True) if p.may_act(s)), None)
-    if mover is None and states[0]["outcome"] is None:
-        people[0].wait_past(states[0]["version"])
-    return states, mover
+        first = people[0].state()
+        if first["outcome"] is not None:
+            return first, None, first
+        mover: Person | None = None
+        state = first
+        for person in people:
+            if person.seat not in first["to_act"]:
+                continue
+            state = first if person is people[0] else person.state()
+            if state["version"] != first["version"]:
+                break  # the table moved on between the two reads: look again
+            if person.may_act(state):
+                mover = person
+                break
+        else:
+            if mover is None:
+                people[0].wait_past(first["version"])
+            return first, mover, state
+        if mover is not None:
+            return first, mover, state
+    pytest.fail("the people's states never agreed on a version")
 
 
 # A person's own move when the test makes it (None: the default policy): (person, state) -> done.
@@ -141,12 +155,11 @@ def play_to_the_end(
     ``step`` may make a move itself (through the page) and say so; otherwise a random legal move
     goes by the plain form.  ``check``: called after every round of looking (asserts coverage)."""
     for _ in range(GAME_MOVES):
-        states, mover = look(people)
-        if states[0]["outcome"] is not None:
-            return states[0]
+        first, mover, state = look(people)
+        if first["outcome"] is not None:
+            return first
         if mover is None:  # the bots (or forced moves) played meanwhile
             continue
-        state = states[people.index(mover)]
         if step is not None and step(mover, state):
             continue
         mover.act(rng.choice([e["action"] for e in state["legal"]]), state["version"])

@@ -187,11 +187,10 @@ class WholeGame:
         for _ in range(GAME_MOVES):
             if wanted():
                 return
-            states, mover = look(self.people)
-            assert states[0]["outcome"] is None, "the game ended before the wanted position"
+            first, mover, state = look(self.people)
+            assert first["outcome"] is None, "the game ended before the wanted position"
             if mover is None:
                 continue
-            state = states[self.people.index(mover)]
             mover.act(policy(state, self.rng), state["version"])
         pytest.fail("the table never reached the wanted position")
 
@@ -379,24 +378,23 @@ class WholeGame:
     def play(self) -> dict[str, Any]:
         """The whole game: each step of interest in a page when it comes, the rest by the policy."""
         for _ in range(GAME_MOVES):
-            states, mover = look(self.people)
-            if states[0]["outcome"] is not None:
-                return states[0]
+            first, mover, state = look(self.people)
+            if first["outcome"] is not None:
+                return first
             if (
                 "battle" not in self.done
                 and "dial" in self.done
-                and self.battle_with_a_card_or_traitor(states[0]["events"])
+                and self.battle_with_a_card_or_traitor(first["events"])
             ):
                 self.done.add("battle")
             if mover is None:
                 continue
-            state = states[self.people.index(mover)]
             if not self.step(mover, state):
                 mover.act(policy(state, self.rng), state["version"])
         pytest.fail("the game did not end")
 
 
-@pytest.mark.timeout(600)
+@pytest.mark.timeout(1200)  # about a minute and a half of work: the rest is a loaded machine
 def test_two_people_and_four_bots_play_a_whole_game_of_rex_in_chromium(
     tmp_path: Path, browser: Browser, monkeypatch: pytest.MonkeyPatch
 ) -> None:
