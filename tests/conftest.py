@@ -30,6 +30,8 @@ SLOW: dict[str, frozenset[str] | None] = {
     "tests/server/test_web_live_toy.py": None,  # a server process, its bot workers and Chromium
     "tests/server/test_web_noleak.py": frozenset({"test_no_payload_holds_more_than_its_viewer_may_know"}),
     "tests/server/test_web_rex_noleak.py": None,  # whole Rex games through a server, 3 and 6 players
+    "tests/server/test_web_rex_end_browser.py": None,  # Chromium, a whole Rex game to its end screen
+    "tests/server/test_web_rex_whole_game.py": None,  # Chromium, a whole 6-player Rex game, two people
     "tests/server/test_forced_moves.py": frozenset(
         {"test_the_page_turns_it_on_and_off_over_the_websocket_in_chromium"}  # Chromium
     ),

@@ -398,6 +398,15 @@ class LeadersRested(Event, frozen=True, tag="leaders_rested"):
     """§10.4 [Dune]: at the end of the round the leaders who fought may fight anywhere again."""
 
 
+class StrongholdsHeld(Event, frozen=True, tag="strongholds_held"):
+    """§14, §3.3: at the end of a round, before victory is checked, who controls each stronghold
+    (``held``: the stronghold's area id and its controller, None for nobody), in board order.
+    Public, as the units on the board are: the end screen's round-by-round table is built from it."""
+
+    round: int
+    held: tuple[tuple[str, int | None], ...]
+
+
 class PredictionFulfilled(Event, frozen=True, tag="prediction_fulfilled"):
     """§14.2: the predicted race won in the predicted round; the Xxcha win alone instead."""
 

@@ -387,7 +387,7 @@ def describe_event(event: Event, names: Names | None = None) -> str | None:
             return f"The fleet stops over sector {sec}."
         case E.FirstPlayerPassed(first_player=fp):
             return f"Seat {fp} becomes first player."
-        case E.LeadersRested():
+        case E.LeadersRested() | E.StrongholdsHeld():
             return None
         case E.PredictionFulfilled(seat=p, race=r, round=rnd):
             return f"The Xxcha (seat {p}) predicted the {n.race_name(r)} in round {rnd}: they win instead!"

@@ -1062,7 +1062,7 @@ class RexPresentation:
                 return line(f"The fleet stops over sector {sec}.")
             case E.FirstPlayerPassed(first_player=fp):
                 return line(S(fp), " becomes first player.")
-            case E.LeadersRested():
+            case E.LeadersRested() | E.StrongholdsHeld():
                 return None
             case E.PredictionFulfilled(seat=p, race=r, round=rnd):
                 return line(

@@ -34,7 +34,7 @@ from turncoat.games.rex.log import ESTIMATED, Names
 from turncoat.games.rex.observe import RexObservation
 from turncoat.games.rex.present import RexPresentation
 from turncoat.server.skin import WebSkin
-from turncoat.skins.rex import battle, bidding, ceasefire, sweep
+from turncoat.skins.rex import battle, bidding, ceasefire, ending, sweep
 
 SIZE = 1000.0  # the map's viewBox is SIZE x SIZE
 CENTRE = SIZE / 2
@@ -432,6 +432,11 @@ def round_end(
     }
 
 
+def seat_codes(obs: RexObservation, codes: Mapping[str, str]) -> dict[int, str]:
+    """Each seat's race code, as its counters on the map show it."""
+    return {v.seat: codes.get(v.race or "", "") for v in obs.seats}
+
+
 def observation_of(payload: Mapping[str, Any]) -> RexObservation | None:
     """The viewer's observation back as the engine's struct (None before there is one)."""
     raw = payload.get("observation")
@@ -463,6 +468,7 @@ def context(game: Game[Any, Any, Any], payload: dict[str, Any], events: Sequence
             "battle": None,
             "ceasefire": None,
             "bidding": None,
+            "ending": None,
             "rest": payload,
         }
     decisions = payload.get("decisions") or []
@@ -472,6 +478,9 @@ def context(game: Game[Any, Any, Any], payload: dict[str, Any], events: Sequence
         "battle": battle.battle_panel(_face(game), obs, events, content, seat_names),
         "ceasefire": ceasefire.ceasefire_panel(obs, payload, seat_names),
         "bidding": bidding.bidding_row(obs, decisions, seat_names, content["names"]),
+        "ending": ending.end_screen(
+            payload, events, content["names"], seat_names, seat_codes(obs, content["codes"])
+        ),
         **round_end(payload, obs, content, seat_names),
         "rest": {
             **payload,

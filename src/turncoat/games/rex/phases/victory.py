@@ -17,6 +17,7 @@ from turncoat.games.rex.events import (
     LeadersRested,
     PredictionFulfilled,
     RoundStarted,
+    StrongholdsHeld,
 )
 from turncoat.games.rex.state import (
     BETRAYAL,
@@ -112,6 +113,15 @@ def prediction_takes(ctx: Ctx, s: Fields, winners: tuple[int, ...]) -> int:
     return xxcha if predicted != NOBODY and predicted in winners else NOBODY
 
 
+def strongholds_held(ctx: Ctx, s: Fields) -> StrongholdsHeld:
+    """§14 (§3.3 control): who holds each stronghold as the round ends, for the record."""
+    held = []
+    for area in ctx.b.strongholds:
+        who = controller(ctx, s, area)
+        held.append((ctx.b.area_ids[area], None if who == NOBODY else who))
+    return StrongholdsHeld(round=s.round, held=tuple(held))
+
+
 def rest_leaders(d: Draft, out: Events) -> None:
     """§10.4 [Dune]: leaders who fought this round are available anywhere again."""
     if any(code >= 0 for code in d.leaders):
@@ -126,6 +136,7 @@ def end_of_round(ctx: Ctx, d: Draft, out: Events) -> None:
     from turncoat.games.rex.phases.influence import begin_round  # the next round
 
     rest_leaders(d, out)
+    out.append(strongholds_held(ctx, d))
     winners, how = stronghold_winners(ctx, d), "strongholds"
     if not winners and d.round >= ctx.t.rounds:
         winners, how = final_winners(ctx, d)
