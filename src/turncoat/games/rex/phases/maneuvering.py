@@ -479,10 +479,17 @@ def own_open_pieces(ctx: Ctx, s: Fields, seat: int) -> tuple[int, ...]:
 def landing_choices(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
     """§9.4 first decision: (mode, piece): land from reserves there; or, for the Hacan (§18), cross-
     land from there or withdraw from there."""
+    from_reserves, moves = landing_options(ctx, s, seat)
+    return [*zip(repeat(FROM_RESERVES), from_reserves), *moves]
+
+
+def landing_options(ctx: Ctx, s: Fields, seat: int) -> tuple[tuple[int, ...], list[tuple[int, int]]]:
+    """``landing_choices`` in two parts: the pieces to land in from reserves, then the (mode, piece)
+    of the Hacan's cross-landings and withdrawals (the engine makes each part's actions its own way:
+    a landing turn offers dozens of pieces)."""
     out: list[tuple[int, int]] = []
     targets = landing_targets(ctx, s, seat)
-    if s.reserves[seat] + s.reserves_mech[seat]:
-        out += zip(repeat(FROM_RESERVES), targets)  # (FROM_RESERVES, piece) for each target
+    from_reserves = targets if s.reserves[seat] + s.reserves_mech[seat] else ()
     hacan = hacan_may_cross(ctx, s, seat)
     if hacan or ally_may_cross(ctx, s, seat) != NOBODY:
         area = ctx.b.piece_area
@@ -492,7 +499,7 @@ def landing_choices(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
                 out.append((CROSS, origin))
             if hacan and s.influence[seat] >= 1:
                 out.append((WITHDRAW, origin))
-    return out
+    return from_reserves, out
 
 
 def may_land(ctx: Ctx, s: Fields, seat: int) -> bool:
