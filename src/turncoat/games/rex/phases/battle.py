@@ -31,6 +31,8 @@ from turncoat.games.rex.events import (
     UnitsDestroyed,
     VoiceUsed,
 )
+from turncoat.games.rex.phases.cards import DIPLOMATIC_INTERFERENCE, cancel_ability, holds
+from turncoat.games.rex.phases.cards import forget_traitor_fact as forget
 from turncoat.games.rex.state import (
     BATTLE_CARDS,
     BATTLE_LOSSES,
@@ -388,8 +390,6 @@ def resolve_foresee(ctx: Ctx, d: Draft, seat: int, first: int, second: int, out:
 def may_interfere(ctx: Ctx, s: Fields, seat: int) -> bool:
     """§17, E26 (C5): the player Jol-Nar's prescience asks, or the one an Xxcha order binds, may cancel
     it with a Diplomatic Interference — the strategy card beats the race ability."""
-    from turncoat.games.rex.phases.cards import DIPLOMATIC_INTERFERENCE, holds
-
     if not holds(ctx, s, seat, DIPLOMATIC_INTERFERENCE):
         return False
     if s.step == FORESEE:
@@ -398,8 +398,6 @@ def may_interfere(ctx: Ctx, s: Fields, seat: int) -> bool:
 
 
 def resolve_interfere(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
-    from turncoat.games.rex.phases.cards import cancel_ability
-
     if d.step == FORESEE:
         cancel_ability(ctx, d, seat, "jol_nar_prescience", out)
         d.foreseen = UNSET
@@ -681,8 +679,6 @@ def _leader_strength(ctx: Ctx, leader: int, killed: bool) -> int:
 
 
 def forget_traitor_fact(d: Draft, leader: int) -> None:
-    from turncoat.games.rex.phases.cards import forget_traitor_fact as forget
-
     forget(d, leader)
 
 
