@@ -35,6 +35,10 @@ PREDICTION_LAST_ROUND = 0.7  # share of the predicted race's chance the Xxcha ta
 PREDICTION_EARLIER = 0.25
 
 
+# The steps ``evaluate`` may value: the game's end and the two calm points (``checkpoint``).
+VALUED_STEPS = frozenset({OVER, CEASEFIRE, BID})
+
+
 def checkpoint(s: State) -> bool:
     """A calm point of a round: the ceasefire window, or the Bidding phase before any bid."""
     if s.step == CEASEFIRE:

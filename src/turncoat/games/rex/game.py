@@ -22,7 +22,8 @@ from turncoat.games.rex.components import RexContent, build_tables, load_content
 from turncoat.games.rex.config import RexConfig, validate_config
 from turncoat.games.rex.context import Ctx, Events
 from turncoat.games.rex.determinize import determinize
-from turncoat.games.rex.evaluation import evaluate
+from turncoat.games.rex.evaluation import VALUED_STEPS, evaluate
+from turncoat.games.rex.events import CardWindowAnswered
 from turncoat.games.rex.heuristics import RexHeuristic
 from turncoat.games.rex.observe import RexObservation, observe
 from turncoat.games.rex.phases import (
@@ -70,6 +71,7 @@ from turncoat.games.rex.state import (
     MOVE_FROM,
     MOVE_TO,
     NO_LEADER,
+    NO_RACE,
     NOBODY,
     OVER,
     PLACE_START,
@@ -458,6 +460,7 @@ _EXTRA_MOVE = A.PlayCard("extra_maneuver")
 _INTERROGATE = A.PlayCard("interrogation")
 
 _NOBODY: frozenset[int] = frozenset()
+_QUESTION_LISTS_KEPT = 256  # (asker, first player, races, prediction made) lists of questions
 # The decisions of a seat's own turn, where the Lazax may also give influence to an ally and the
 # interrogation card may be played (``influence.LAZAX_GIFT_STEPS``, ``cards.QUESTION_STEPS``).
 _OWN_TURN_STEPS = influence.LAZAX_GIFT_STEPS | cards.QUESTION_STEPS
@@ -507,6 +510,9 @@ class RexGame(ConfiguredGame[RexConfig]):
         self._plays: dict[str | None, A.PlayCard] = {
             card: A.PlayCard(card) for card in (None, *self.ctx.t.card_ids)
         }
+        self._no_play = (self._plays[None],)
+        self._questions: dict[tuple[int, int, tuple[int, ...], bool], tuple[A.RexAction, ...]] = {}
+        self._dials = tuple(A.SetDial(v) for v in range(self.ctx.t.dial_max + 1))
         self._picks: dict[tuple[int, int], A.PickLeader] = {
             (leader, slot): A.PickLeader(B._leader_name(self.ctx, leader), SLOT_WORDS[slot])
             for leader in (NO_LEADER, STAND_IN, *range(len(self.ctx.t.leader_ids)))
@@ -604,20 +610,32 @@ class RexGame(ConfiguredGame[RexConfig]):
         free = [_TAKE_FREE] if bidding.may_take_free(ctx, state, player) else []
         return [_PASS, *(A.Bid(v) for v in bidding.legal_bids(ctx, state, player)), *free]
 
-    def _window_actions(self, state: State, player: int) -> list[A.RexAction]:
+    def _window_actions(self, state: State, player: int) -> Sequence[A.RexAction]:
+        if not cards.holds_a_window_card(self.ctx, state, player):
+            return self._no_play  # asked all the same (§16.2), with "no card" the only answer
         plays = self._plays
         return [plays[c] for c in cards.legal_window_plays(self.ctx, state, player)]
 
     def _fleet_move_actions(self, state: State, player: int) -> list[A.RexAction]:
         return [A.MoveFleet(v) for v in cards.legal_fleet_moves(self.ctx, state, player)]
 
-    def _question_actions(self, state: State, player: int) -> list[A.RexAction]:
+    def _question_actions(self, state: State, player: int) -> Sequence[A.RexAction]:
+        # ``legal_questions`` depends only on who asks, the player order, the races in the game and
+        # whether the Xxcha made a prediction: the list (hundreds of questions) is made once for each.
+        key = (player, state.first_player, state.race, state.prediction[0] != NO_RACE)
+        known = self._questions.get(key)
+        if known is not None:
+            return known
         t = self.ctx.t
         names = (t.card_ids, t.leader_ids, t.race_ids)
-        return [
+        questions = tuple(
             A.Ask(q, FACT_KINDS[k], str(w) if k == FACT_ROUND else names[k][w])
             for q, k, w in cards.legal_questions(self.ctx, state, player)
-        ]
+        )
+        if len(self._questions) >= _QUESTION_LISTS_KEPT:
+            self._questions.clear()
+        self._questions[key] = questions
+        return questions
 
     def _recruit_actions(self, state: State, player: int) -> list[A.RexAction]:
         ctx, leader_ids = self.ctx, self.ctx.t.leader_ids
@@ -654,7 +672,9 @@ class RexGame(ConfiguredGame[RexConfig]):
         if step == MOVE_COUNT:
             return [A.MoveUnits(u, m) for u, m in M.legal_move_counts(ctx, state, player)]
         if step == LAND_TO:
-            return [_SKIP_LANDING, *map(self._landings.__getitem__, M.landing_choices(ctx, state, player))]
+            from_reserves, moves = M.landing_options(ctx, state, player)
+            landings = map(at[A.LandIn].__getitem__, from_reserves)
+            return [_SKIP_LANDING, *landings, *map(self._landings.__getitem__, moves)]
         if step == CROSS_TO:
             targets = M.landing_targets(ctx, state, player, exclude=state.origin)
             return [at[A.CrossTo][p] for p in targets]
@@ -682,7 +702,7 @@ class RexGame(ConfiguredGame[RexConfig]):
             return [A.GiftTo(None), *(deals.Give(recipient, "influence", n) for n in amounts)]
         return [*out, *(A.GiftTo(p) for p in influence.legal_gift_recipients(ctx, state, player))]
 
-    def _battle_actions(self, state: State, player: int) -> list[A.RexAction]:
+    def _battle_actions(self, state: State, player: int) -> Sequence[A.RexAction]:
         """§10 decisions, each offering a few dozen choices at most."""
         ctx, t = self.ctx, self.ctx.t
         step = state.step
@@ -707,8 +727,8 @@ class RexGame(ConfiguredGame[RexConfig]):
             return [*(A.ShowCard(card(c)) for c, _ in options), *cancel]
         if step == BATTLE_PLAN:
             part, options = B.legal_plan(ctx, state, player)
-            if part == "dial":
-                return [A.SetDial(v) for v, _ in options]
+            if part == "dial":  # the values 0 up to a limit no higher than the dial's (§10.3 step 2)
+                return self._dials[: len(options)]
             return [pick(option) for option in options]
         if step == VOICE:
             out: list[A.RexAction] = []
@@ -734,6 +754,10 @@ class RexGame(ConfiguredGame[RexConfig]):
         # step), so the usual case goes straight to its rule; any other is refused with the reason.
         if action not in self.legal_actions(state, player):
             self._refuse(state, player, action)
+        if state.step == CARD_WINDOW and len(state.waiting) > 1 and type(action) is A.PlayCard:
+            # §17: a sealed answer before the last changes only the answers and who is awaited
+            answered = cards.answer_before_the_last(self.ctx, state, player, action.card)
+            return Transition(answered, (CardWindowAnswered(seat=player),))
         draft = Draft.of(state)
         events: Events = []
         RULE_FOR[type(action)].resolve(self.ctx, draft, player, action, events)
@@ -773,6 +797,8 @@ class RexGame(ConfiguredGame[RexConfig]):
 
     def evaluate(self, state: State) -> tuple[float, ...] | None:
         """Each seat's estimated chance to win, at the calm points of a round (``evaluation``)."""
+        if state.step not in VALUED_STEPS:  # most positions of a playout, asked at every step
+            return None
         return evaluate(self.ctx, state)
 
     def search_preset(self) -> str:

@@ -31,6 +31,8 @@ from turncoat.games.rex.events import (
     UnitsDestroyed,
     VoiceUsed,
 )
+from turncoat.games.rex.phases.cards import DIPLOMATIC_INTERFERENCE, cancel_ability, holds
+from turncoat.games.rex.phases.cards import forget_traitor_fact as forget
 from turncoat.games.rex.state import (
     BATTLE_CARDS,
     BATTLE_LOSSES,
@@ -92,14 +94,30 @@ def _pair(values: tuple[int, ...], side: int, value: int) -> tuple[int, ...]:
 
 def battle_areas(ctx: Ctx, s: Fields, seat: int) -> tuple[int, ...]:
     """§10.1: the areas but the Galactic Council where ``seat`` and another player have units."""
+    return tuple(area for area, seats in contested_areas(ctx, s) if seat in seats)
+
+
+def contested_areas(ctx: Ctx, s: Fields) -> tuple[tuple[int, frozenset[int]], ...]:
+    """§10.1: the areas but the Galactic Council where several players have units, in area order,
+    with their seats.  The Battle phase asks for each seat in turn about the same units: the last
+    answer is kept with the very stacks tuple (and board) it was found for, as ``seats_by_area``
+    keeps its own."""
+    last = _LAST_CONTESTED[0]  # one read: safe if several threads share the engine
+    if last[0] is s.stacks and last[1] is ctx.b:
+        return last[2]
     council = ctx.b.council
-    return tuple(
+    answer = tuple(
         sorted(
-            area
+            (area, seats)
             for area, seats in seats_by_area(s.stacks, ctx.b.piece_area).items()
-            if area != council and seat in seats and len(seats) > 1
+            if area != council and len(seats) > 1
         )
     )
+    _LAST_CONTESTED[0] = (s.stacks, ctx.b, answer)
+    return answer
+
+
+_LAST_CONTESTED: list[tuple[object, object, tuple[tuple[int, frozenset[int]], ...]]] = [(None, None, ())]
 
 
 def begin_battles(ctx: Ctx, d: Draft, out: Events) -> None:
@@ -280,18 +298,17 @@ def legal_leaders(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
         slot for slot in (SLOT_NONE, SLOT_ATTACK, SLOT_DEFENSE, SLOT_BOTH) if _slot_agrees(s, side, slot)
     ]
     # Whether the hand can fill a slot depends on the leader only through the stand-in card (the
-    # hand less that card): asked once for each, not once for each leader.
-    fillable: dict[tuple[bool, int], bool] = {}
+    # hand less that card): asked once for each, not once for each leader and slot.
+    fillable: dict[bool, tuple[bool, bool, bool, bool]] = {}
+    must_fill = ctx.config.slot_must_be_fillable
     out = []
     for leader in leaders:
-        for slot in slots:
-            if ctx.config.slot_must_be_fillable:
-                key = (leader == STAND_IN, slot)
-                if key not in fillable:
-                    fillable[key] = _fillable(ctx, s, seat, leader, slot)
-                if not fillable[key]:
-                    continue
-            out.append((leader, slot))
+        if must_fill:
+            stand_in = leader == STAND_IN
+            if stand_in not in fillable:
+                fillable[stand_in] = _fillable_slots(ctx, s, seat, stand_in)
+            can_fill = fillable[stand_in]
+        out += [(leader, slot) for slot in slots if not must_fill or can_fill[slot]]
     return out
 
 
@@ -304,20 +321,17 @@ def _slot_agrees(s: Fields, side: int, slot: int) -> bool:
     return not (defense != UNSET and (defense != EMPTY) != has_defense)
 
 
-def _fillable(ctx: Ctx, s: Fields, seat: int, leader: int, slot: int) -> bool:
+def _fillable_slots(ctx: Ctx, s: Fields, seat: int, stand_in: bool) -> tuple[bool, bool, bool, bool]:
+    """Per slot (SLOT_NONE, SLOT_ATTACK, SLOT_DEFENSE, SLOT_BOTH): whether the hand (less the
+    stand-in card when a stand-in leads) can fill it (GAPS C9)."""
     hand = list(s.hands[seat])
-    if leader == STAND_IN:
+    if stand_in:
         hand.remove(stand_in_cards(ctx, hand)[0])
     attack_cards, defense_cards = fitting(ctx, SLOT_ATTACK), fitting(ctx, SLOT_DEFENSE)
     attack = [c for c in hand if c in attack_cards]
     defense = [c for c in hand if c in defense_cards]
-    if slot == SLOT_NONE:
-        return True
-    if slot == SLOT_ATTACK:
-        return bool(attack)
-    if slot == SLOT_DEFENSE:
-        return bool(defense)
-    return any(a != c or hand.count(a) > 1 for a in attack for c in defense)
+    both = any(a != c or hand.count(a) > 1 for a in attack for c in defense)
+    return True, bool(attack), bool(defense), both
 
 
 # -- §18 Jol-Nar prescience ---------------------------------------------------------------------
@@ -376,8 +390,6 @@ def resolve_foresee(ctx: Ctx, d: Draft, seat: int, first: int, second: int, out:
 def may_interfere(ctx: Ctx, s: Fields, seat: int) -> bool:
     """§17, E26 (C5): the player Jol-Nar's prescience asks, or the one an Xxcha order binds, may cancel
     it with a Diplomatic Interference — the strategy card beats the race ability."""
-    from turncoat.games.rex.phases.cards import DIPLOMATIC_INTERFERENCE, holds
-
     if not holds(ctx, s, seat, DIPLOMATIC_INTERFERENCE):
         return False
     if s.step == FORESEE:
@@ -386,8 +398,6 @@ def may_interfere(ctx: Ctx, s: Fields, seat: int) -> bool:
 
 
 def resolve_interfere(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
-    from turncoat.games.rex.phases.cards import cancel_ability
-
     if d.step == FORESEE:
         cancel_ability(ctx, d, seat, "jol_nar_prescience", out)
         d.foreseen = UNSET
@@ -669,8 +679,6 @@ def _leader_strength(ctx: Ctx, leader: int, killed: bool) -> int:
 
 
 def forget_traitor_fact(d: Draft, leader: int) -> None:
-    from turncoat.games.rex.phases.cards import forget_traitor_fact as forget
-
     forget(d, leader)
 
 

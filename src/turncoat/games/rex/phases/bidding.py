@@ -24,6 +24,15 @@ from turncoat.games.rex.events import (
     StrategyCardTaken,
     StrategyDeckReshuffled,
 )
+from turncoat.games.rex.phases.cards import (
+    DIPLOMATIC_INTERFERENCE,
+    LAZAX_INCOME,
+    LETNEV_BONUS,
+    discard_played,
+    forget_card_facts,
+    holds,
+    interference_window,
+)
 from turncoat.games.rex.phases.recruitment import begin_recruitment
 from turncoat.games.rex.phases.shuffles import shuffle_strategy
 from turncoat.games.rex.state import BID, NOBODY, Draft, State, seat_of_race, seats_from
@@ -132,16 +141,12 @@ def advance(ctx: Ctx, d: Draft, last: int, out: Events) -> None:
 
 def may_take_free(ctx: Ctx, s: State | Draft, seat: int) -> bool:
     """Diplomatic Interference (C5 [Dune]) in an auction turn: take the card without paying."""
-    from turncoat.games.rex.phases.cards import DIPLOMATIC_INTERFERENCE, holds
-
     return holds(ctx, s, seat, DIPLOMATIC_INTERFERENCE)
 
 
 def resolve_take_free(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
     """The card is discarded and the player takes the card on auction for nothing (the Lazax get
     nothing); the next card follows as after any sale."""
-    from turncoat.games.rex.phases.cards import DIPLOMATIC_INTERFERENCE, discard_played
-
     discard_played(ctx, d, seat, DIPLOMATIC_INTERFERENCE, "take the card on auction without paying", out)
     d.high_bidder = seat
     d.high_bid = 0
@@ -151,8 +156,6 @@ def resolve_take_free(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
 def sell(ctx: Ctx, d: Draft, out: Events) -> None:
     """§7 step 6: the winner pays the Lazax (if another player wins) or the pool, and takes the card
     face down.  The Lazax's income may first be cancelled by a Diplomatic Interference (§17, C5)."""
-    from turncoat.games.rex.phases.cards import LAZAX_INCOME, interference_window
-
     lazax = seat_of_race(d, LAZAX)
     if lazax_paid(d, lazax) and interference_window(ctx, d, LAZAX_INCOME, lazax, (), out):
         return
@@ -168,8 +171,6 @@ def pay_for_card(ctx: Ctx, d: Draft, income_cancelled: bool, out: Events) -> Non
     """§7 step 6: the price goes to the Lazax, or to the pool (the Lazax's own purchase, GAPS E18,
     or their income cancelled); Letnev then draws a free card while below his limit [Rex: S6],
     unless a Diplomatic Interference cancels it (§17, C5)."""
-    from turncoat.games.rex.phases.cards import LETNEV_BONUS, interference_window
-
     winner, price, card = d.high_bidder, d.high_bid, d.row[0]
     lazax = seat_of_race(d, LAZAX)
     d.set_seat("influence", winner, d.influence[winner] - price)
@@ -209,8 +210,6 @@ def next_auction(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def take_card(ctx: Ctx, d: Draft, seat: int, card: int, bonus: bool, out: Events) -> None:
-    from turncoat.games.rex.phases.cards import forget_card_facts
-
     d.set_seat("hands", seat, tuple(sorted((*d.hands[seat], card))))
     forget_card_facts(d, seat)
     out.append(StrategyCardTaken(seat=seat, bonus=bonus, card=None))

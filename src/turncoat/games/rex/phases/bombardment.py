@@ -19,6 +19,8 @@ from turncoat.games.rex.events import (
     PhaseStarted,
     SectorBombarded,
 )
+from turncoat.games.rex.phases.cards import BOMBARDMENT as WINDOW
+from turncoat.games.rex.phases.cards import open_window
 from turncoat.games.rex.state import (
     BOMBARDMENT,
     NOBODY,
@@ -112,9 +114,6 @@ def pinned_on_top(ctx: Ctx, deck: tuple[int, ...], rnd: int) -> tuple[int, ...]:
 def bombardment_phase(ctx: Ctx, d: Draft, out: Events) -> None:
     """§12: first the window for the fleet sabotage, shield-destroying and Diplomatic Interference
     cards (§17), then the fleet moves."""
-    from turncoat.games.rex.phases.cards import BOMBARDMENT as WINDOW
-    from turncoat.games.rex.phases.cards import open_window
-
     d.step = BOMBARDMENT
     out.append(PhaseStarted(phase="bombardment"))
     if open_window(ctx, d, WINDOW, out):

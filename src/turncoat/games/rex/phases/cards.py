@@ -27,6 +27,8 @@ Two kinds of timing:
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from turncoat.games.rex.components import SOL, XXCHA
 from turncoat.games.rex.context import Ctx, Events
 from turncoat.games.rex.events import (
@@ -53,7 +55,9 @@ from turncoat.games.rex.state import (
     SEALED_NONE,
     Draft,
     Fields,
+    State,
     add_units,
+    replace_at,
     seat_of_race,
     seats_by_area,
     seats_from,
@@ -194,6 +198,12 @@ def window_seats(ctx: Ctx, s: Fields, window: str) -> tuple[int, ...]:
     live = [c for c in WINDOW_CARDS[window] if may_be_in_a_hand(ctx, s, c)]
     if not live:
         return ()
+    hands = s.hands
+    if window in ABILITY_WINDOWS:  # E26: every seat with cards but the ability's own, once
+        if not s.at_stake or s.at_stake[1]:
+            return ()
+        owner = s.at_stake[0]
+        return tuple(seat for seat in seats_from(s.first_player, s.players) if hands[seat] and seat != owner)
     asked: list[int] = []
     for seat in seats_from(s.first_player, s.players):
         if s.hands[seat]:
@@ -211,6 +221,14 @@ def legal_window_plays(ctx: Ctx, s: Fields, seat: int) -> list[str | None]:
     ]
 
 
+def holds_a_window_card(ctx: Ctx, s: Fields, seat: int) -> bool:
+    """Whether the seat holds any card of the open window.  Most seats asked hold none, and then
+    "no card" is their only answer without the window's conditions being looked at (the seat is
+    asked all the same, so the table does not learn that, §16.2)."""
+    hand, index = s.hands[seat], ctx.t.card_index  # card_type, written out: asked at every answer
+    return any(index.get(card_id, NOBODY) in hand for card_id in WINDOW_CARDS[s.window])
+
+
 def open_window(ctx: Ctx, d: Draft, window: str, out: Events) -> bool:
     """§17: open the window if anyone is to be asked; returns whether it opened."""
     d.window = window
@@ -224,6 +242,15 @@ def open_window(ctx: Ctx, d: Draft, window: str, out: Events) -> bool:
     d.sealed = (SEALED_NONE,) * d.players
     out.append(CardWindowOpened(window=window, seats=seats))
     return True
+
+
+def answer_before_the_last(ctx: Ctx, s: State, seat: int, card_id: str | None) -> State:
+    """``resolve_window_answer`` for an answer that is not the last one awaited (the usual case:
+    most windows ask several seats): only the sealed answer and the seats waiting change, so the
+    new position is the old one with those two fields replaced (a step of a search makes many)."""
+    assert len(s.waiting) > 1, "the last answer resolves the window (resolve_window_answer)"
+    answer = NO_PLAY if card_id is None else card_type(ctx, card_id)
+    return replace(s, sealed=replace_at(s.sealed, seat, answer), waiting=without(s.waiting, seat))
 
 
 def resolve_window_answer(ctx: Ctx, d: Draft, seat: int, card_id: str | None, out: Events) -> None:

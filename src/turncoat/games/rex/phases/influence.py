@@ -24,6 +24,7 @@ from turncoat.games.rex.events import (
 )
 from turncoat.games.rex.phases.alliances import close_window
 from turncoat.games.rex.phases.bidding import begin_bidding
+from turncoat.games.rex.phases.cards import INFLUENCE, continue_window, open_window
 from turncoat.games.rex.phases.shuffles import shuffle_influence
 from turncoat.games.rex.state import (
     BATTLE_STEPS,
@@ -57,8 +58,6 @@ RULE_WINDOW = "RULES §13.1"
 def begin_round(ctx: Ctx, d: Draft, out: Events) -> None:
     """§5: a round starts with the Influence phase: first the window for the Tracking Beacon (C8),
     then the first player draws."""
-    from turncoat.games.rex.phases.cards import INFLUENCE, open_window
-
     d.step = ROUND_START
     d.offensive_done = False
     d.ceasefire_done = False
@@ -199,8 +198,6 @@ def sol_offensive(ctx: Ctx, d: Draft, area_card: int, out: Events) -> bool:
 def resolve_spare_ally(ctx: Ctx, d: Draft, seat: int, spare: bool, out: Events) -> None:
     """§18 (Sol ally card): the strike happens with the Sol's answer; then the phase goes on where it
     stopped (the card window of the Tracking Beacon, or the drawing)."""
-    from turncoat.games.rex.phases.cards import continue_window
-
     out.append(AllySpared(seat=seat, spare=spare))
     strike_areas(ctx, d, d.offensive_card, out, spare_allies=spare)
     d.offensive_card = NOBODY

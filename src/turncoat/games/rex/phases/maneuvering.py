@@ -24,6 +24,19 @@ from turncoat.games.rex.events import (
     UnitsWithdrawn,
 )
 from turncoat.games.rex.phases.battle import begin_battles
+from turncoat.games.rex.phases.cards import (
+    EXTRA_MANEUVER,
+    HACAN_CROSS,
+    HACAN_FEES,
+    HACAN_HALF_PRICE,
+    SOL_LANDING,
+    XXCHA_ENVOY,
+    discard_played,
+    holds,
+    interference_window,
+)
+from turncoat.games.rex.phases.cards import HACAN_TIMING as TIMING
+from turncoat.games.rex.phases.consent import CROSS_LANDING, ask
 from turncoat.games.rex.state import (
     BATTLE,
     CROSS,
@@ -150,9 +163,6 @@ def hacan_in_turn(d: Draft) -> bool:
 def resolve_hacan_timing(ctx: Ctx, d: Draft, seat: int, now: bool, out: Events) -> None:
     """§18 (Hacan): take the whole turn now, or let the next player go first.  Leaving the order of
     play uses the ability, which a Diplomatic Interference may cancel first (§17, C5)."""
-    from turncoat.games.rex.phases.cards import HACAN_TIMING as TIMING
-    from turncoat.games.rex.phases.cards import interference_window
-
     if now != hacan_in_turn(d) and interference_window(ctx, d, TIMING, seat, (int(now),), out):
         return
     take_hacan_timing(ctx, d, now, out)
@@ -261,16 +271,12 @@ def resolve_skip_move(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
 def may_play_extra_move(ctx: Ctx, s: Fields, seat: int) -> bool:
     """The extra movement card (strategy_cards.json [Dune]): offered when the player chooses his
     first group, once a turn."""
-    from turncoat.games.rex.phases.cards import EXTRA_MANEUVER, holds
-
     return not s.moves_made and not s.extra_move and holds(ctx, s, seat, EXTRA_MANEUVER)
 
 
 def resolve_extra_move(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
     """The card is discarded; after this movement step the player makes another one (same or
     another group)."""
-    from turncoat.games.rex.phases.cards import EXTRA_MANEUVER, discard_played
-
     discard_played(ctx, d, seat, EXTRA_MANEUVER, "one more movement step this turn", out)
     d.extra_move = True
 
@@ -464,8 +470,6 @@ def hacan_may_cross(ctx: Ctx, s: Fields, seat: int) -> bool:
 def ally_may_cross(ctx: Ctx, s: Fields, seat: int) -> int:
     """§18 (Hacan ally card [Dune]): an ally of the Hacan may cross-land (not withdraw), with the
     Hacan's consent (§13.3); the Hacan seat, or NOBODY."""
-    from turncoat.games.rex.phases.consent import CROSS_LANDING
-
     hacan = seat_of_race(s, HACAN)
     if hacan == NOBODY or not allied(s, seat, hacan) or not ctx.config.hacan_cross_landing:
         return NOBODY
@@ -479,10 +483,17 @@ def own_open_pieces(ctx: Ctx, s: Fields, seat: int) -> tuple[int, ...]:
 def landing_choices(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
     """§9.4 first decision: (mode, piece): land from reserves there; or, for the Hacan (§18), cross-
     land from there or withdraw from there."""
+    from_reserves, moves = landing_options(ctx, s, seat)
+    return [*zip(repeat(FROM_RESERVES), from_reserves), *moves]
+
+
+def landing_options(ctx: Ctx, s: Fields, seat: int) -> tuple[tuple[int, ...], list[tuple[int, int]]]:
+    """``landing_choices`` in two parts: the pieces to land in from reserves, then the (mode, piece)
+    of the Hacan's cross-landings and withdrawals (the engine makes each part's actions its own way:
+    a landing turn offers dozens of pieces)."""
     out: list[tuple[int, int]] = []
     targets = landing_targets(ctx, s, seat)
-    if s.reserves[seat] + s.reserves_mech[seat]:
-        out += zip(repeat(FROM_RESERVES), targets)  # (FROM_RESERVES, piece) for each target
+    from_reserves = targets if s.reserves[seat] + s.reserves_mech[seat] else ()
     hacan = hacan_may_cross(ctx, s, seat)
     if hacan or ally_may_cross(ctx, s, seat) != NOBODY:
         area = ctx.b.piece_area
@@ -492,7 +503,7 @@ def landing_choices(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
                 out.append((CROSS, origin))
             if hacan and s.influence[seat] >= 1:
                 out.append((WITHDRAW, origin))
-    return out
+    return from_reserves, out
 
 
 def may_land(ctx: Ctx, s: Fields, seat: int) -> bool:
@@ -522,8 +533,6 @@ def resolve_land_choice(ctx: Ctx, d: Draft, seat: int, mode: int, piece: int, ou
     elif mode == CROSS:
         hacan = ally_may_cross(ctx, d, seat)
         if hacan != NOBODY:  # an ally's cross-landing waits for the Hacan's consent (§13.3)
-            from turncoat.games.rex.phases.consent import CROSS_LANDING, ask
-
             ask(ctx, d, seat, hacan, CROSS_LANDING, (piece,), out)
             return
         d.origin = piece
@@ -588,8 +597,6 @@ def resolve_land_count(ctx: Ctx, d: Draft, seat: int, units: int, mech: int, out
     """§9.4: the units land and the cost is paid (to the Hacan or the pool); then the Xxcha may send
     an envoy to the Galactic Council (§18).  A race ability the landing depends on may first be
     cancelled by a Diplomatic Interference (§17, GAPS C5)."""
-    from turncoat.games.rex.phases.cards import interference_window
-
     ability, owner = landing_ability(ctx, d, seat, units + mech)
     cost = landing_price(ctx, d, seat, units + mech)
     if ability and interference_window(ctx, d, ability, owner, (seat, units, mech, cost), out):
@@ -607,8 +614,6 @@ def landing_ability(ctx: Ctx, s: Fields, seat: int, count: int) -> tuple[str, in
     """§18: the race ability this landing uses, and whose it is ("" when none): the Hacan's cross-
     landing or withdrawal, the Hacan's half price, the Sol's free landing, or the Hacan's fee from
     another player."""
-    from turncoat.games.rex.phases.cards import HACAN_CROSS, HACAN_FEES, HACAN_HALF_PRICE, SOL_LANDING
-
     race = s.race[seat]
     if race == HACAN and s.landing_mode != FROM_RESERVES:
         return HACAN_CROSS, seat
@@ -627,8 +632,6 @@ def land(ctx: Ctx, d: Draft, seat: int, units: int, mech: int, cancelled: str, o
     """§9.4: carry out the landing, with the race ability ``cancelled`` (§17, E26): a cancelled
     cross-landing, withdrawal or Sol landing does not happen; a Hacan without his half price pays
     the full price for as many units as he can; a cancelled fee goes to the pool."""
-    from turncoat.games.rex.phases.cards import HACAN_CROSS, HACAN_FEES, HACAN_HALF_PRICE, SOL_LANDING
-
     if cancelled in (HACAN_CROSS, SOL_LANDING):
         continue_landing(ctx, d, out)
         return
@@ -715,8 +718,6 @@ def continue_landing(ctx: Ctx, d: Draft, out: Events) -> None:
 def resolve_envoy(ctx: Ctx, d: Draft, seat: int, send: bool, out: Events) -> None:
     """§18 (Xxcha): one unit from reserves onto the Galactic Council, free (allies may share it);
     a Diplomatic Interference may cancel it first (§17, C5)."""
-    from turncoat.games.rex.phases.cards import XXCHA_ENVOY, interference_window
-
     if send and interference_window(ctx, d, XXCHA_ENVOY, seat, (), out):
         return
     place_envoy(ctx, d, not send, out)

@@ -13,6 +13,8 @@ from itertools import islice
 from turncoat.games.rex.components import LAZAX, LEADERS_PER_RACE, SOL
 from turncoat.games.rex.context import Ctx, Events
 from turncoat.games.rex.events import EmergencyRecruited, PhaseStarted, Recruited
+from turncoat.games.rex.phases.cards import EMERGENCY_RECRUITMENT, EMERGENCY_UNITS_MAX, discard_played, holds
+from turncoat.games.rex.phases.consent import LAZAX_RECRUITS, ask
 from turncoat.games.rex.phases.maneuvering import begin_maneuvering
 from turncoat.games.rex.state import (
     LEADER_DEAD,
@@ -70,8 +72,6 @@ LAZAX_EXTRA_RECRUITS = 3  # races.json, Lazax ally card [Dune]
 def lazax_payer(ctx: Ctx, s: State | Draft, seat: int) -> int:
     """§18 (Lazax ally card [Dune]): the Lazax seat that may pay for up to 3 of this ally's recruits
     beyond his limit (with the Lazax's consent, §13.3), or NOBODY."""
-    from turncoat.games.rex.phases.consent import LAZAX_RECRUITS
-
     lazax = seat_of_race(s, LAZAX)
     if lazax == NOBODY or not allied(s, seat, lazax) or LAZAX_RECRUITS in s.refused:
         return NOBODY
@@ -138,8 +138,6 @@ def resolve_recruit(ctx: Ctx, d: Draft, seat: int, choice: Choice, out: Events) 
     units, mech, leader = choice
     beyond = extra_units(ctx, units, mech)
     if beyond:
-        from turncoat.games.rex.phases.consent import LAZAX_RECRUITS, ask
-
         ask(ctx, d, seat, lazax_payer(ctx, d, seat), LAZAX_RECRUITS, choice, out)
         return
     recruit(ctx, d, seat, choice, out)
@@ -181,8 +179,6 @@ def recruit(ctx: Ctx, d: Draft, seat: int, choice: Choice, out: Events, lazax_pa
 def legal_emergency(ctx: Ctx, s: State | Draft, seat: int) -> list[tuple[int, int]]:
     """The emergency recruitment card [Dune], in the holder's Recruitment turn: (units, NOBODY) for 1
     up to 5 units from the casualty pool, or (0, leader) for one dead leader — free."""
-    from turncoat.games.rex.phases.cards import EMERGENCY_RECRUITMENT, EMERGENCY_UNITS_MAX, holds
-
     if not holds(ctx, s, seat, EMERGENCY_RECRUITMENT):
         return []
     units = [(u, NOBODY) for u in range(1, min(s.casualties[seat], EMERGENCY_UNITS_MAX) + 1)]
@@ -192,8 +188,6 @@ def legal_emergency(ctx: Ctx, s: State | Draft, seat: int) -> list[tuple[int, in
 def resolve_emergency(ctx: Ctx, d: Draft, seat: int, units: int, leader: int, out: Events) -> None:
     """The card is discarded and the recruits go to the reserves for free; the player then recruits
     as usual (this is in addition to normal recruitment)."""
-    from turncoat.games.rex.phases.cards import EMERGENCY_RECRUITMENT, discard_played
-
     discard_played(ctx, d, seat, EMERGENCY_RECRUITMENT, "recruit for free", out)
     d.set_seat("casualties", seat, d.casualties[seat] - units)
     d.set_seat("reserves", seat, d.reserves[seat] + units)
