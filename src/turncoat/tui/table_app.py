@@ -18,7 +18,7 @@ import asyncio
 import io
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import Console
 from rich.text import Text
@@ -51,8 +51,12 @@ class TableApp(App[None]):
 
     A subclass draws: ``refresh_view`` redraws everything for ``viewer`` (and offers the
     decision of ``awaiting`` when the viewer is that person), ``action_end_screen`` shows the
-    final score; it needs an ``#error`` Static for refusals.
+    final score; it needs an ``#error`` Static for refusals.  A table whose layout needs a
+    terminal of a certain size names it in ``min_size`` (columns, rows); a smaller terminal is
+    warned about once, until it is enlarged.
     """
+
+    min_size: ClassVar[tuple[int, int] | None] = None
 
     def __init__(self, table: Table, *, bot_delay: float = 0.6) -> None:
         super().__init__()
@@ -70,6 +74,31 @@ class TableApp(App[None]):
         self._offer: tuple[int, int] | None = None  # (seat, version) of the decision on screen
         self._offered_at = 0.0
         self._guarded = False
+        self._warned_small = False
+
+    # -- the terminal ----------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        # Textual runs every class's on_mount, the subclass's first: this one after the drawing.
+        self.warn_if_small()
+
+    def on_resize(self) -> None:
+        self.warn_if_small()
+
+    def warn_if_small(self) -> None:
+        """Warn once that the terminal is smaller than ``min_size``; again only after it was
+        big enough in between (a warning on every resize would hide the table)."""
+        if self.min_size is None:
+            return
+        (columns, rows), (width, height) = self.min_size, self.size
+        small = width < columns or height < rows
+        if small and not self._warned_small:
+            self.notify(
+                f"The table needs a terminal of at least {columns}×{rows} "
+                f"(this one is {width}×{height}); enlarge the window to see the whole board.",
+                severity="warning",
+                timeout=8,
+            )
+        self._warned_small = small
 
     # -- drawing (the subclass's) ----------------------------------------------------------------
     def refresh_view(self) -> None:

@@ -56,6 +56,7 @@ class VerraterApp(TableApp):
     """Play Verräter: people choose among the engine's legal actions, bots play in between."""
 
     TITLE = "turncoat · Verräter"
+    min_size = MIN_SIZE
     CSS = """
     #status { height: 1; background: $boost; padding: 0 1; }
     #main { height: 1fr; }
@@ -99,7 +100,6 @@ class VerraterApp(TableApp):
         self._log_shown: list[str] = []
         self._log_viewer: Viewer = -1
         self._log_version = -1  # the game's version the log on screen was drawn at
-        self._warned_small = False
 
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -121,22 +121,6 @@ class VerraterApp(TableApp):
     def on_mount(self) -> None:
         self.refresh_view()
         self.call_after_refresh(self.advance)
-        self._check_size()
-
-    def on_resize(self) -> None:
-        self._check_size()
-
-    def _check_size(self) -> None:
-        width, height = self.size
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        if small and not self._warned_small:
-            self.notify(
-                f"The table needs a terminal of at least {MIN_SIZE[0]}×{MIN_SIZE[1]} "
-                f"(this one is {width}×{height}); enlarge the window to see the whole board.",
-                severity="warning",
-                timeout=8,
-            )
-        self._warned_small = small
 
     # -- drawing -----------------------------------------------------------------------------------
     def refresh_view(self) -> None:
