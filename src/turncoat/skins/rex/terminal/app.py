@@ -125,8 +125,9 @@ class RexApp(GenericApp):
             self.push_screen(HelpScreen(self.help_now() + Text("\n\n" + HELP)))
 
     def action_full_log(self) -> None:
-        if isinstance(self.screen, CurtainScreen | LogScreen | EndScreen | HelpScreen):
+        if isinstance(self.screen, CurtainScreen | LogScreen | HelpScreen):
             return  # never over the curtain: the log is drawn for whoever the table shows
+        # Over the final screen too: Esc or l on the log goes back to it.
         names = self.table.names()
         who = "public view" if self.viewer is None else f"as {names[self.viewer]} sees it"
         self.push_screen(LogScreen(f"Game log ({who}) — Esc or l to go back", self.log_lines))

@@ -190,7 +190,7 @@ class VerraterApp(TableApp):
             self._point_at(None)
             options.disabled = True
             if seat is None:
-                text = "The game is over. Press e for the final score, q to quit."
+                text = "The game is over. Press e for the final score, l for the whole log, q to quit."
             elif self.bot_error:
                 text = f"A bot failed: {self.bot_error}. The game so far is saved; q quits."
             else:
@@ -246,8 +246,9 @@ class VerraterApp(TableApp):
         self.show_error("")
 
     def action_full_log(self) -> None:
-        if isinstance(self.screen, CurtainScreen | LogScreen | EndScreen):
+        if isinstance(self.screen, CurtainScreen | LogScreen):
             return  # never over the curtain: the log is drawn for whoever the table shows
+        # Over the final screen too: Esc or l on the log goes back to it.
         who = "public view" if self.viewer is None else f"as {self.session.seats[self.viewer].name} sees it"
         self.push_screen(LogScreen(f"Game log ({who}) — Esc or l to go back", list(self._log_shown)))
 
