@@ -1,6 +1,7 @@
-"""Screens laid over any table, game-neutral: the hot-seat curtain, the whole log and the help.
+"""Screens laid over any table, game-neutral: the name prompt, the hot-seat curtain, the whole
+log and the help.
 
-The curtain shows no game information at all; the log screen shows the lines it is given,
+The name prompt and the curtain show no game information at all; the log screen shows the lines it is given,
 already redacted for the table's viewer; the help shows the viewer's own decision (each option
 with the line that explains it) and the game's guide, both in the game's words
 (``core.present.Guide``).
@@ -8,7 +9,7 @@ with the line that explains it) and the game's guide, both in the game's words
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -16,11 +17,57 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Input, RichLog, Static
 
 from turncoat.core.present import Decision, Guide, explains, plain
 
 Bindings = list[Binding | tuple[str, str] | tuple[str, str, str]]
+
+
+class NameScreen(Screen[str]):
+    """Asks one person for the name the table will call them by.
+
+    Enter takes what was typed, or the name offered (shown greyed) when nothing was; ``take``
+    seats the person under it and returns None, or the reason the name is refused, shown under
+    the field so the person can type another.
+    """
+
+    DEFAULT_CSS = """
+    NameScreen #name-box { width: 76; max-width: 100%; height: auto; padding: 1 2; border: heavy $accent; }
+    NameScreen #name-refused { color: $error; height: auto; }
+    """
+    BINDINGS: ClassVar[Bindings] = [Binding("escape", "keep", "Keep the name offered")]
+
+    def __init__(self, question: str, offered: str, take: Callable[[str], str | None]) -> None:
+        super().__init__()  # no id: the next person's prompt is pushed as this one leaves
+        self.question = question
+        self.offered = offered
+        self.take = take
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center(), VerticalScroll(id="name-box"):
+            yield Static(Text(self.question, style="bold"), id="name-question")
+            yield Static(f"Type it and press Enter; Enter alone keeps {self.offered}.")
+            yield Input(placeholder=self.offered, id="name-input")
+            yield Static(id="name-refused")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#name-input", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._choose(event.value.strip() or self.offered)
+
+    def action_keep(self) -> None:
+        self._choose(self.offered)
+
+    def _choose(self, name: str) -> None:
+        refused = self.take(name)
+        if refused is None:
+            self.dismiss(name)
+            return
+        self.query_one("#name-refused", Static).update(Text(f"{refused[:1].upper()}{refused[1:]}."))
 
 
 class CurtainScreen(Screen[None]):

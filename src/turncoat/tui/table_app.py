@@ -10,6 +10,10 @@ Who sees what: the screen always shows one *viewer's* view (a seat, or ``None`` 
 view).  With one person at the table the viewer is that person.  With several (hot seat) the
 screen falls back to the public view as soon as a person's decision is done, and before another
 person's decision a curtain asks to pass the screen and waits for Enter.
+
+Names: a table told to (``ask_names``, which ``turncoat play`` sets when no names were given and
+a person is at the keyboard) asks each person at it for their name, one after another, before
+the first move; the first is offered the name they are logged in under.
 """
 
 from __future__ import annotations
@@ -26,10 +30,10 @@ from textual.app import App
 from textual.widgets import Static
 
 from turncoat.core.actions import Action, Viewer
-from turncoat.core.errors import RulesError
+from turncoat.core.errors import InvalidConfig, RulesError
 from turncoat.core.present import guide_of
-from turncoat.tui.overlays import CurtainScreen, decision_help, guide_text
-from turncoat.tui.table import Table
+from turncoat.tui.overlays import CurtainScreen, NameScreen, decision_help, guide_text
+from turncoat.tui.table import Table, check_name, login_name
 
 
 def screen_text(app: App[Any]) -> str:
@@ -64,6 +68,7 @@ class TableApp(App[None]):
         self.bot_delay = bot_delay
         humans = table.humans
         self.hotseat = len(humans) > 1
+        self.ask_names = False  # set before running: each person's name is asked first
         self.viewer: Viewer = humans[0] if len(humans) == 1 else None
         self.awaiting: int | None = None  # the person whose decision is on screen
         self.curtain_for: int | None = None  # the person the curtain waits for
@@ -121,6 +126,46 @@ class TableApp(App[None]):
         error.display = bool(message)
 
     # -- the flow of play ------------------------------------------------------------------------
+    def start(self) -> None:
+        """Begin: ask the names when told to, then hand out the first decision."""
+        if self.ask_names:
+            self._ask_name(0)
+        else:
+            self.advance()
+
+    def _ask_name(self, k: int) -> None:
+        """Ask the ``k``-th person at the table for their name, then the next, then play."""
+        people = self.table.humans
+        if k >= len(people):
+            self.ask_names = False
+            self.refresh_view()
+            self.advance()
+            return
+        seat = people[k]
+        offered = self.table.seats[seat].name
+        login = login_name()
+        if k == 0 and login is not None and self._refusal(seat, login) is None:
+            offered = login
+        who = f"Person {k + 1} of {len(people)} at this table" if self.hotseat else "Welcome to the table"
+        question = f"{who} (seat {seat + 1}): what is your name?"
+
+        def take(name: str) -> str | None:
+            try:
+                self.table.rename(seat, name)
+            except InvalidConfig as exc:  # the person types another; nothing changed
+                return exc.message
+            return None
+
+        self.push_screen(NameScreen(question, offered, take), lambda _: self._ask_name(k + 1))
+
+    def _refusal(self, seat: int, name: str) -> str | None:
+        """Why ``name`` cannot be this seat's, or None."""
+        try:
+            check_name(name, [s.name for i, s in enumerate(self.table.seats) if i != seat])
+        except InvalidConfig as exc:
+            return exc.message
+        return None
+
     def advance(self) -> None:
         """Hand the next decision to a bot, a person (after the curtain if needed), or end."""
         table = self.table

@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 from turncoat.core.present import Decision, Panel, plain
 from turncoat.play import View
 from turncoat.tui.generic.screens import EndScreen
-from turncoat.tui.overlays import Bindings, CurtainScreen, HelpScreen, LogScreen
+from turncoat.tui.overlays import Bindings, CurtainScreen, HelpScreen, LogScreen, NameScreen
 from turncoat.tui.table import Table
 from turncoat.tui.table_app import TableApp
 
@@ -116,7 +116,7 @@ class GenericApp(TableApp):
 
     def on_mount(self) -> None:
         self.refresh_view()
-        self.call_after_refresh(self.advance)
+        self.call_after_refresh(self.start)
 
     # -- drawing ---------------------------------------------------------------------------------
     def refresh_view(self) -> None:
@@ -241,7 +241,7 @@ class GenericApp(TableApp):
             self.choose(self.entries[n - 1])
 
     def action_full_log(self) -> None:
-        if isinstance(self.screen, CurtainScreen | LogScreen):
+        if isinstance(self.screen, CurtainScreen | NameScreen | LogScreen):
             return  # never over the curtain: the log is drawn for whoever the table shows
         # Over the final screen too: Esc or l on the log goes back to it.
         names = self.table.names()
@@ -249,7 +249,7 @@ class GenericApp(TableApp):
         self.push_screen(LogScreen(f"Game log ({who}) — Esc or l to go back", self.log_lines))
 
     def action_help(self) -> None:
-        if isinstance(self.screen, CurtainScreen | HelpScreen):
+        if isinstance(self.screen, CurtainScreen | NameScreen | HelpScreen):
             return  # never over the curtain: the decision shown is the viewer's
         keys = Text(KEYS_TEXT)
         self.push_screen(HelpScreen(self.help_now() + keys))

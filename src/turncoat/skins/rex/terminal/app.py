@@ -25,7 +25,7 @@ from turncoat.games.rex.observe import RexObservation
 from turncoat.skins.rex.terminal import view as draw
 from turncoat.skins.rex.terminal.screens import HELP, EndScreen, HelpScreen
 from turncoat.tui.generic.app import GenericApp
-from turncoat.tui.overlays import Bindings, CurtainScreen, LogScreen
+from turncoat.tui.overlays import Bindings, CurtainScreen, LogScreen, NameScreen
 from turncoat.tui.table import Table
 
 MIN_SIZE = (120, 40)  # columns, rows: the board, the sheets, the choices and the log fit
@@ -121,11 +121,11 @@ class RexApp(GenericApp):
 
     # -- the screens over the table --------------------------------------------------------------
     def action_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen | CurtainScreen):
+        if not isinstance(self.screen, HelpScreen | CurtainScreen | NameScreen):
             self.push_screen(HelpScreen(self.help_now() + Text("\n\n" + HELP)))
 
     def action_full_log(self) -> None:
-        if isinstance(self.screen, CurtainScreen | LogScreen | HelpScreen):
+        if isinstance(self.screen, CurtainScreen | NameScreen | LogScreen | HelpScreen):
             return  # never over the curtain: the log is drawn for whoever the table shows
         # Over the final screen too: Esc or l on the log goes back to it.
         names = self.table.names()

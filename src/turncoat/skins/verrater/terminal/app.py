@@ -27,7 +27,7 @@ from turncoat.games.verrater.components import RING_SIZE
 from turncoat.skins.verrater.terminal import view
 from turncoat.skins.verrater.terminal.screens import EndScreen, HelpScreen
 from turncoat.skins.verrater.terminal.session import Session
-from turncoat.tui.overlays import Bindings, CurtainScreen, LogScreen, decision_help, guide_text
+from turncoat.tui.overlays import Bindings, CurtainScreen, LogScreen, NameScreen, decision_help, guide_text
 from turncoat.tui.table_app import TableApp
 
 MIN_SIZE = (120, 40)  # columns, rows: the whole board, the choices and the log fit
@@ -100,6 +100,7 @@ class VerraterApp(TableApp):
         self._log_shown: list[str] = []
         self._log_viewer: Viewer = -1
         self._log_version = -1  # the game's version the log on screen was drawn at
+        self._log_names: list[str] = []  # and the seats' names it was drawn with
 
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -120,7 +121,7 @@ class VerraterApp(TableApp):
 
     def on_mount(self) -> None:
         self.refresh_view()
-        self.call_after_refresh(self.advance)
+        self.call_after_refresh(self.start)
 
     # -- drawing -----------------------------------------------------------------------------------
     def refresh_view(self) -> None:
@@ -152,9 +153,10 @@ class VerraterApp(TableApp):
 
     def _refresh_log(self) -> None:
         s = self.session
-        if self._log_viewer == self.viewer and self._log_version == s.match.version:
-            return
-        lines = view.log_lines(s.events, self.viewer, s.names(), s.tables, s.type_names)
+        names = s.names()
+        if (self._log_viewer, self._log_version, self._log_names) == (self.viewer, s.match.version, names):
+            return  # nothing new to say (a name given at the start is news: the lines name seats)
+        lines = view.log_lines(s.events, self.viewer, names, s.tables, s.type_names)
         widget = self.query_one("#log", RichLog)
         if self._log_viewer != self.viewer or lines[: len(self._log_shown)] != self._log_shown:
             widget.clear()
@@ -164,6 +166,7 @@ class VerraterApp(TableApp):
         self._log_shown = lines
         self._log_viewer = self.viewer
         self._log_version = s.match.version
+        self._log_names = names
 
     def _refresh_decision(self) -> None:
         s = self.session
@@ -220,7 +223,7 @@ class VerraterApp(TableApp):
             self.submit((self.legal[index],))
 
     def action_pick(self, n: int) -> None:
-        if isinstance(self.screen, CurtainScreen | EndScreen | HelpScreen | LogScreen):
+        if isinstance(self.screen, CurtainScreen | NameScreen | EndScreen | HelpScreen | LogScreen):
             return
         if 1 <= n <= len(self.legal) and not self.too_soon():
             self.submit((self.legal[n - 1],))
@@ -246,14 +249,15 @@ class VerraterApp(TableApp):
         self.show_error("")
 
     def action_full_log(self) -> None:
-        if isinstance(self.screen, CurtainScreen | LogScreen):
+        if isinstance(self.screen, CurtainScreen | NameScreen | LogScreen):
             return  # never over the curtain: the log is drawn for whoever the table shows
         # Over the final screen too: Esc or l on the log goes back to it.
         who = "public view" if self.viewer is None else f"as {self.session.seats[self.viewer].name} sees it"
         self.push_screen(LogScreen(f"Game log ({who}) — Esc or l to go back", list(self._log_shown)))
 
     def action_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen | CurtainScreen):  # the decision is the viewer's
+        # Never over the curtain nor the name prompt: the decision shown is the viewer's.
+        if not isinstance(self.screen, HelpScreen | CurtainScreen | NameScreen):
             s = self.session
             names = s.names()
             mine = self.awaiting is not None and self.awaiting == self.viewer
