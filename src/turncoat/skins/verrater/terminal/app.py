@@ -69,6 +69,7 @@ class VerraterApp(TableApp):
     .land.contested { border: heavy magenta; border-subtitle-color: magenta; }
     .land.pointed { background: $accent 30%; }
     #centre { column-span: 2; row-span: 2; height: 12; padding: 0 1; border: round $panel; }
+    #tally { padding: 0 1; height: auto; display: none; }
     #prompt { padding: 0 1; color: $text; text-style: bold; }
     #error { padding: 0 1; color: $error; height: auto; display: none; }
     #options { height: 1fr; min-height: 4; }
@@ -110,6 +111,7 @@ class VerraterApp(TableApp):
                 with Grid(id="board"):
                     for item in GRID_ORDER:
                         yield Static(id="centre") if item == "centre" else LandscapeCell(int(item))
+                yield Static(id="tally")
                 yield Static(id="prompt")
                 yield Static(id="error")
                 yield OptionList(id="options")
@@ -140,6 +142,10 @@ class VerraterApp(TableApp):
             cell.set_class(obs.owners[i] == "rose", "rose")
             cell.set_class(pair is not None and i in pair, "contested")
         self.query_one("#centre", Static).update(view.centre_text(obs, tables, names))
+        tally = self.query_one("#tally", Static)
+        running = view.tally_text(obs, tables, names, s.type_names)
+        tally.update(running)
+        tally.display = bool(running.plain)
         outcome = s.outcome()
         final = outcome.scores if outcome is not None else None
         self.query_one("#players", Static).update(
