@@ -1,5 +1,5 @@
-"""Screens laid over any table, game-neutral: the name prompt, the hot-seat curtain, the whole
-log and the help.
+"""Screens laid over any table, game-neutral: the name prompt, the hot-seat curtain, whispers,
+the whole log and the help.
 
 The name prompt and the curtain show no game information at all; the log screen shows the lines it is given,
 already redacted for the table's viewer; the help shows the viewer's own decision (each option
@@ -68,6 +68,74 @@ class NameScreen(Screen[str]):
             self.dismiss(name)
             return
         self.query_one("#name-refused", Static).update(Text(f"{refused[:1].upper()}{refused[1:]}."))
+
+
+WHISPER_MAX = 500  # characters: a whisper is a sentence or two of a bargain, not a letter
+
+
+class WhisperScreen(ModalScreen[str]):
+    """A private line to the other party of a talk: Enter sends it, Esc sends nothing."""
+
+    DEFAULT_CSS = """
+    WhisperScreen { align: center middle; }
+    WhisperScreen #whisper-box {
+        width: 80; max-width: 100%; height: auto; padding: 1 2; border: heavy magenta; background: $panel;
+    }
+    """
+    BINDINGS: ClassVar[Bindings] = [Binding("escape", "cancel", "Send nothing")]
+
+    def __init__(self, to: str) -> None:
+        super().__init__()
+        self.to = to
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="whisper-box"):
+            yield Static(Text(f"Whisper to {self.to}", style="bold"))
+            yield Static(
+                f"Only {self.to} will read it, behind the curtain at {self.to}'s turn; it is not "
+                "saved with the game. Enter sends it, Esc sends nothing."
+            )
+            yield Input(max_length=WHISPER_MAX, id="whisper-input")
+
+    def on_mount(self) -> None:
+        self.query_one("#whisper-input", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(" ".join(event.value.split()))
+
+    def action_cancel(self) -> None:
+        self.dismiss("")
+
+
+class WhispersScreen(ModalScreen[None]):
+    """The whispers sent to the person now at the screen, shown once, behind their curtain."""
+
+    DEFAULT_CSS = """
+    WhispersScreen { align: center middle; }
+    WhispersScreen #whispers-box {
+        width: 80; max-width: 100%; height: auto; max-height: 90%; padding: 1 2;
+        border: heavy magenta; background: $panel;
+    }
+    """
+    BINDINGS: ClassVar[Bindings] = [Binding("escape,enter", "dismiss", "Back to the table")]
+
+    def __init__(self, to: str, lines: Sequence[tuple[str, str]]) -> None:
+        super().__init__()
+        self.to = to
+        self.lines = list(lines)  # (who whispered, what)
+
+    def compose(self) -> ComposeResult:
+        text = Text(f"Whispered to you, {self.to} (only you see this)\n\n", style="bold")
+        for sender, said in self.lines:
+            text.append(f"{sender}: ", style="bold magenta")
+            text.append(f"{said}\n")
+        text.append("\nEnter or Esc goes back to the table.", style="dim")
+        with VerticalScroll(id="whispers-box"):
+            yield Static(text, id="whispers-text")
+
+    def on_click(self) -> None:
+        self.dismiss(None)
 
 
 class CurtainScreen(Screen[None]):

@@ -14,6 +14,12 @@ person's decision a curtain asks to pass the screen and waits for Enter.
 Names: a table told to (``ask_names``, which ``turncoat play`` sets when no names were given and
 a person is at the keyboard) asks each person at it for their name, one after another, before
 the first move; the first is offered the name they are logged in under.
+
+Whispers: while a game's presentation pairs two seats for a private talk (``whisper_pairs``, read
+from what everyone sees: the two parties of a deal under way), the person at the screen, during
+their own decision, may whisper to the other party if that is a person too (a bot reads none).
+The whisper waits in memory, never in the record or the log, and is shown to its recipient only
+once the screen is theirs: behind their curtain, at their next decision.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ import asyncio
 import io
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.console import Console
@@ -32,7 +39,14 @@ from textual.widgets import Static
 from turncoat.core.actions import Action, Viewer
 from turncoat.core.errors import InvalidConfig, RulesError
 from turncoat.core.present import guide_of
-from turncoat.tui.overlays import CurtainScreen, NameScreen, decision_help, guide_text
+from turncoat.tui.overlays import (
+    CurtainScreen,
+    NameScreen,
+    WhisperScreen,
+    WhispersScreen,
+    decision_help,
+    guide_text,
+)
 from turncoat.tui.table import Table, check_name, login_name
 
 
@@ -48,6 +62,15 @@ def refusal(exc: RulesError) -> str:
     """A refused move in the game's own words, with the rule that refuses it."""
     because = f"{exc.message} ({exc.rule})" if exc.rule else exc.message
     return f"Not allowed: {because}"
+
+
+@dataclass(frozen=True)
+class Whisper:
+    """A private line from one person to another, waiting for the recipient's turn."""
+
+    sender: int
+    to: int
+    text: str
 
 
 class TableApp(App[None]):
@@ -80,6 +103,7 @@ class TableApp(App[None]):
         self._offered_at = 0.0
         self._guarded = False
         self._warned_small = False
+        self.whispers: list[Whisper] = []  # sent and not yet read; in memory only, never saved
 
     # -- the terminal ----------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -200,6 +224,55 @@ class TableApp(App[None]):
         self.viewer = seat
         self.awaiting = seat
         self.refresh_view()
+        self._deliver(seat)
+
+    # -- whispers --------------------------------------------------------------------------------
+    def whisper_partners(self) -> list[int]:
+        """Whom the person at the screen may whisper to now: during their own decision, the
+        people the game's presentation pairs them with for a private talk (none for a game
+        without ``whisper_pairs``), read from the public view."""
+        seat = self.viewer
+        pairs_of = getattr(self.table.match.face, "whisper_pairs", None)
+        if seat is None or seat != self.awaiting or pairs_of is None:
+            return []
+        pairs = pairs_of(self.table.view(None).observation)
+        partners = {b if a == seat else a for a, b in pairs if seat in (a, b) and a != b}
+        return sorted(p for p in partners if 0 <= p < len(self.table.seats) and self.table.seats[p].human)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "whisper":
+            return bool(self.whisper_partners()) and self.screen is self.screen_stack[0]
+        return True
+
+    def action_whisper(self) -> None:
+        """Write a whisper to the other party of the talk under way (``w``)."""
+        partners = self.whisper_partners()
+        if self.screen is not self.screen_stack[0]:
+            return  # never over the curtain or another screen
+        if not partners:
+            self.show_error("Nobody to whisper to now (only the people of a talk the game allows).")
+            return
+        sender, to = self.awaiting, partners[0]
+        assert sender is not None  # whisper_partners is empty outside the person's own decision
+        name = self.table.seats[to].name
+
+        def send(text: str | None) -> None:
+            if not text:
+                self.notify("Nothing was whispered.", timeout=3)
+                return
+            self.whispers.append(Whisper(sender, to, text))
+            self.notify(f"Whispered to {name}: {name} reads it behind the curtain.", timeout=4)
+
+        self.push_screen(WhisperScreen(name), send)
+
+    def _deliver(self, seat: int) -> None:
+        """Show the person now at the screen the whispers sent to them, once."""
+        mine = [w for w in self.whispers if w.to == seat]
+        if not mine:
+            return
+        self.whispers = [w for w in self.whispers if w.to != seat]
+        names = self.table.names()
+        self.push_screen(WhispersScreen(names[seat], [(names[w.sender], w.text) for w in mine]))
 
     async def _bot_turn(self, seat: int) -> None:
         table = self.table

@@ -34,6 +34,8 @@ Keys
   1-9          play choice 1-9 of the list
   Up/Down Enter move through the list and play the highlighted choice
   l            the whole game log (Esc or l goes back)
+  w            whisper to the other party of a private talk the game allows now (a
+               person; in hot seat they read it behind the curtain, at their turn)
   e            the final score, once the game is over
   ?            this help (Esc or ? closes it)
   q            save and quit
@@ -88,6 +90,7 @@ class GenericApp(TableApp):
         Binding("1", "pick(1)", "Choose", key_display="1-9"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(2, 10)),
         Binding("l", "full_log", "Log"),
+        Binding("w", "whisper", "Whisper"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("e", "end_screen", "Final score"),
     ]
@@ -198,7 +201,7 @@ class GenericApp(TableApp):
             return bool(self.entries) and self.screen is self.screen_stack[0]
         if action == "end_screen":
             return self.table.outcome() is not None
-        return True
+        return super().check_action(action, parameters)
 
     def choose(self, entry: Entry) -> None:
         """A person chose a line of the list: play it, toggle a pick, or send a set."""

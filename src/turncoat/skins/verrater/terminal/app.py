@@ -213,7 +213,7 @@ class VerraterApp(TableApp):
             return bool(self.legal) and self.screen is self.screen_stack[0]
         if action == "end_screen":
             return self.session.outcome() is not None
-        return True
+        return super().check_action(action, parameters)
 
     def _point_at(self, action: Action | None) -> None:
         """Highlight the landscapes the highlighted choice is about."""
