@@ -16,7 +16,7 @@ from turncoat.core.registry import load_game
 from turncoat.games.verrater.game import VerraterGame
 from turncoat.games.verrater.phases.conflict import conflict_strength, reveal_actions
 from turncoat.games.verrater.phases.conflict_site import contested_pair
-from turncoat.games.verrater.state import COMMIT, DRAFT, Draft, State
+from turncoat.games.verrater.state import COMMIT, Draft, State
 from turncoat.skins.verrater.terminal import view
 from turncoat.skins.verrater.terminal.app import VerraterApp
 from turncoat.skins.verrater.terminal.session import Session, plan_seats
@@ -38,7 +38,7 @@ def engine_strength(game: VerraterGame, state: State, viewer: Viewer) -> tuple[i
 
 
 def test_rules_5_step_5_the_tally_is_the_engine_s_strength_of_what_the_viewer_knows() -> None:
-    """At every position of the draft and the commit in a few games, for every seat and the
+    """At every position of the commit (RULES §5 step 3) in a few games, for every seat and the
     public view: the tally equals the engine's count.  The games hold positions where the viewer
     is a Diplomat or the Traitor with cards committed (those change the count)."""
     seen: Counter[str] = Counter()
@@ -48,7 +48,7 @@ def test_rules_5_step_5_the_tally_is_the_engine_s_strength_of_what_the_viewer_kn
         state = game.start(seed).state
         rng = random.Random(seed)
         while game.outcome(state) is None:
-            if state.step in (DRAFT, COMMIT):
+            if state.step == COMMIT:
                 for viewer in (None, *range(state.players)):
                     obs = game.observe(state, viewer)
                     assert view.tally(obs, game.ctx.tables) == engine_strength(game, state, viewer)
@@ -116,7 +116,7 @@ async def test_the_screen_shows_the_tally_and_a_committed_card_adds_to_it() -> N
         state = replay(game, session.record).final_state  # the record replays to the state
         assert isinstance(state, State)
         assert before == engine_strength(game, state, 0)
-        assert "(as you know it)" in screen_text(app)
+        assert "(the others' action cards count at the reveal)" in screen_text(app)
         card = max(session.observe(0).hand or ())
         house = session.observe(0).seats[0].allegiance
         if session.observe(0).role == "traitor":

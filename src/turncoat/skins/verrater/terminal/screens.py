@@ -40,10 +40,7 @@ Hot seat: when the screen says "Pass the screen to <name>", hand it over;
 The board: each landscape shows its house (▲ Eagle or ✿ Rose), its conflict
 strength, the VP row (points each winner gets with 1, 2, 3 or 4 winners; * marks
 an estimated value) and its building card.  The two landscapes in this round's
-conflict have a heavy border and "⚔ vs N" underneath.  While the conflict is
-fought (the draft and the commit), "Conflict so far" under the board adds up each
-house's strength as you know it: the landscape, the cards committed and your own
-Diplomat (or, as the Traitor, your cards for the other house).
+conflict have a heavy border and "⚔ vs N" underneath.
 """
 
 

@@ -42,7 +42,7 @@ from turncoat.games.verrater.events import (
 )
 from turncoat.games.verrater.notation import ROLE_NAMES, SIDE_NAMES
 from turncoat.games.verrater.observe import VerraterObservation
-from turncoat.games.verrater.state import COMMIT, DRAFT
+from turncoat.games.verrater.state import COMMIT
 
 HOUSE_NAME = {"eagle": "Eagle", "rose": "Rose"}
 HOUSES_NAME = {"eagle": "Eagles", "rose": "Roses"}
@@ -171,7 +171,7 @@ def tally_parts(
     obs: VerraterObservation, tables: Tables, names: Sequence[str], type_names: Mapping[str, str]
 ) -> dict[str, tuple[int, list[str]]] | None:
     """Each house's conflict strength so far, as the viewer may know it, with its parts in the
-    words of the log's breakdown; None outside the draft and the commit (RULES §5 steps 2-3).
+    words of the log's breakdown; None outside the commit (RULES §5 step 3).
 
     RULES §5 step 5 counts the landscape's value, the supply committed by the house's players and
     the Diplomats, each player by his allegiance after step 4.  Committed cards and allegiances
@@ -179,7 +179,7 @@ def tally_parts(
     reveal (a Diplomat adds its strength, the Traitor will fight for the other house).
     """
     pair = contested(obs)
-    if pair is None or obs.step not in (DRAFT, COMMIT) or obs.roles_revealed:
+    if pair is None or obs.step != COMMIT or obs.roles_revealed:
         return None
     bonus = {"diplomat_2": tables.diplomat_2_strength, "diplomat_5": tables.diplomat_5_strength}
     out: dict[str, tuple[int, list[str]]] = {}
@@ -212,19 +212,19 @@ def tally(obs: VerraterObservation, tables: Tables) -> tuple[int, int] | None:
 def tally_text(
     obs: VerraterObservation, tables: Tables, names: Sequence[str], type_names: Mapping[str, str]
 ) -> Text:
-    """The running tally while the conflict is being fought: a line per house, and what is not
-    counted yet (the action cards still face down); empty outside the draft and the commit."""
+    """The running tally while the players commit: what is not counted yet (the action cards
+    still face down), then a line per house; empty outside the commit."""
     parts = tally_parts(obs, tables, names, type_names)
     text = Text()
     if parts is None:
         return text
     text.append("Conflict so far", style="bold")
-    text.append(" (as you know it)\n" if obs.viewer is not None else " (public)\n", style="dim")
+    unknown = "the others' action cards" if obs.viewer is not None else "the action cards"
+    text.append(f" ({unknown} count at the reveal)\n", style="dim")
     for house in ("eagle", "rose"):
         total, said = parts[house]
         text.append(f"{HOUSE_MARK[house]} {HOUSES_NAME[house]} {total}", style=HOUSE_STYLE[house])
-        text.append(" = " + " + ".join(said) + "\n")
-    text.append("Not counted yet: the others' face-down action cards (Diplomats, the Traitor).", style="dim")
+        text.append(" = " + " + ".join(said) + ("\n" if house == "eagle" else ""))
     return text
 
 
