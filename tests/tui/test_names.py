@@ -28,8 +28,10 @@ from .helpers import SIZE, choose, human_turn
 
 
 async def type_name(pilot: Pilot[None], app: TableApp, name: str) -> None:
-    """Clear the name field and type ``name`` key by key (spaces included)."""
+    """Clear the name field and type ``name`` key by key (spaces included), once the field has
+    the keyboard (the screen is up a moment before its field takes the focus)."""
     field = app.screen.query_one("#name-input", Input)
+    await until_done(pilot, lambda: app.focused is field)
     field.value = ""
     await pilot.press(*("space" if c == " " else c for c in name))
     await until_done(pilot, lambda: field.value == name)

@@ -87,27 +87,42 @@ async def test_l_on_the_final_screen_shows_the_whole_log_and_esc_goes_back(game:
         assert table.outcome() is not None
 
 
-def warnings(app: TableApp) -> list[str]:
-    return [n.message for n in app._notifications]
+def notices(app: TableApp, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every notice the app puts up from now on (a notice on screen expires after seconds; this
+    list keeps them, so a slow machine cannot miss one)."""
+    said: list[str] = []
+    shown = app.notify
+
+    def notify(message: str, **kwargs: Any) -> None:
+        said.append(message)
+        shown(message, **kwargs)
+
+    monkeypatch.setattr(app, "notify", notify)
+    return said
 
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("game", ["verrater", "rex"])
-async def test_a_game_s_own_table_warns_about_a_terminal_smaller_than_120_by_40(game: str) -> None:
+async def test_a_game_s_own_table_warns_about_a_terminal_smaller_than_120_by_40(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     make, open_app, end = TABLES[game]
     app = open_app(make())
+    said = notices(app, monkeypatch)
     async with app.run_test(size=(100, 30)) as pilot:
-        await until_done(pilot, lambda: isinstance(app.screen, end))
-        await until_done(pilot, lambda: bool(warnings(app)))
-        assert "at least 120×40 (this one is 100×30)" in warnings(app)[0]
-        assert len(warnings(app)) == 1  # once, not at every redraw
+        await until_done(pilot, lambda: isinstance(app.screen, end) and bool(said))
+        assert "at least 120×40 (this one is 100×30)" in said[0]
+        assert len(said) == 1  # once, not at every redraw
 
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("game", ["verrater", "rex"])
-async def test_a_terminal_of_120_by_40_is_not_warned_about(game: str) -> None:
+async def test_a_terminal_of_120_by_40_is_not_warned_about(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     make, open_app, end = TABLES[game]
     app = open_app(make())
+    said = notices(app, monkeypatch)
     async with app.run_test(size=(120, 40)) as pilot:
         await until_done(pilot, lambda: isinstance(app.screen, end) and "Final score" in screen_text(app))
-        assert warnings(app) == []
+        assert said == []

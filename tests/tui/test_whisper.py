@@ -50,6 +50,8 @@ def gives_a_treaty_card(app: GenericApp) -> int:
 
 
 async def type_text(pilot: Pilot[None], field: Input, text: str) -> None:
+    """Type ``text`` key by key once the field has the keyboard."""
+    await until_done(pilot, lambda: field.app.focused is field)
     await pilot.press(*("space" if c == " " else c for c in text))
     await until_done(pilot, lambda: field.value == text)
 
