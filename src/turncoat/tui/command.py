@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -49,7 +50,11 @@ def play_cmd(
         int | None, typer.Option(help="Humans in the first seats; bots fill the rest (default 1).")
     ] = None,
     names: Annotated[
-        str | None, typer.Option(help='Names: "Ann,Bob" names the humans; one per seat names everyone.')
+        str | None,
+        typer.Option(
+            help='Names: "Ann,Bob" names the humans; one per seat names everyone.  Without it the '
+            "table asks each person's name (offering your login name) before the first move."
+        ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Game seed (same seed, same deal).")] = None,
     save: Annotated[
@@ -115,8 +120,15 @@ def play_cmd(
         )
     except RulesError as exc:
         fail(plain(exc))
-    skin.app(table, delay).run()
+    app = skin.app(table, delay)
+    app.ask_names = names is None and resume is None and interactive()
+    app.run()
     say_where_it_is(table)
+
+
+def interactive() -> bool:
+    """Whether a person is at the keyboard (not a script feeding the command)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def say_where_it_is(table: Table) -> None:

@@ -8,6 +8,7 @@ terminal loses nothing and ``--resume`` continues the same position.
 
 from __future__ import annotations
 
+import getpass
 import os
 import random
 import time
@@ -15,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Self
+
+import msgspec
 
 from turncoat.agents import Agent, SeatView, agent_names, make_agent
 from turncoat.agents.base import agents_for, check_fits
@@ -28,6 +31,7 @@ from turncoat.core.rng import derive_seed
 from turncoat.play import GameInProgress, View
 
 HUMAN = "human"
+NAME_MAX = 24  # characters: a name fits the seat panels and the log's lines
 # Settings with a flag of their own, never given as --option.
 OWN_FLAGS = {"players": "--players", "content_overrides": "--content-override FILE"}
 
@@ -100,6 +104,30 @@ def plan_seats(
     if len({s.name for s in out}) != len(out):
         raise InvalidConfig("every seat needs a different name", code="bad_names")
     return out
+
+
+def check_name(name: str, others: Sequence[str]) -> str:
+    """``name`` as the table will show it (spaces trimmed), or InvalidConfig saying why it
+    cannot be: empty, too long, with a control character, or the name of another seat (in
+    any case: "ann" and "Ann" would read as one person)."""
+    name = name.strip()
+    if not name:
+        raise InvalidConfig("a name cannot be empty", code="bad_names")
+    if len(name) > NAME_MAX:
+        raise InvalidConfig(f"a name has at most {NAME_MAX} characters", code="bad_names")
+    if not name.isprintable():
+        raise InvalidConfig("a name cannot hold tabs or control characters", code="bad_names")
+    if name.casefold() in {o.casefold() for o in others}:
+        raise InvalidConfig(f"{name} is already the name of another seat", code="bad_names")
+    return name
+
+
+def login_name() -> str | None:
+    """The name the person is logged in under on this computer, if it can be told."""
+    try:
+        return getpass.getuser() or None
+    except (KeyError, OSError):  # no user in the environment nor in the password database
+        return None
 
 
 def parse_options(items: Sequence[str]) -> dict[str, str]:
@@ -250,6 +278,21 @@ class Table:
         return self._agents[seat]
 
     # -- acting ----------------------------------------------------------------------------------
+    def rename(self, seat: int, name: str) -> None:
+        """Seat the person at ``seat`` under the name they gave, before the first move; the
+        record keeps it (a resumed game and its replay call them so).  InvalidConfig, and
+        nothing changed, for a bot's seat, a game already begun or a name ``check_name``
+        refuses."""
+        if not 0 <= seat < len(self.seats) or not self.seats[seat].human:
+            raise InvalidConfig(f"seat {seat + 1} is not a person's", code="bad_names")
+        if self.record.actions:
+            raise InvalidConfig("names are chosen before the first move", code="bad_names")
+        name = check_name(name, [s.name for i, s in enumerate(self.seats) if i != seat])
+        self.seats[seat] = Seat(HUMAN, name)
+        seats = [{"kind": s.kind, "name": s.name} for s in self.seats]
+        self.match.record = msgspec.structs.replace(self.record, meta={**self.record.meta, "seats": seats})
+        self.save()
+
     def submit(
         self, seat: int, actions: Sequence[Action], *, finish: Action | None = None
     ) -> tuple[Event, ...]:

@@ -10,6 +10,16 @@ Who sees what: the screen always shows one *viewer's* view (a seat, or ``None`` 
 view).  With one person at the table the viewer is that person.  With several (hot seat) the
 screen falls back to the public view as soon as a person's decision is done, and before another
 person's decision a curtain asks to pass the screen and waits for Enter.
+
+Names: a table told to (``ask_names``, which ``turncoat play`` sets when no names were given and
+a person is at the keyboard) asks each person at it for their name, one after another, before
+the first move; the first is offered the name they are logged in under.
+
+Whispers: while a game's presentation pairs two seats for a private talk (``whisper_pairs``, read
+from what everyone sees: the two parties of a deal under way), the person at the screen, during
+their own decision, may whisper to the other party if that is a person too (a bot reads none).
+The whisper waits in memory, never in the record or the log, and is shown to its recipient only
+once the screen is theirs: behind their curtain, at their next decision.
 """
 
 from __future__ import annotations
@@ -18,7 +28,8 @@ import asyncio
 import io
 import time
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from rich.console import Console
 from rich.text import Text
@@ -26,10 +37,17 @@ from textual.app import App
 from textual.widgets import Static
 
 from turncoat.core.actions import Action, Viewer
-from turncoat.core.errors import RulesError
+from turncoat.core.errors import InvalidConfig, RulesError
 from turncoat.core.present import guide_of
-from turncoat.tui.overlays import CurtainScreen, decision_help, guide_text
-from turncoat.tui.table import Table
+from turncoat.tui.overlays import (
+    CurtainScreen,
+    NameScreen,
+    WhisperScreen,
+    WhispersScreen,
+    decision_help,
+    guide_text,
+)
+from turncoat.tui.table import Table, check_name, login_name
 
 
 def screen_text(app: App[Any]) -> str:
@@ -46,13 +64,26 @@ def refusal(exc: RulesError) -> str:
     return f"Not allowed: {because}"
 
 
+@dataclass(frozen=True)
+class Whisper:
+    """A private line from one person to another, waiting for the recipient's turn."""
+
+    sender: int
+    to: int
+    text: str
+
+
 class TableApp(App[None]):
     """A table where people choose their moves and bots play in between.
 
     A subclass draws: ``refresh_view`` redraws everything for ``viewer`` (and offers the
     decision of ``awaiting`` when the viewer is that person), ``action_end_screen`` shows the
-    final score; it needs an ``#error`` Static for refusals.
+    final score; it needs an ``#error`` Static for refusals.  A table whose layout needs a
+    terminal of a certain size names it in ``min_size`` (columns, rows); a smaller terminal is
+    warned about once, until it is enlarged.
     """
+
+    min_size: ClassVar[tuple[int, int] | None] = None
 
     def __init__(self, table: Table, *, bot_delay: float = 0.6) -> None:
         super().__init__()
@@ -60,6 +91,7 @@ class TableApp(App[None]):
         self.bot_delay = bot_delay
         humans = table.humans
         self.hotseat = len(humans) > 1
+        self.ask_names = False  # set before running: each person's name is asked first
         self.viewer: Viewer = humans[0] if len(humans) == 1 else None
         self.awaiting: int | None = None  # the person whose decision is on screen
         self.curtain_for: int | None = None  # the person the curtain waits for
@@ -70,6 +102,32 @@ class TableApp(App[None]):
         self._offer: tuple[int, int] | None = None  # (seat, version) of the decision on screen
         self._offered_at = 0.0
         self._guarded = False
+        self._warned_small = False
+        self.whispers: list[Whisper] = []  # sent and not yet read; in memory only, never saved
+
+    # -- the terminal ----------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        # Textual runs every class's on_mount, the subclass's first: this one after the drawing.
+        self.warn_if_small()
+
+    def on_resize(self) -> None:
+        self.warn_if_small()
+
+    def warn_if_small(self) -> None:
+        """Warn once that the terminal is smaller than ``min_size``; again only after it was
+        big enough in between (a warning on every resize would hide the table)."""
+        if self.min_size is None:
+            return
+        (columns, rows), (width, height) = self.min_size, self.size
+        small = width < columns or height < rows
+        if small and not self._warned_small:
+            self.notify(
+                f"The table needs a terminal of at least {columns}×{rows} "
+                f"(this one is {width}×{height}); enlarge the window to see the whole board.",
+                severity="warning",
+                timeout=8,
+            )
+        self._warned_small = small
 
     # -- drawing (the subclass's) ----------------------------------------------------------------
     def refresh_view(self) -> None:
@@ -92,6 +150,46 @@ class TableApp(App[None]):
         error.display = bool(message)
 
     # -- the flow of play ------------------------------------------------------------------------
+    def start(self) -> None:
+        """Begin: ask the names when told to, then hand out the first decision."""
+        if self.ask_names:
+            self._ask_name(0)
+        else:
+            self.advance()
+
+    def _ask_name(self, k: int) -> None:
+        """Ask the ``k``-th person at the table for their name, then the next, then play."""
+        people = self.table.humans
+        if k >= len(people):
+            self.ask_names = False
+            self.refresh_view()
+            self.advance()
+            return
+        seat = people[k]
+        offered = self.table.seats[seat].name
+        login = login_name()
+        if k == 0 and login is not None and self._refusal(seat, login) is None:
+            offered = login
+        who = f"Person {k + 1} of {len(people)} at this table" if self.hotseat else "Welcome to the table"
+        question = f"{who} (seat {seat + 1}): what is your name?"
+
+        def take(name: str) -> str | None:
+            try:
+                self.table.rename(seat, name)
+            except InvalidConfig as exc:  # the person types another; nothing changed
+                return exc.message
+            return None
+
+        self.push_screen(NameScreen(question, offered, take), lambda _: self._ask_name(k + 1))
+
+    def _refusal(self, seat: int, name: str) -> str | None:
+        """Why ``name`` cannot be this seat's, or None."""
+        try:
+            check_name(name, [s.name for i, s in enumerate(self.table.seats) if i != seat])
+        except InvalidConfig as exc:
+            return exc.message
+        return None
+
     def advance(self) -> None:
         """Hand the next decision to a bot, a person (after the curtain if needed), or end."""
         table = self.table
@@ -126,6 +224,55 @@ class TableApp(App[None]):
         self.viewer = seat
         self.awaiting = seat
         self.refresh_view()
+        self._deliver(seat)
+
+    # -- whispers --------------------------------------------------------------------------------
+    def whisper_partners(self) -> list[int]:
+        """Whom the person at the screen may whisper to now: during their own decision, the
+        people the game's presentation pairs them with for a private talk (none for a game
+        without ``whisper_pairs``), read from the public view."""
+        seat = self.viewer
+        pairs_of = getattr(self.table.match.face, "whisper_pairs", None)
+        if seat is None or seat != self.awaiting or pairs_of is None:
+            return []
+        pairs = pairs_of(self.table.view(None).observation)
+        partners = {b if a == seat else a for a, b in pairs if seat in (a, b) and a != b}
+        return sorted(p for p in partners if 0 <= p < len(self.table.seats) and self.table.seats[p].human)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "whisper":
+            return bool(self.whisper_partners()) and self.screen is self.screen_stack[0]
+        return True
+
+    def action_whisper(self) -> None:
+        """Write a whisper to the other party of the talk under way (``w``)."""
+        partners = self.whisper_partners()
+        if self.screen is not self.screen_stack[0]:
+            return  # never over the curtain or another screen
+        if not partners:
+            self.show_error("Nobody to whisper to now (only the people of a talk the game allows).")
+            return
+        sender, to = self.awaiting, partners[0]
+        assert sender is not None  # whisper_partners is empty outside the person's own decision
+        name = self.table.seats[to].name
+
+        def send(text: str | None) -> None:
+            if not text:
+                self.notify("Nothing was whispered.", timeout=3)
+                return
+            self.whispers.append(Whisper(sender, to, text))
+            self.notify(f"Whispered to {name}: {name} reads it behind the curtain.", timeout=4)
+
+        self.push_screen(WhisperScreen(name), send)
+
+    def _deliver(self, seat: int) -> None:
+        """Show the person now at the screen the whispers sent to them, once."""
+        mine = [w for w in self.whispers if w.to == seat]
+        if not mine:
+            return
+        self.whispers = [w for w in self.whispers if w.to != seat]
+        names = self.table.names()
+        self.push_screen(WhispersScreen(names[seat], [(names[w.sender], w.text) for w in mine]))
 
     async def _bot_turn(self, seat: int) -> None:
         table = self.table

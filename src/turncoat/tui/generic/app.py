@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 from turncoat.core.present import Decision, Panel, plain
 from turncoat.play import View
 from turncoat.tui.generic.screens import EndScreen
-from turncoat.tui.overlays import Bindings, CurtainScreen, HelpScreen, LogScreen
+from turncoat.tui.overlays import Bindings, CurtainScreen, HelpScreen, LogScreen, NameScreen
 from turncoat.tui.table import Table
 from turncoat.tui.table_app import TableApp
 
@@ -34,6 +34,8 @@ Keys
   1-9          play choice 1-9 of the list
   Up/Down Enter move through the list and play the highlighted choice
   l            the whole game log (Esc or l goes back)
+  w            whisper to the other party of a private talk the game allows now (a
+               person; in hot seat they read it behind the curtain, at their turn)
   e            the final score, once the game is over
   ?            this help (Esc or ? closes it)
   q            save and quit
@@ -88,6 +90,7 @@ class GenericApp(TableApp):
         Binding("1", "pick(1)", "Choose", key_display="1-9"),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(2, 10)),
         Binding("l", "full_log", "Log"),
+        Binding("w", "whisper", "Whisper"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("e", "end_screen", "Final score"),
     ]
@@ -116,7 +119,7 @@ class GenericApp(TableApp):
 
     def on_mount(self) -> None:
         self.refresh_view()
-        self.call_after_refresh(self.advance)
+        self.call_after_refresh(self.start)
 
     # -- drawing ---------------------------------------------------------------------------------
     def refresh_view(self) -> None:
@@ -153,7 +156,7 @@ class GenericApp(TableApp):
             self.decisions = ()
             choices.disabled = True
             if seat is None:
-                text = "The game is over. Press e for the final score, q to quit."
+                text = "The game is over. Press e for the final score, l for the whole log, q to quit."
             elif self.bot_error:
                 text = f"A bot failed: {self.bot_error}. The game so far is saved; q quits."
             else:
@@ -198,7 +201,7 @@ class GenericApp(TableApp):
             return bool(self.entries) and self.screen is self.screen_stack[0]
         if action == "end_screen":
             return self.table.outcome() is not None
-        return True
+        return super().check_action(action, parameters)
 
     def choose(self, entry: Entry) -> None:
         """A person chose a line of the list: play it, toggle a pick, or send a set."""
@@ -241,14 +244,15 @@ class GenericApp(TableApp):
             self.choose(self.entries[n - 1])
 
     def action_full_log(self) -> None:
-        if isinstance(self.screen, CurtainScreen | LogScreen | EndScreen):
+        if isinstance(self.screen, CurtainScreen | NameScreen | LogScreen):
             return  # never over the curtain: the log is drawn for whoever the table shows
+        # Over the final screen too: Esc or l on the log goes back to it.
         names = self.table.names()
         who = "public view" if self.viewer is None else f"as {names[self.viewer]} sees it"
         self.push_screen(LogScreen(f"Game log ({who}) — Esc or l to go back", self.log_lines))
 
     def action_help(self) -> None:
-        if isinstance(self.screen, CurtainScreen | HelpScreen):
+        if isinstance(self.screen, CurtainScreen | NameScreen | HelpScreen):
             return  # never over the curtain: the decision shown is the viewer's
         keys = Text(KEYS_TEXT)
         self.push_screen(HelpScreen(self.help_now() + keys))

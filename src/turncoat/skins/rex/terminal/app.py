@@ -25,7 +25,7 @@ from turncoat.games.rex.observe import RexObservation
 from turncoat.skins.rex.terminal import view as draw
 from turncoat.skins.rex.terminal.screens import HELP, EndScreen, HelpScreen
 from turncoat.tui.generic.app import GenericApp
-from turncoat.tui.overlays import Bindings, CurtainScreen, LogScreen
+from turncoat.tui.overlays import Bindings, CurtainScreen, LogScreen, NameScreen
 from turncoat.tui.table import Table
 
 MIN_SIZE = (120, 40)  # columns, rows: the board, the sheets, the choices and the log fit
@@ -34,6 +34,7 @@ MIN_SIZE = (120, 40)  # columns, rows: the board, the sheets, the choices and th
 class RexApp(GenericApp):
     """Play Rex: people choose among their decisions, bots play in between."""
 
+    min_size = MIN_SIZE
     CSS = """
     #status { height: 1; background: $boost; padding: 0 1; }
     #main { height: 1fr; }
@@ -63,7 +64,6 @@ class RexApp(GenericApp):
         if not isinstance(game, RexGame):
             raise TypeError(f"the Rex table cannot play {game.name}")
         self.content = draw.content_of(game)
-        self._warned_small = False
 
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -90,22 +90,6 @@ class RexApp(GenericApp):
         self.query_one("#players-box").border_title = "Players (public)"
         self.query_one("#battle").border_title = "Battle"
         self.query_one("#log").border_title = "Log"
-        self._check_size()
-
-    def on_resize(self) -> None:
-        self._check_size()
-
-    def _check_size(self) -> None:
-        width, height = self.size
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        if small and not self._warned_small:
-            self.notify(
-                f"The table needs a terminal of at least {MIN_SIZE[0]}×{MIN_SIZE[1]} "
-                f"(this one is {width}×{height}); enlarge the window to see the whole board.",
-                severity="warning",
-                timeout=8,
-            )
-        self._warned_small = small
 
     # -- drawing ---------------------------------------------------------------------------------
     def refresh_view(self) -> None:
@@ -137,12 +121,13 @@ class RexApp(GenericApp):
 
     # -- the screens over the table --------------------------------------------------------------
     def action_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen | CurtainScreen):
+        if not isinstance(self.screen, HelpScreen | CurtainScreen | NameScreen):
             self.push_screen(HelpScreen(self.help_now() + Text("\n\n" + HELP)))
 
     def action_full_log(self) -> None:
-        if isinstance(self.screen, CurtainScreen | LogScreen | EndScreen | HelpScreen):
+        if isinstance(self.screen, CurtainScreen | NameScreen | LogScreen | HelpScreen):
             return  # never over the curtain: the log is drawn for whoever the table shows
+        # Over the final screen too: Esc or l on the log goes back to it.
         names = self.table.names()
         who = "public view" if self.viewer is None else f"as {names[self.viewer]} sees it"
         self.push_screen(LogScreen(f"Game log ({who}) — Esc or l to go back", self.log_lines))

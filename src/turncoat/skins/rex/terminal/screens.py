@@ -99,5 +99,6 @@ class EndScreen(Screen[None]):
             if self.saved is not None:
                 review = f"turncoat replay {self.saved} --full"
                 yield Static(Text(f"Record saved in {self.saved}. Review it with: {review}"), id="saved")
-            yield Static(Text("q quits · Esc goes back to the table", style="dim"), id="end-keys")
+            keys = "q quits · l shows the whole log · Esc goes back to the table"
+            yield Static(Text(keys, style="dim"), id="end-keys")
         yield Footer()

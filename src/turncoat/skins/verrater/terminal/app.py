@@ -27,7 +27,7 @@ from turncoat.games.verrater.components import RING_SIZE
 from turncoat.skins.verrater.terminal import view
 from turncoat.skins.verrater.terminal.screens import EndScreen, HelpScreen
 from turncoat.skins.verrater.terminal.session import Session
-from turncoat.tui.overlays import Bindings, CurtainScreen, LogScreen, decision_help, guide_text
+from turncoat.tui.overlays import Bindings, CurtainScreen, LogScreen, NameScreen, decision_help, guide_text
 from turncoat.tui.table_app import TableApp
 
 MIN_SIZE = (120, 40)  # columns, rows: the whole board, the choices and the log fit
@@ -56,6 +56,7 @@ class VerraterApp(TableApp):
     """Play Verräter: people choose among the engine's legal actions, bots play in between."""
 
     TITLE = "turncoat · Verräter"
+    min_size = MIN_SIZE
     CSS = """
     #status { height: 1; background: $boost; padding: 0 1; }
     #main { height: 1fr; }
@@ -68,6 +69,7 @@ class VerraterApp(TableApp):
     .land.contested { border: heavy magenta; border-subtitle-color: magenta; }
     .land.pointed { background: $accent 30%; }
     #centre { column-span: 2; row-span: 2; height: 12; padding: 0 1; border: round $panel; }
+    #tally { padding: 0 1; height: auto; display: none; }
     #prompt { padding: 0 1; color: $text; text-style: bold; }
     #error { padding: 0 1; color: $error; height: auto; display: none; }
     #options { height: 1fr; min-height: 4; }
@@ -99,7 +101,7 @@ class VerraterApp(TableApp):
         self._log_shown: list[str] = []
         self._log_viewer: Viewer = -1
         self._log_version = -1  # the game's version the log on screen was drawn at
-        self._warned_small = False
+        self._log_names: list[str] = []  # and the seats' names it was drawn with
 
     # -- layout ----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -109,6 +111,7 @@ class VerraterApp(TableApp):
                 with Grid(id="board"):
                     for item in GRID_ORDER:
                         yield Static(id="centre") if item == "centre" else LandscapeCell(int(item))
+                yield Static(id="tally")
                 yield Static(id="prompt")
                 yield Static(id="error")
                 yield OptionList(id="options")
@@ -120,23 +123,7 @@ class VerraterApp(TableApp):
 
     def on_mount(self) -> None:
         self.refresh_view()
-        self.call_after_refresh(self.advance)
-        self._check_size()
-
-    def on_resize(self) -> None:
-        self._check_size()
-
-    def _check_size(self) -> None:
-        width, height = self.size
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        if small and not self._warned_small:
-            self.notify(
-                f"The table needs a terminal of at least {MIN_SIZE[0]}×{MIN_SIZE[1]} "
-                f"(this one is {width}×{height}); enlarge the window to see the whole board.",
-                severity="warning",
-                timeout=8,
-            )
-        self._warned_small = small
+        self.call_after_refresh(self.start)
 
     # -- drawing -----------------------------------------------------------------------------------
     def refresh_view(self) -> None:
@@ -155,6 +142,10 @@ class VerraterApp(TableApp):
             cell.set_class(obs.owners[i] == "rose", "rose")
             cell.set_class(pair is not None and i in pair, "contested")
         self.query_one("#centre", Static).update(view.centre_text(obs, tables, names))
+        tally = self.query_one("#tally", Static)
+        running = view.tally_text(obs, tables, names, s.type_names)
+        tally.update(running)
+        tally.display = bool(running.plain)
         outcome = s.outcome()
         final = outcome.scores if outcome is not None else None
         self.query_one("#players", Static).update(
@@ -168,9 +159,10 @@ class VerraterApp(TableApp):
 
     def _refresh_log(self) -> None:
         s = self.session
-        if self._log_viewer == self.viewer and self._log_version == s.match.version:
-            return
-        lines = view.log_lines(s.events, self.viewer, s.names(), s.tables, s.type_names)
+        names = s.names()
+        if (self._log_viewer, self._log_version, self._log_names) == (self.viewer, s.match.version, names):
+            return  # nothing new to say (a name given at the start is news: the lines name seats)
+        lines = view.log_lines(s.events, self.viewer, names, s.tables, s.type_names)
         widget = self.query_one("#log", RichLog)
         if self._log_viewer != self.viewer or lines[: len(self._log_shown)] != self._log_shown:
             widget.clear()
@@ -180,6 +172,7 @@ class VerraterApp(TableApp):
         self._log_shown = lines
         self._log_viewer = self.viewer
         self._log_version = s.match.version
+        self._log_names = names
 
     def _refresh_decision(self) -> None:
         s = self.session
@@ -206,7 +199,7 @@ class VerraterApp(TableApp):
             self._point_at(None)
             options.disabled = True
             if seat is None:
-                text = "The game is over. Press e for the final score, q to quit."
+                text = "The game is over. Press e for the final score, l for the whole log, q to quit."
             elif self.bot_error:
                 text = f"A bot failed: {self.bot_error}. The game so far is saved; q quits."
             else:
@@ -220,7 +213,7 @@ class VerraterApp(TableApp):
             return bool(self.legal) and self.screen is self.screen_stack[0]
         if action == "end_screen":
             return self.session.outcome() is not None
-        return True
+        return super().check_action(action, parameters)
 
     def _point_at(self, action: Action | None) -> None:
         """Highlight the landscapes the highlighted choice is about."""
@@ -236,7 +229,7 @@ class VerraterApp(TableApp):
             self.submit((self.legal[index],))
 
     def action_pick(self, n: int) -> None:
-        if isinstance(self.screen, CurtainScreen | EndScreen | HelpScreen | LogScreen):
+        if isinstance(self.screen, CurtainScreen | NameScreen | EndScreen | HelpScreen | LogScreen):
             return
         if 1 <= n <= len(self.legal) and not self.too_soon():
             self.submit((self.legal[n - 1],))
@@ -262,13 +255,15 @@ class VerraterApp(TableApp):
         self.show_error("")
 
     def action_full_log(self) -> None:
-        if isinstance(self.screen, CurtainScreen | LogScreen | EndScreen):
+        if isinstance(self.screen, CurtainScreen | NameScreen | LogScreen):
             return  # never over the curtain: the log is drawn for whoever the table shows
+        # Over the final screen too: Esc or l on the log goes back to it.
         who = "public view" if self.viewer is None else f"as {self.session.seats[self.viewer].name} sees it"
         self.push_screen(LogScreen(f"Game log ({who}) — Esc or l to go back", list(self._log_shown)))
 
     def action_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen | CurtainScreen):  # the decision is the viewer's
+        # Never over the curtain nor the name prompt: the decision shown is the viewer's.
+        if not isinstance(self.screen, HelpScreen | CurtainScreen | NameScreen):
             s = self.session
             names = s.names()
             mine = self.awaiting is not None and self.awaiting == self.viewer

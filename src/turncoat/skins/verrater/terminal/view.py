@@ -42,6 +42,7 @@ from turncoat.games.verrater.events import (
 )
 from turncoat.games.verrater.notation import ROLE_NAMES, SIDE_NAMES
 from turncoat.games.verrater.observe import VerraterObservation
+from turncoat.games.verrater.state import COMMIT
 
 HOUSE_NAME = {"eagle": "Eagle", "rose": "Rose"}
 HOUSES_NAME = {"eagle": "Eagles", "rose": "Roses"}
@@ -158,6 +159,72 @@ def centre_text(obs: VerraterObservation, tables: Tables, names: Sequence[str]) 
     text.append(f"VP row: VP each, {counts} winners", style="dim")
     if any(any(v) for v in tables.vp_estimated.values()):
         text.append("; * estimated", style="dim")
+    return text
+
+
+# -- the running tally ------------------------------------------------------------------------------
+def other_house(house: str) -> str:
+    return "rose" if house == "eagle" else "eagle"
+
+
+def tally_parts(
+    obs: VerraterObservation, tables: Tables, names: Sequence[str], type_names: Mapping[str, str]
+) -> dict[str, tuple[int, list[str]]] | None:
+    """Each house's conflict strength so far, as the viewer may know it, with its parts in the
+    words of the log's breakdown; None outside the commit (RULES §5 step 3).
+
+    RULES §5 step 5 counts the landscape's value, the supply committed by the house's players and
+    the Diplomats, each player by his allegiance after step 4.  Committed cards and allegiances
+    are public (§3); an action card counts only where the viewer knows it: his own before the
+    reveal (a Diplomat adds its strength, the Traitor will fight for the other house).
+    """
+    pair = contested(obs)
+    if pair is None or obs.step != COMMIT or obs.roles_revealed:
+        return None
+    bonus = {"diplomat_2": tables.diplomat_2_strength, "diplomat_5": tables.diplomat_5_strength}
+    out: dict[str, tuple[int, list[str]]] = {}
+    for house in ("eagle", "rose"):
+        kind = obs.types[pair[0] if obs.owners[pair[0]] == house else pair[1]]
+        value = tables.conflict_value[kind]
+        out[house] = (value, [f"{type_names.get(kind, kind)} {value}"])
+    for seat in obs.seats:
+        p = seat.seat
+        role = (obs.role or "") if p == obs.viewer else ""  # the only action card known yet
+        house = other_house(seat.allegiance) if role == "traitor" else seat.allegiance
+        total, parts = out[house]
+        if seat.committed:
+            turned = " (turning traitor)" if role == "traitor" else ""
+            parts.append(f"{names[p]} {'+'.join(map(str, seat.committed))}{turned}")
+            total += sum(seat.committed)
+        if role in bonus:
+            parts.append(f"{role_name(role)} ({names[p]}) {bonus[role]}")
+            total += bonus[role]
+        out[house] = (total, parts)
+    return out
+
+
+def tally(obs: VerraterObservation, tables: Tables) -> tuple[int, int] | None:
+    """(Eagles, Roses): each house's strength so far as the viewer may know it (``tally_parts``)."""
+    parts = tally_parts(obs, tables, [""] * obs.players, {})
+    return None if parts is None else (parts["eagle"][0], parts["rose"][0])
+
+
+def tally_text(
+    obs: VerraterObservation, tables: Tables, names: Sequence[str], type_names: Mapping[str, str]
+) -> Text:
+    """The running tally while the players commit: what is not counted yet (the action cards
+    still face down), then a line per house; empty outside the commit."""
+    parts = tally_parts(obs, tables, names, type_names)
+    text = Text()
+    if parts is None:
+        return text
+    text.append("Conflict so far", style="bold")
+    unknown = "the others' action cards" if obs.viewer is not None else "the action cards"
+    text.append(f" ({unknown} count at the reveal)\n", style="dim")
+    for house in ("eagle", "rose"):
+        total, said = parts[house]
+        text.append(f"{HOUSE_MARK[house]} {HOUSES_NAME[house]} {total}", style=HOUSE_STYLE[house])
+        text.append(" = " + " + ".join(said) + ("\n" if house == "eagle" else ""))
     return text
 
 
