@@ -59,13 +59,6 @@ def stylesheet_url(game_id: str) -> str | None:
 GENERIC = WebSkin()
 
 
-def draws_board(game_id: str) -> bool:
-    """Does the game's skin draw a board of its own (a ``_board.html``), rather than the generic
-    one made of the presentation's panels?"""
-    templates = web_skin(game_id).templates
-    return templates is not None and (templates / "_board.html").is_file()
-
-
 def action_json(action: Any) -> str:
     """One action as the JSON text a form field carries (the page's script parses it back)."""
     return json.dumps(action, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

@@ -17,7 +17,7 @@ from turncoat.core.actions import Event
 from turncoat.core.engine import Game
 from turncoat.play import GameInProgress
 from turncoat.server.payload import Update, visible_events
-from turncoat.server.skin import GENERIC_ENV, WEB, draws_board, environment, stylesheet_url, web_skin
+from turncoat.server.skin import GENERIC_ENV, WEB, environment, stylesheet_url, web_skin
 from turncoat.server.table import LiveTable
 
 STATIC = WEB / "static"
@@ -44,7 +44,6 @@ def context(
         "seat_names": seat_names(seats),
         "most_buttons": MOST_BUTTONS,
         "skin_css": stylesheet_url(game.name),
-        "own_board": draws_board(game.name),
         **extra,
     }
     if payload.get("status") == "broken":

@@ -457,16 +457,6 @@
   document.addEventListener("htmx:wsAfterMessage", fitBoards);
   window.addEventListener("resize", fitBoards);
 
-  // The list view of the table stays open across the updates that redraw it.
-  var listOpen = false;
-  document.addEventListener("htmx:wsBeforeMessage", function () {
-    listOpen = !!document.querySelector("#board-list details[open]");
-  });
-  document.addEventListener("htmx:wsAfterMessage", function () {
-    var list = document.querySelector("#board-list details");
-    if (list && listOpen) list.open = true;
-  });
-
   // -- the replay, step by step in place -----------------------------------------------------
   // Each step of a replay is a page of its own (its links work without a script).  Here a link,
   // a key or the round list fetches the wanted step's page, as the server draws it for this
