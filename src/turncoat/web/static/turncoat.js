@@ -492,6 +492,8 @@
           if (now && next) now.replaceWith(document.importNode(next, true));
         });
         window.history.replaceState(null, "", url.toString());
+        var said = document.getElementById("replay-said"), count = document.querySelector("#replay-steps .step-count");
+        if (said && count) said.textContent = count.textContent;  // the swapped-in count is not announced
         if (focusKey) {
           var again = document.querySelector("#replay-steps [aria-label='" + focusKey + "']") || document.getElementById(focusKey);
           if (again) again.focus();
