@@ -82,9 +82,14 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("web-table-browser") / "data"
 
 
+# A bot waits this long before its move: each move reaches the pages as an update of its own
+# (the title's return between two of Ann's turns is seen), and the tests never wait for time.
+BOT_DELAY_S = 0.4
+
+
 @pytest.fixture(scope="module")
 def server(data_dir: Path) -> Iterator[str]:
-    with served_in_process(data_dir) as base:
+    with served_in_process(data_dir, bot_delay_s=BOT_DELAY_S) as base:
         yield base
 
 
