@@ -291,9 +291,10 @@ def test_two_people_and_two_bots_play_a_whole_game_in_the_browser(server: str, b
     ann.wait_for_selector(".replay-nav")
     ann.keyboard.press("Tab")
     ann.click("text=Next ▶")
-    assert "Step 1 of" in ann.inner_text(".step-count")
+    step_shown(ann, "Step 1 of")
     shot(ann, "09-replay-step1")
     ann.click("text=End »")
+    step_shown(ann, f"Step {ann.get_attribute('#replay-steps', 'data-total')} of")
     total = re.fullmatch(r"Step (\d+) of (\d+)", ann.inner_text(".step-count"))
     assert total and total.group(1) == total.group(2)  # the last step: the end of the game
     ann.click("text=Reveal everything")
@@ -311,6 +312,15 @@ def test_two_people_and_two_bots_play_a_whole_game_in_the_browser(server: str, b
     for ctx in (ann_ctx, bea_ctx, phone):
         ctx.close()
     assert errors == []
+
+
+def step_shown(page: Page, text: str) -> None:
+    """Until the replay shows a step whose count starts with ``text`` (a step loads in place)."""
+    page.wait_for_function(
+        "t => (document.querySelector('.step-count') || {}).innerText?.startsWith(t)",
+        arg=text,
+        timeout=15_000,
+    )
 
 
 # -- committing supply cards: what the ticked boxes do to the game --------------------------------

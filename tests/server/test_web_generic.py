@@ -184,7 +184,12 @@ def test_sealed_bids_plays_to_the_end_in_the_browser_through_the_generic_skin(
     ann.wait_for_selector(".replay-nav")
     assert re.fullmatch(r"Step 0 of \d+", ann.inner_text(".step-count"))
     assert "Round 1 of 3" in ann.inner_text("#board")
-    ann.click("text=End »")
+    ann.click("text=End »")  # the step loads in place: wait for it
+    ann.wait_for_function(
+        "() => { const b = document.getElementById('replay-steps');"
+        " return b && b.dataset.step === b.dataset.total; }",
+        timeout=15_000,
+    )
     assert "Game over." in ann.inner_text(".status")
     for ctx in (ann_ctx, bea_ctx):
         ctx.close()

@@ -552,10 +552,16 @@ def test_a_move_is_made_by_clicking_the_map(server: str, browser: Browser, tmp_p
     )
     land_by_the_map(ann, server, table, token)
 
-    # the same page on a phone: the decision and the hand first, the map scaled to the screen
+    # the same page on a phone: the decision and the hand first; the map keeps a scale its words
+    # read at (11 px and more) and pans sideways in its frame, which fits the screen
     ann.set_viewport_size({"width": 390, "height": 844})
     ann.wait_for_function(
-        "() => document.querySelector('#board svg.rex-map').getBoundingClientRect().width <= 390"
+        "() => { const svg = document.querySelector('#board svg.rex-map');"
+        " const frame = document.getElementById('board').getBoundingClientRect();"
+        " const sizes = [...svg.querySelectorAll('text')].filter(t => t.getBBox().width > 0)"
+        ".map(t => parseFloat(getComputedStyle(t).fontSize) * svg.getScreenCTM().a);"
+        " return frame.width <= 390 && document.documentElement.scrollWidth <= 390"
+        " && sizes.length > 0 && Math.min(...sizes) >= 11; }"
     )
     # measured in one script run: the bots play on, and each update redraws both
     ann.wait_for_function(

@@ -151,7 +151,8 @@ def test_the_log_names_each_seat_once_even_where_a_name_looks_like_a_seat_number
         expected = [plain(line, names) for line in table.play.view(viewer).log]
         assert payload.log == expected and len(expected) > 10
         page = html.unescape(page_text(table, viewer))
-        assert re.findall(r"<li>([^<]*)</li>", page.split('id="log"')[1].split("</ol>")[0]) == expected
+        shown = page.split('id="log"')[1].split("</ol>")[0]
+        assert re.findall(r"<li(?: class=\"log-\w+\")?>([^<]*)</li>", shown) == expected
     placed = next(e for e in table.play.events() if type(e).__name__ == "EstatePlaced")
     assert any(line.startswith(f"Seat {placed.seat + 1} places an estate") for line in expected)  # type: ignore[attr-defined]
 

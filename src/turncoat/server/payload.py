@@ -21,6 +21,7 @@ from turncoat.core.present import Choice, Decision, Panel, ScoreTable, plain, se
 from turncoat.core.record import encode_action
 from turncoat.core.serialize import to_builtins
 from turncoat.server import adapters
+from turncoat.server.logbook import log_tags
 
 if TYPE_CHECKING:
     from turncoat.play import GameInProgress
@@ -95,6 +96,8 @@ class Update(msgspec.Struct, kw_only=True, tag="update", tag_field="type"):
     observation: dict[str, Any] | None = None
     events: list[dict[str, Any]] = msgspec.field(default_factory=list)
     log: list[str] = msgspec.field(default_factory=list)
+    # One per line of ``log``: "round" (it opens a round), "own" (the viewer's own) or "".
+    log_tags: list[str] = msgspec.field(default_factory=list)
     legal: list[LegalOut] = msgspec.field(default_factory=list)
     decisions: list[DecisionOut] = msgspec.field(default_factory=list)
     panels: list[PanelOut] = msgspec.field(default_factory=list)
@@ -194,6 +197,7 @@ def build_payload(
         observation=to_builtins(view.observation),
         events=[to_builtins(e) for e in new_events],
         log=[plain(line, names) for line in view.log],
+        log_tags=list(log_tags(view.log, viewer)),
         legal=legal,
         decisions=decisions,
         panels=[_panel(p, names) for p in view.panels],

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from turncoat.core.present import plain
 from turncoat.games.verrater.actions import Build, CommitSupply, DiscardSupply
 from turncoat.games.verrater.events import (
     BuildingConverted,
     BuildingPlaced,
     ConflictResolved,
+    GameSetUp,
     HandLimitDiscard,
     SupplyCommitted,
 )
-from turncoat.games.verrater.log import describe_event
+from turncoat.games.verrater.log import describe_event, event_line
 from turncoat.games.verrater.notation import describe
 
 
@@ -63,3 +65,25 @@ def test_action_words_use_an_before_eight_and_estate() -> None:
     assert describe(DiscardSupply(4)) == "discard a 4"
     assert describe(Build(3, "estate")) == "build an estate under landscape 3"
     assert describe(Build(3, "trading_post")) == "build a trading post under landscape 3"
+
+
+def test_log_setup_names_the_ring_in_words() -> None:
+    """The setup line says which house holds which landscape, by the landscapes' names, not
+    in a code such as ``0:city/rose``."""
+    setup = GameSetUp(
+        start_player=0,
+        strategist=1,
+        allegiance=("eagle", "rose"),
+        types=("city", "meadow", "river", "woods"),
+        owners=("rose", "eagle", "rose", "eagle"),
+    )
+    said = event_line(
+        setup, setup.types, {"city": "City", "meadow": "Meadow", "river": "River", "woods": "Woods"}
+    )
+    text = plain(said or (), ["Ann", "Bea"])
+    assert text == (
+        "Setup: Ann starts, Bea holds the strategy card. Allegiances: Ann Eagles, Bea Roses."
+        " The ring: the Roses hold landscapes 0 (City), 2 (River);"
+        " the Eagles hold landscapes 1 (Meadow), 3 (Woods)."
+    )
+    assert "/" not in text and ":city" not in text

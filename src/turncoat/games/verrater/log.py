@@ -82,7 +82,13 @@ def event_line(
 
     match event:
         case GameSetUp(start_player=sp, strategist=st, allegiance=al, types=ts, owners=ow):
-            ring = ", ".join(f"{i}:{t}/{o}" for i, (t, o) in enumerate(zip(ts, ow, strict=True)))
+            ring = "; ".join(  # in words, house by house, in the ring's order
+                f"the {HOUSE[house]} hold landscapes "
+                + ", ".join(
+                    f"{i} ({(type_names or {}).get(ts[i], ts[i])})" for i, o in enumerate(ow) if o == house
+                )
+                for house in dict.fromkeys(ow)
+            )
             sides: list[Span] = []
             for p, h in enumerate(al):
                 sides += [", " if p else "", SeatRef(p), f" {HOUSE[h]}"]
@@ -93,7 +99,7 @@ def event_line(
                 SeatRef(st),
                 " holds the strategy card. Allegiances: ",
                 *sides,
-                f". Ring: {ring}",
+                f". The ring: {ring}.",
             )
         case EstatePlaced(seat=p, landscape=i):
             return line(SeatRef(p), f" places an estate under {land(i)}.")

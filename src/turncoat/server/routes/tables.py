@@ -29,6 +29,7 @@ from turncoat.server.deps import (
 from turncoat.server.hub.moves import MAX_SUBMITTED
 from turncoat.server.inputs import on_or_off, version_of, whole_number
 from turncoat.server.live import BROKEN, OVER, ServerError, build_payload, chat_dict
+from turncoat.server.logbook import round_starts
 from turncoat.server.payload import public_seats
 from turncoat.server.routes.common import base_url, broken_message, html, parse_action, set_secret_cookie
 from turncoat.server.skin import seats_css, web_skin
@@ -229,6 +230,7 @@ async def replay_page(
     omniscient = bool(full) and table.status == OVER
     play = table.replay_to(step)
     update = build_payload(table, seat, -1, play=play, omniscient=omniscient)
+    rounds = round_starts(table.play, seat, omniscient=omniscient)  # as this viewer's log tells them
     body = views.table_page(
         "replay.html",
         table.game,
@@ -240,5 +242,7 @@ async def replay_page(
         full=omniscient,
         can_full=table.status == OVER,
         replay=True,
+        replay_rounds=rounds,
+        replay_round=max((r for r, at in rounds if at <= step), default=None),
     )
     return html(request, settings, body)

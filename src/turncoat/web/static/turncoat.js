@@ -101,10 +101,8 @@
     restoreControls();
     limitAllPicks();
     tick();
-    ["log", "chat-log"].forEach(function (id) {
-      var el = document.getElementById(id);
-      if (el) el.scrollTop = el.scrollHeight;
-    });
+    var chat = document.getElementById("chat-log");
+    if (chat) chat.scrollTop = chat.scrollHeight;
     var active = document.activeElement;
     if (hadFocusInControls && (!active || active === document.body)) {
       var first = document.querySelector("#controls button, #controls input, #controls select");
@@ -340,13 +338,262 @@
     openHelp = [];
   });
 
+  // -- your turn, noticed --------------------------------------------------------------------
+  // The tab's title says when the seated viewer is to act (#table's data-seat among #status's
+  // data-to-act).  When a turn begins (not on loading the page) a short beep plays if the player
+  // turned the sound on (a preference this browser keeps), and a notification shows if they
+  // allowed notifications and the tab is hidden.
+  var SOUND_KEY = "turncoat.turnSound";
+  var baseTitle = document.title;
+  var wasMyTurn = null;
+  var audio = null;
+  function storedSound() {
+    try { return window.localStorage.getItem(SOUND_KEY) === "on"; } catch (e) { return false; }
+  }
+  function myTurnNow() {
+    var table = document.getElementById("table");
+    var seat = table ? table.getAttribute("data-seat") : "";
+    var status = document.getElementById("status");
+    if (!seat || !status || document.querySelector(".results")) return false;
+    return (status.getAttribute("data-to-act") || "").split(" ").indexOf(seat) >= 0;
+  }
+  function beep() {
+    var Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return;
+    try {
+      audio = audio || new Ctx();
+      if (audio.state === "suspended") audio.resume();
+      var now = audio.currentTime, osc = audio.createOscillator(), gain = audio.createGain();
+      osc.type = "sine";
+      osc.frequency.setValueAtTime(660, now);
+      osc.frequency.setValueAtTime(880, now + 0.12);
+      gain.gain.setValueAtTime(0.0001, now);
+      gain.gain.exponentialRampToValueAtTime(0.2, now + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.3);
+      osc.connect(gain);
+      gain.connect(audio.destination);
+      osc.start(now);
+      osc.stop(now + 0.32);
+    } catch (e) { return; }
+    var alerts = document.getElementById("alerts");
+    if (alerts) alerts.setAttribute("data-beeps", String(Number(alerts.getAttribute("data-beeps") || 0) + 1));
+  }
+  function notifyTurn() {
+    if (!document.hidden || !("Notification" in window) || Notification.permission !== "granted") return;
+    try {
+      var table = document.getElementById("table");
+      var note = new Notification("Your turn", { body: baseTitle, tag: "turncoat-turn-" + (table ? table.getAttribute("ws-connect") : "") });
+      note.onclick = function () { window.focus(); note.close(); };
+    } catch (e) { return; }  // a browser that shows notifications only from a service worker
+  }
+  function noticeTurn() {
+    var mine = myTurnNow();
+    document.title = mine ? "\u25CF Your turn \u2014 " + baseTitle : baseTitle;
+    if (mine && wasMyTurn === false) {
+      if (storedSound()) beep();
+      notifyTurn();
+    }
+    wasMyTurn = mine;
+  }
+  function drawNotifyState() {
+    var button = document.getElementById("turn-notify"), state = document.getElementById("turn-notify-state");
+    if (!button || !state) return;
+    if (!("Notification" in window)) { button.hidden = true; state.textContent = ""; return; }
+    var allowed = Notification.permission;
+    button.hidden = allowed !== "default";
+    state.textContent = allowed === "granted" ? "Notifications on while this tab is hidden."
+      : allowed === "denied" ? "Notifications are blocked for this site in your browser." : "";
+  }
+  function setUpAlerts() {
+    var alerts = document.getElementById("alerts");
+    if (!alerts) return;
+    alerts.hidden = false;
+    var sound = document.getElementById("turn-sound");
+    if (sound) {
+      sound.checked = storedSound();
+      sound.addEventListener("change", function () {
+        try { window.localStorage.setItem(SOUND_KEY, sound.checked ? "on" : "off"); } catch (e) { /* private mode */ }
+        if (sound.checked) beep();  // a sample, and the click lets the page play sound later
+      });
+    }
+    var button = document.getElementById("turn-notify");
+    if (button) {
+      button.addEventListener("click", function () {
+        if (!("Notification" in window)) return;
+        var asked = Notification.requestPermission(drawNotifyState);
+        if (asked && asked.then) asked.then(drawNotifyState);
+      });
+    }
+    drawNotifyState();
+  }
+  document.addEventListener("htmx:wsAfterMessage", noticeTurn);
+
+  // -- a board on a small screen ------------------------------------------------------------
+  // A skin's board is drawn to fit the page, which on a phone shrinks its words past reading.
+  // There it keeps the scale at which its smallest text is at least READABLE_PX and pans sideways.
+  var READABLE_PX = 11, NARROW = "(max-width: 600px)";
+  function fitBoards() {
+    var wrap = document.getElementById("board");
+    var svg = wrap && wrap.querySelector("svg.board");
+    if (!svg || !svg.viewBox || !svg.viewBox.baseVal || !svg.viewBox.baseVal.width) return;
+    wrap.classList.add("fitted");
+    if (!window.matchMedia(NARROW).matches) { svg.style.minWidth = ""; return; }
+    var texts = svg.querySelectorAll("text"), smallest = Infinity;
+    for (var i = 0; i < texts.length && i < 400; i++) {
+      var size = parseFloat(window.getComputedStyle(texts[i]).fontSize);
+      if (size > 0 && size < smallest) smallest = size;
+    }
+    if (!isFinite(smallest)) { svg.style.minWidth = ""; return; }
+    var needed = Math.ceil(svg.viewBox.baseVal.width * READABLE_PX / smallest);
+    svg.style.minWidth = needed > wrap.clientWidth ? needed + "px" : "";
+    // Where the player had panned to before an update redrew the board; at first, its middle.
+    wrap.scrollLeft = boardPan !== null ? boardPan : (wrap.scrollWidth - wrap.clientWidth) / 2;
+  }
+  var boardPan = null;
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    var wrap = document.getElementById("board");
+    if (wrap && wrap.classList.contains("fitted")) boardPan = wrap.scrollLeft;
+  });
+  document.addEventListener("htmx:wsAfterMessage", fitBoards);
+  window.addEventListener("resize", fitBoards);
+
+  // -- the replay, step by step in place -----------------------------------------------------
+  // Each step of a replay is a page of its own (its links work without a script).  Here a link,
+  // a key or the round list fetches the wanted step's page, as the server draws it for this
+  // viewer, and swaps in its step bar and its view: no reload, and nothing the page did not
+  // already allow the viewer to see.
+  var replayWanted = null, replayAsked = 0, replayTimer = null;
+  function replayBar() { return document.getElementById("replay-steps"); }
+  function replayNumber(name) {
+    var bar = replayBar();
+    return bar ? Number(bar.getAttribute(name)) : 0;
+  }
+  function replayUrl(step) {
+    var url = new URL(window.location.href);
+    url.searchParams.set("step", String(step));
+    return url;
+  }
+  function replayGo(step) {
+    var total = replayNumber("data-total");
+    step = Math.max(0, Math.min(total, step));
+    replayWanted = step;
+    var asked = ++replayAsked, url = replayUrl(step);
+    var active = document.activeElement;
+    var focusKey = active && active.closest && active.closest("#replay-steps") ? active.getAttribute("aria-label") || active.id : null;
+    return fetch(url.toString(), { credentials: "same-origin", headers: { Accept: "text/html" } })
+      .then(function (r) { if (!r.ok) throw new Error("step " + step + ": " + r.status); return r.text(); })
+      .then(function (text) {
+        if (asked !== replayAsked) return;  // a later step was asked for meanwhile
+        var doc = new DOMParser().parseFromString(text, "text/html");
+        var board = document.getElementById("board");
+        if (board && board.classList.contains("fitted")) boardPan = board.scrollLeft;
+        ["replay-steps", "replay-view"].forEach(function (id) {
+          var now = document.getElementById(id), next = doc.getElementById(id);
+          if (now && next) now.replaceWith(document.importNode(next, true));
+        });
+        window.history.replaceState(null, "", url.toString());
+        var said = document.getElementById("replay-said"), count = document.querySelector("#replay-steps .step-count");
+        if (said && count) said.textContent = count.textContent;  // the swapped-in count is not announced
+        if (focusKey) {
+          var again = document.querySelector("#replay-steps [aria-label='" + focusKey + "']") || document.getElementById(focusKey);
+          if (again) again.focus();
+        }
+        fitBoards();
+        if (replayTimer !== null) replayTimer = window.setTimeout(replayTick, 1000);
+      })
+      .catch(function () { replayStop(); window.location.assign(url.toString()); });  // the plain page
+  }
+  function replayRoundStep(direction) {
+    var here = replayWanted === null ? replayNumber("data-step") : replayWanted;
+    var bar = replayBar(), text = bar ? bar.getAttribute("data-round-steps") || "" : "";
+    var starts = text ? text.split(" ").map(Number) : [];
+    if (direction > 0) {
+      for (var i = 0; i < starts.length; i++) if (starts[i] > here) return starts[i];
+      return replayNumber("data-total");
+    }
+    for (var j = starts.length - 1; j >= 0; j--) if (starts[j] < here) return starts[j];
+    return 0;
+  }
+  function replayTick() {
+    replayTimer = 0;  // running: the next step's arrival sets the next tick
+    if (replayNumber("data-step") >= replayNumber("data-total")) { replayStop(); return; }
+    replayGo(replayNumber("data-step") + 1);
+  }
+  function replayDrawPlay() {
+    var button = document.getElementById("replay-autoplay");
+    if (!button) return;
+    var on = replayTimer !== null;
+    button.textContent = on ? "\u275A\u275A Pause" : "\u25B6 Play";
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+  function replayStop() {
+    if (replayTimer) window.clearTimeout(replayTimer);
+    replayTimer = null;
+    replayDrawPlay();
+  }
+  function replayToggle() {
+    if (replayTimer !== null) { replayStop(); return; }
+    if (replayNumber("data-step") >= replayNumber("data-total")) {
+      replayTimer = 0;  // from the start again: the first step's arrival sets the next tick
+      replayGo(0);
+    } else {
+      replayTimer = window.setTimeout(replayTick, 600);
+    }
+    replayDrawPlay();
+  }
+  function setUpReplay() {
+    if (!replayBar()) return;
+    var play = document.querySelector(".replay-play");
+    if (play) play.hidden = false;
+    document.addEventListener("click", function (ev) {
+      var link = ev.target.closest ? ev.target.closest("#replay-steps a[data-step-to]") : null;
+      if (link && !ev.ctrlKey && !ev.metaKey && !ev.shiftKey && ev.button === 0) {
+        ev.preventDefault();
+        replayStop();
+        replayGo(Number(link.getAttribute("data-step-to")));
+      }
+      if (ev.target.closest && ev.target.closest("#replay-autoplay")) replayToggle();
+    });
+    document.addEventListener("submit", function (ev) {
+      var form = ev.target.closest ? ev.target.closest("#replay-steps form.round-jump") : null;
+      if (!form) return;
+      ev.preventDefault();
+      replayStop();
+      replayGo(Number(form.querySelector("select").value));
+    });
+    document.addEventListener("change", function (ev) {
+      if (ev.target.id === "round-step") { replayStop(); replayGo(Number(ev.target.value)); }
+    });
+    document.addEventListener("keydown", function (ev) {
+      if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+      var t = ev.target;
+      if (t && t.closest && t.closest("input, select, textarea, [contenteditable], summary")) return;
+      var onButton = t && t.closest && t.closest("button, a");
+      var here = replayWanted === null ? replayNumber("data-step") : replayWanted;
+      var to = null;
+      if (ev.key === "ArrowRight") to = here + 1;
+      else if (ev.key === "ArrowLeft") to = here - 1;
+      else if (ev.key === "PageDown") to = replayRoundStep(1);
+      else if (ev.key === "PageUp") to = replayRoundStep(-1);
+      else if (ev.key === "Home") to = 0;
+      else if (ev.key === "End") to = replayNumber("data-total");
+      else if (ev.key === " " && !onButton) { ev.preventDefault(); replayToggle(); return; }
+      if (to === null) return;
+      ev.preventDefault();
+      replayStop();
+      replayGo(to);
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     tick();
     showAllReveals();
     limitAllPicks();
-    ["log", "chat-log"].forEach(function (id) {
-      var el = document.getElementById(id);
-      if (el) el.scrollTop = el.scrollHeight;
-    });
+    var chat = document.getElementById("chat-log");
+    if (chat) chat.scrollTop = chat.scrollHeight;
+    setUpAlerts();
+    noticeTurn();
+    fitBoards();
+    setUpReplay();
   });
 })();
