@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import sync_playwright
 
+from tests.server.browser_support import CHROMIUM, FLAGS
 from tests.server.test_hub_robustness import sqlite_settings, until
 from tests.server.test_storage_replay import close_hub, open_hub, run
-from tests.server.test_web_browser import CHROMIUM, FLAGS
 from tests.server.web_support import (
     app_client,
     create_table,

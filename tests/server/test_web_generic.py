@@ -19,10 +19,10 @@ from typing import Any
 import httpx
 import msgspec
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 import turncoat.core.testing.toy  # noqa: F401  (registers sealed_bids)
-from tests.server.test_web_browser import CHROMIUM, FLAGS, shot, version_of, wait_for_news
+from tests.server.test_web_browser import shot, version_of, wait_for_news
 from tests.server.web_support import app_client, create_table, csrf_of, served_in_process
 from turncoat.core.present import SEAT_STYLES, Plain
 from turncoat.core.registry import load_game
@@ -41,16 +41,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real app, served over HTTP from a thread of this process."""
     with served_in_process(tmp_path_factory.mktemp("web-generic")) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 def log_lines(page: Page) -> list[str]:

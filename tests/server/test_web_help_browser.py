@@ -14,9 +14,10 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
-from tests.server.test_web_browser import CHROMIUM, FLAGS, game_over, shot, version_of
+from tests.server.browser_support import CHROMIUM
+from tests.server.test_web_browser import game_over, shot, version_of
 from tests.server.web_support import served
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}")
@@ -42,14 +43,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     where = tmp_path_factory.mktemp("web-help")
     with served(where / "data", where / "server.log", bot_delay=0.0) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 def new_table(base: str, name: str, rounds: int | None = None) -> tuple[str, str]:

@@ -26,11 +26,11 @@ from typing import Any
 import httpx
 import msgspec
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 from websockets.sync.client import connect
 
 from tests.server.live_server import ServerProcess
-from tests.server.test_web_browser import CHROMIUM, FLAGS, version_of, wait_for_news
+from tests.server.test_web_browser import version_of, wait_for_news
 from tests.server.test_web_generic import log_lines
 from turncoat.core.record import decode_action
 from turncoat.core.registry import GAMES_VARIABLE, load_stored_game
@@ -48,16 +48,6 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
         yield process
     finally:
         process.stop()
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 class Spectator:

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from tests.server.test_web_browser import CHROMIUM, FLAGS, version_of, wait_for_news
+from tests.server.test_web_browser import version_of, wait_for_news
 from tests.server.web_support import served_in_process
 
 MOVES = 6  # Ann's decisions played through the page
@@ -23,16 +22,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real app, served over HTTP from a thread of this process."""
     with served_in_process(tmp_path_factory.mktemp("web-rex")) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 def log_lines(page: Page) -> list[str]:

@@ -12,15 +12,16 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from tests.server.test_web_browser import CHROMIUM, FLAGS, shot, version_of, wait_for_news
+from tests.server.browser_support import CHROMIUM
+from tests.server.test_web_browser import shot, version_of, wait_for_news
 from tests.server.test_web_rex_skin import NAMES, pick_number, play_without_the_map
 from tests.server.web_support import served_in_process, settings_for
 from turncoat.core import deals
@@ -128,14 +129,6 @@ def last_battle_of_the_phase(play: GameInProgress) -> bool:
     if 0 not in play.to_act() or not any(isinstance(a, A.SetDial) for a in play.legal_actions(0)):
         return False
     return [len(s) for s in contested_areas(play)] == [2]
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 def state(base: str, table: str, token: str | None) -> dict[str, Any]:

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from tests.server.test_web_browser import CHROMIUM, FLAGS, shot, version_of
+from tests.server.browser_support import CHROMIUM
+from tests.server.test_web_browser import shot, version_of
 from tests.server.web_support import csrf_of, served_in_process, settings_for
 from turncoat.core.engine import Outcome
 from turncoat.core.record import decode_action
@@ -50,14 +51,6 @@ def pin_seeds(monkeypatch: pytest.MonkeyPatch, table_seed: int) -> None:
     """The table's seed and the bots' (the server runs in this process)."""
     monkeypatch.setattr(tables, "new_seed", lambda: table_seed)
     monkeypatch.setattr(runner, "secrets", PinnedBotSeeds(table_seed))
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 class Person:

@@ -20,10 +20,10 @@ from typing import Any
 import httpx
 import msgspec
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 import turncoat.core.testing.toy  # noqa: F401  (registers sealed_bids, for the page script's test)
-from tests.server.test_web_browser import CHROMIUM, FLAGS, shot, version_of, wait_for_news
+from tests.server.test_web_browser import shot, version_of, wait_for_news
 from tests.server.web_support import served_in_process
 from turncoat.core.registry import load_game
 from turncoat.games.rex import actions as A
@@ -249,16 +249,6 @@ def test_a_seats_page_holds_none_of_another_seats_secrets(seed: int) -> None:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with served_in_process(tmp_path_factory.mktemp("web-rex-skin")) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 BOARD = (

@@ -20,16 +20,17 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.server.test_web_browser import CHROMIUM, FLAGS, shot, version_of, wait_for_news
+from tests.server.browser_support import CHROMIUM
+from tests.server.test_web_browser import shot, version_of, wait_for_news
 from tests.server.test_web_rex_end_browser import (
     GAME_MOVES,
     WAIT_MS,
@@ -58,14 +59,6 @@ ALLIED = (
     ".some(li => li.innerText.includes('Ann') && li.innerText.includes('Bea'))"
 )
 STEPS = ("bid", "move", "landing", "recruit", "battle", "alliance")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 def kinds(state: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:

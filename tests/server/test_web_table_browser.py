@@ -15,17 +15,10 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize
 
-from tests.server.test_web_browser import (
-    CHROMIUM,
-    FLAGS,
-    next_to_act,
-    shot,
-    version_of,
-    wait_for_news,
-    wait_for_turn,
-)
+from tests.server.browser_support import CHROMIUM
+from tests.server.test_web_browser import next_to_act, shot, version_of, wait_for_news, wait_for_turn
 from tests.server.web_support import served_in_process, settings_for
 from turncoat.core.present import plain
 from turncoat.core.record import decode_action
@@ -91,14 +84,6 @@ BOT_DELAY_S = 0.4
 def server(data_dir: Path) -> Iterator[str]:
     with served_in_process(data_dir, bot_delay_s=BOT_DELAY_S) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 def start_player(seed: int) -> int:

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page
 
-from tests.server.test_web_browser import CHROMIUM, FLAGS, shot, version_of, wait_for_news
+from tests.server.test_web_browser import shot, version_of, wait_for_news
 from tests.server.web_support import served_in_process
 
 ANN, BOB, CY = 1, 2, 3  # at 5 players, in order: Lazax, Letnev, Hacan, Jol-Nar, Sol
@@ -46,16 +45,6 @@ SAID = "Nice weather around Mecatol"  # Ann to the whole table
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with served_in_process(tmp_path_factory.mktemp("web-treaty")) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 class Watched:

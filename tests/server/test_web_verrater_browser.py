@@ -13,16 +13,17 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
 import msgspec
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize
 
-from tests.server.test_web_browser import CHROMIUM, FLAGS, shot, version_of, wait_for_news
+from tests.server.browser_support import CHROMIUM
+from tests.server.test_web_browser import shot, version_of, wait_for_news
 from tests.server.test_web_verrater_conflict import known_strength, state_of
 from tests.server.web_support import served_in_process, settings_for
 from turncoat.core.record import encode_action
@@ -138,14 +139,6 @@ def last_to_commit(play: GameInProgress) -> bool:
         and done == {1, 2, 3}
         and sum(map(len, s.committed)) >= 2
     )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 def open_seat(browser: Browser, base: str, table: str, token: str | None, **options: Any) -> Page:
