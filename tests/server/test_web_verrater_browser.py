@@ -206,9 +206,13 @@ def test_the_tally_then_the_resolution_stage_by_stage(tmp_path: Path, browser: B
         stages = [k.removeprefix(key + "-") for k in keys]
         order = [k for k, _ in conflict.STAGES]
         assert stages == [k for k in order if k in stages] and stages[:4] == order[:4]
-        # Only the first stage shows; the others wait for Next.
+        # Only the first stage shows; the others wait for Next, and so does the board's summary
+        # of the conflict (its strengths after the conflict stage, its winners after the VP).
         assert box.locator("[data-reveal-step]:visible").count() == 1
         assert steps.first.is_visible()
+        summary = ann.locator(f'#board [data-reveal-after="{key}-conflict"]')
+        winners = ann.locator(f'#board [data-reveal-after="{key}-vp"]')
+        assert summary.count() == 1 and not summary.is_visible() and not winners.is_visible()
         shot(ann, "verrater-03-reveal-first")
         pressed = 0
         while box.locator("[data-reveal-next]:visible").count():
@@ -221,6 +225,9 @@ def test_the_tally_then_the_resolution_stage_by_stage(tmp_path: Path, browser: B
                 box.locator("[data-reveal-next]").click()
             pressed += 1
             assert box.locator("[data-reveal-step]:visible").count() == pressed + 1
+            shown_now = [k.removeprefix(key + "-") for k in keys[: pressed + 1]]
+            assert summary.is_visible() == ("conflict" in shown_now)
+            assert winners.is_visible() == ("vp" in shown_now)
             assert pressed < 10
         assert pressed == len(keys) - 1
         shown = [k for k in ann.evaluate("() => window.revealsShown") if k.startswith(key)]

@@ -296,6 +296,20 @@
   function drawReveals() {
     var boxes = document.querySelectorAll("[data-reveal]");
     for (var i = 0; i < boxes.length; i++) drawReveal(boxes[i]);
+    drawHeld();
+  }
+  // Elsewhere on the page (a board's summary, say), [data-reveal-after="key"] waits for step
+  // "key" to show, so it does not tell the end before the steps do; with no such step on the
+  // page it shows.  An attribute, not .hidden: SVG elements have no hidden property.
+  function drawHeld() {
+    var present = {}, steps = document.querySelectorAll("[data-reveal-step]");
+    for (var i = 0; i < steps.length; i++) present[steps[i].getAttribute("data-reveal-step")] = true;
+    var held = document.querySelectorAll("[data-reveal-after]");
+    for (var j = 0; j < held.length; j++) {
+      var key = held[j].getAttribute("data-reveal-after");
+      if (present[key] && !revealShown[key]) held[j].setAttribute("hidden", "");
+      else held[j].removeAttribute("hidden");
+    }
   }
   function showAllReveals() {
     var steps = document.querySelectorAll("[data-reveal-step]");
@@ -313,6 +327,7 @@
         revealShown[key] = true;
         delete revealWaiting[key];
         drawReveal(box);
+        drawHeld();
         if (next.hidden) {  // the last step: read on from it
           if (!steps[i].hasAttribute("tabindex")) steps[i].setAttribute("tabindex", "-1");
           steps[i].focus();
