@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from turncoat.games.starcraft import abilities, determinize, galaxy, observe
-from turncoat.games.starcraft.phases import galaxy_building, setup
+from turncoat.games.starcraft.phases import combat, combat_cards, galaxy_building, setup  # combat (RULES §13)
 
-RULE_MODULES = (setup, galaxy_building, galaxy, abilities, observe, determinize)
+RULE_MODULES = (setup, galaxy_building, galaxy, abilities, observe, determinize, combat, combat_cards)
 TESTS = Path(__file__).parent
 
 

@@ -29,9 +29,22 @@ from turncoat.games.starcraft.config import StarcraftConfig, validate_config
 from turncoat.games.starcraft.context import Ctx, Events, build_tables
 from turncoat.games.starcraft.determinize import determinize
 from turncoat.games.starcraft.observe import StarcraftObservation, observe
+from turncoat.games.starcraft.phases import combat as K  # combat (RULES §13)
+from turncoat.games.starcraft.phases import combat_actions as KA
 from turncoat.games.starcraft.phases import galaxy_building as G
 from turncoat.games.starcraft.phases import setup
-from turncoat.games.starcraft.state import (
+from turncoat.games.starcraft.state import (  # combat (RULES §13)
+    BATTLE_CARDS,
+    BATTLE_CASUALTY,
+    BATTLE_FRONT_LINE,
+    BATTLE_PAIR,
+    BATTLE_RETREAT,
+    BATTLE_RETREAT_UNIT,
+    BATTLE_SKIRMISH,
+    BATTLE_SPLASH,
+    BATTLE_STEPS,
+    BATTLE_SUPPORT,
+    BATTLE_WITHDRAW,
     CHOOSE_CELL,
     CHOOSE_FACTION,
     CHOOSE_PLANET,
@@ -45,6 +58,7 @@ from turncoat.games.starcraft.state import (
     SETUP_STEPS,
     RouteEnd,
     State,
+    Unit,
 )
 
 RULES_VERSION = "scbg-core-rules+content-packs/0"
@@ -52,7 +66,7 @@ RULES_VERSION = "scbg-core-rules+content-packs/0"
 Resolver = Callable[[Ctx, State, Any, Events], State]
 
 # The decision each step waits for: its action, its rulebook section and how it resolves.
-STEP_RULES: dict[str, tuple[type[A.StarcraftAction], str, Resolver]] = {
+STEP_RULES: dict[str, tuple[type[A.StarcraftAction | KA.CombatAction], str, Resolver]] = {
     CHOOSE_FACTION: (
         A.ChooseFaction,
         setup.RULE_FACTIONS,
@@ -97,6 +111,132 @@ STEP_RULES: dict[str, tuple[type[A.StarcraftAction], str, Resolver]] = {
 }
 
 
+# == Combat (RULES §13): the battle's decisions ==================================================
+# A unit in a decision is the actor's (a pair names one unit of each side).
+
+
+def _own(state: State, kind: str, cloaked: bool) -> Unit:
+    return Unit(owner=state.actor, kind=kind, cloaked=cloaked)
+
+
+def _pair(c: Ctx, s: State, a: Any, o: Events) -> State:
+    b = s.battle
+    assert b is not None
+    attacker = Unit(owner=b.attacker, kind=a.attacker, cloaked=a.attacker_cloaked)
+    defender = Unit(owner=b.defender, kind=a.defender, cloaked=a.defender_cloaked)
+    return K.resolve_pair_skirmish(c, s, attacker, defender, o)
+
+
+STEP_RULES.update(
+    {
+        BATTLE_FRONT_LINE: (
+            KA.ChooseFrontLine,
+            K.RULE_PAIRING,
+            lambda c, s, a, o: K.resolve_choose_front_line(c, s, _own(s, a.unit, a.cloaked), o),
+        ),
+        BATTLE_PAIR: (KA.PairSkirmish, K.RULE_PAIRING, _pair),
+        BATTLE_SUPPORT: (
+            KA.AssignSupport,
+            K.RULE_SUPPORT,
+            lambda c, s, a, o: K.resolve_assign_support(c, s, a.skirmish, o),
+        ),
+        BATTLE_CARDS: (
+            KA.PlaceCombatCards,
+            K.RULE_CARDS,
+            lambda c, s, a, o: K.resolve_place_combat_cards(c, s, a.standard, a.reinforcement, o),
+        ),
+        BATTLE_SKIRMISH: (
+            KA.ResolveSkirmish,
+            K.RULE_BATTLE,
+            lambda c, s, a, o: K.resolve_resolve_skirmish(c, s, a.skirmish, o),
+        ),
+        BATTLE_CASUALTY: (
+            KA.ChooseCasualty,
+            K.RULE_SKIRMISH,
+            lambda c, s, a, o: K.resolve_choose_casualty(c, s, _own(s, a.unit, a.cloaked), o),
+        ),
+        BATTLE_WITHDRAW: (
+            KA.WithdrawTo,
+            K.RULE_CLOAKING,
+            lambda c, s, a, o: K.resolve_withdraw_to(c, s, a.area, o),
+        ),
+        BATTLE_SPLASH: (
+            KA.ChooseCasualty,
+            K.RULE_SPLASH,
+            lambda c, s, a, o: K.resolve_splash_casualty(c, s, _own(s, a.unit, a.cloaked), o),
+        ),
+        BATTLE_RETREAT_UNIT: (
+            KA.ChooseRetreatingUnit,
+            K.RULE_RETREAT,
+            lambda c, s, a, o: K.resolve_choose_retreating_unit(c, s, _own(s, a.unit, a.cloaked), o),
+        ),
+        BATTLE_RETREAT: (
+            KA.RetreatTo,
+            K.RULE_RETREAT,
+            lambda c, s, a, o: K.resolve_retreat_to(c, s, a.area, o),
+        ),
+    }
+)
+
+
+def combat_options(ctx: Ctx, state: State) -> tuple[Any, ...]:
+    """The legal decisions of a battle step (RULES §13.2), from ``phases/combat.py``."""
+    step, b = state.step, state.battle
+    if b is None:
+        return ()
+    if step == BATTLE_FRONT_LINE:
+        return tuple(KA.ChooseFrontLine(u.kind, u.cloaked) for u in K.legal_front_line(ctx, state))
+    if step == BATTLE_PAIR:
+        return tuple(
+            KA.PairSkirmish(a.kind, d.kind, a.cloaked, d.cloaked) for a, d in K.legal_pairs(ctx, state)
+        )
+    if step == BATTLE_SUPPORT:
+        return tuple(KA.AssignSupport(i) for i in K.legal_support(ctx, state))
+    if step == BATTLE_CARDS:
+        return tuple(KA.PlaceCombatCards(s, r) for s, r in K.legal_card_placements(ctx, state))
+    if step == BATTLE_SKIRMISH:
+        return tuple(KA.ResolveSkirmish(i) for i in K.legal_skirmishes(ctx, state))
+    if step == BATTLE_CASUALTY:
+        return tuple(KA.ChooseCasualty(u.kind, u.cloaked) for u in b.picks[0].candidates)
+    if step == BATTLE_WITHDRAW:
+        return tuple(KA.WithdrawTo(a) for a in K.withdrawal_areas(ctx, state))
+    if step == BATTLE_SPLASH:
+        return tuple(KA.ChooseCasualty(u.kind, u.cloaked) for u in K.splash_candidates(ctx, state))
+    if step == BATTLE_RETREAT_UNIT:
+        return tuple(KA.ChooseRetreatingUnit(u.kind, u.cloaked) for u in K.legal_retreating_units(ctx, state))
+    if step == BATTLE_RETREAT:
+        return tuple(KA.RetreatTo(a) for a in K.legal_retreat_areas(ctx, state))
+    return ()
+
+
+def describe_combat_action(action: Any) -> str | None:
+    """Plain words for a battle decision (None: not a battle decision)."""
+    match action:
+        case KA.ChooseFrontLine(unit=u):
+            return f"put the {u} in the front line"
+        case KA.PairSkirmish(attacker=a, defender=d):
+            return f"pair the {a} with the enemy {d}"
+        case KA.AssignSupport(skirmish=i):
+            return f"support skirmish {i + 1}"
+        case KA.PlaceCombatCards(standard=None):
+            return "play the top card of the combat deck, blind"
+        case KA.PlaceCombatCards(standard=c, reinforcement=None):
+            return f"play {c} face down"
+        case KA.PlaceCombatCards(standard=c, reinforcement=r):
+            return f"play {c} with {r} face down"
+        case KA.ResolveSkirmish(skirmish=i):
+            return f"resolve skirmish {i + 1}"
+        case KA.ChooseCasualty(unit=u):
+            return f"lose the {u}"
+        case KA.WithdrawTo(area=a):
+            return f"withdraw to {a}"
+        case KA.ChooseRetreatingUnit(unit=u):
+            return f"retreat the {u}"
+        case KA.RetreatTo(area=a):
+            return f"retreat to {a}"
+    return None
+
+
 class StarcraftGame(ConfiguredGame[StarcraftConfig]):
     """The StarCraft engine: content packs, options, state, setup and galaxy building."""
 
@@ -104,7 +244,7 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
     title: ClassVar[str] = "StarCraft: The Board Game"
     rules_version: ClassVar[str] = RULES_VERSION
     config_type: ClassVar[type[Any]] = StarcraftConfig
-    action_type: Any = A.StarcraftAction
+    action_type: Any = A.StarcraftAction | KA.CombatAction
 
     def __init__(self, config: StarcraftConfig) -> None:
         validate_config(config)
@@ -160,7 +300,7 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
     def _settle(self, state: State, events: Events) -> State:
         """Forced steps resolve at once: a decision with a single choice is not asked (the first
         planet's cell, the last planet of a seat, a base area on a one-choice planet, ...)."""
-        while state.step in SETUP_STEPS and state.actor != NOBODY:
+        while (state.step in SETUP_STEPS or state.step in BATTLE_STEPS) and state.actor != NOBODY:
             options = self._options(state)
             if len(options) != 1:
                 return state
@@ -172,7 +312,7 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
     def to_act(self, state: State) -> frozenset[int]:
         """The seat facing the current setup decision (none once setup is over: the Planning phase
         is not built yet)."""
-        if state.step in SETUP_STEPS and state.actor != NOBODY:
+        if (state.step in SETUP_STEPS or state.step in BATTLE_STEPS) and state.actor != NOBODY:
             return frozenset({state.actor})
         return frozenset()
 
@@ -199,6 +339,8 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
             return tuple(A.PlaceStartingUnit(a) for a in G.legal_unit_areas(ctx, state))
         if step == PLACE_TRANSPORT:
             return tuple(A.PlaceStartingTransport(r) for r in G.legal_transport_routes(ctx, state))
+        if step in BATTLE_STEPS:
+            return combat_options(ctx, state)
         return ()
 
     def _resolve(self, state: State, action: A.StarcraftAction, events: Events) -> State:
@@ -206,7 +348,7 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
         return resolve(self.ctx, state, action, events)
 
     def apply(self, state: State, player: int, action: A.StarcraftAction) -> Transition[State]:
-        if not isinstance(action, A.StarcraftAction):
+        if not isinstance(action, A.StarcraftAction | KA.CombatAction):
             raise MalformedAction(f"{action!r} is not a StarCraft action", code="unknown_action")
         if player not in self.to_act(state):
             raise NotYourDecision(
@@ -249,6 +391,9 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
     def describe_action(self, action: A.StarcraftAction) -> str:
         """Plain words for one decision (the log's own lines come with the log module)."""
         t = self.ctx.t
+        said = describe_combat_action(action)
+        if said is not None:
+            return said
         match action:
             case A.ChooseFaction(faction=f):
                 return f"take {t.faction[f].leader.value}" if f in t.faction else f"take {f}"

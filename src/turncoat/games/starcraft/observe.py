@@ -18,7 +18,14 @@ import msgspec
 
 from turncoat.core.actions import Viewer
 from turncoat.games.starcraft.context import Ctx
-from turncoat.games.starcraft.state import AreaState, PlacedPlanet, Route, State
+from turncoat.games.starcraft.state import (  # combat (§13)
+    AreaState,
+    Battle,
+    BattleSide,
+    PlacedPlanet,
+    Route,
+    State,
+)
 
 
 class SeatView(msgspec.Struct, frozen=True):
@@ -76,6 +83,7 @@ class StarcraftObservation(msgspec.Struct, frozen=True):
     chosen_planet: str
     chosen_cell: tuple[int, int] | None
     units_to_place: tuple[str, ...]
+    battle: Battle | None = None  # §13: the battle being fought, face-down cards hidden (redact_battle)
 
 
 def _seat_view(state: State, seat: int) -> SeatView:
@@ -150,4 +158,31 @@ def observe(ctx: Ctx, state: State, viewer: Viewer, to_act: frozenset[int]) -> S
         chosen_planet=state.chosen_planet,
         chosen_cell=state.chosen_cell,
         units_to_place=state.units_to_place,
+        battle=redact_battle(state.battle, viewer),
     )
+
+
+# == Combat (RULES §13.2 step 6, §21.3) ============================================================
+HIDDEN_CARD = ""  # a face-down card the viewer may not see
+
+
+def card_visible(side: BattleSide, revealed: bool, owner: int, viewer: Viewer) -> bool:
+    """§13.2 step 6, §21.3: a card placed face down is seen by its owner (a blind card, taken
+    unseen from the top of the deck, by nobody) until the skirmish is revealed (§13.4)."""
+    return revealed or (viewer == owner and not side.blind)
+
+
+def redact_battle(battle: Battle | None, viewer: Viewer) -> Battle | None:
+    """§21.3: the battle as ``viewer`` sees it: every face-down card it may not see is blank (the
+    number of cards on each side of a skirmish stays visible, as on the table)."""
+    if battle is None:
+        return None
+    skirmishes = []
+    for s in battle.skirmishes:
+        sides = []
+        for side, owner in ((s.attack, battle.attacker), (s.defence, battle.defender)):
+            if not card_visible(side, s.revealed, owner, viewer):
+                side = msgspec.structs.replace(side, cards=tuple(HIDDEN_CARD for _ in side.cards))
+            sides.append(side)
+        skirmishes.append(msgspec.structs.replace(s, attack=sides[0], defence=sides[1]))
+    return msgspec.structs.replace(battle, skirmishes=tuple(skirmishes))
