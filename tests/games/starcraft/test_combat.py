@@ -82,6 +82,16 @@ REINFORCEMENT_PACK = {
             "unit_icons": {"value": ["zergling"], "provenance": "printed", "source": "test"},
             "major": {"value": {"attack": 1, "health": 2}, "provenance": "printed", "source": "test"},
         },
+        {
+            "id": "terran_combat_16",
+            "race": "terran",
+            "number": 16,
+            "unit_icons": {
+                "value": ["battlecruiser", "science_vessel"],
+                "provenance": "printed",
+                "source": "test",
+            },
+        },
     ],
 }
 

@@ -530,7 +530,13 @@ def finish_skirmish(ctx: Ctx, state: State, index: int, events: Events) -> State
             else:
                 kept.append(card)
         state = C.discard_cards(state, seat, tuple(kept))
-    s = msgspec.structs.replace(s, resolved=True)
+    # the cards have left the table (discard pile, or set aside as splash); ``active`` keeps the record
+    s = msgspec.structs.replace(
+        s,
+        resolved=True,
+        attack=msgspec.structs.replace(s.attack, cards=()),
+        defence=msgspec.structs.replace(s.defence, cards=()),
+    )
     b = msgspec.structs.replace(_with_skirmish(_battle(state), index, s), splash=(*b.splash, *splash))
     return _with_battle(state, b)
 
