@@ -4,7 +4,7 @@ Invariants after every step: the units of both sides are conserved (in the conte
 withdrawn, retreated or destroyed), each seat's combat cards are conserved between deck, hand,
 discard pile, the skirmishes and the splash cards set aside, no area other than the contested one
 holds more than its limit, every decision offers a few choices and the opponent's observation
-never names a face-down card.
+never names a face-down card; a state re-dealt for a seat looks the same to that seat.
 """
 
 from __future__ import annotations
@@ -133,14 +133,19 @@ def _check(
     b = state.battle
     if b is None:
         return
+    # what a seat cannot see, re-dealt, never changes what it sees (§21.3)
+    for viewer in (0, 1):
+        sampled = g.determinize(state, viewer, len(events))
+        assert g.observe(sampled, viewer) == g.observe(state, viewer)
+        assert _cards(sampled, 1 - viewer) == cards[1 - viewer]
     # sealed cards: an unrevealed card is blank to the opponent, and a blind one to its owner too
-    for viewer in (0, 1, None):
-        seen = g.observe(state, viewer).battle
+    for watcher in (0, 1, None):
+        seen = g.observe(state, watcher).battle
         assert seen is not None
         for s, shown in zip(b.skirmishes, seen.skirmishes, strict=True):
             for side, view, owner in (
                 (s.attack, shown.attack, b.attacker),
                 (s.defence, shown.defence, b.defender),
             ):
-                if not s.revealed and (viewer != owner or side.blind):
+                if not s.revealed and (watcher != owner or side.blind):
                     assert view.cards == ("",) * len(side.cards)

@@ -9,6 +9,7 @@ import pytest
 
 from tests.games.starcraft.test_combat import T, Z, _set_up, arena, battle, play
 from turncoat.core.actions import Event
+from turncoat.core.errors import IllegalAction, NotYourDecision
 from turncoat.games.starcraft import events as E
 from turncoat.games.starcraft.components import CombatValues
 from turncoat.games.starcraft.context import Events
@@ -877,3 +878,38 @@ def test_advance() -> None:
     assert seen == sorted(seen, key=order.index) and seen[0] == BATTLE_PAIR
     assert [a for s, a in steps if s == BATTLE_CARDS] == [0, 0, 1, 1]
     assert state.battle is None
+
+
+def test_start_battle_rejects_bad_input() -> None:
+    g, state = _set_up(False)
+    state = arena(state, {"tarsonis_1": [T("marine"), Z("zergling")]})
+    with pytest.raises(ValueError, match="not an area"):
+        K.start_battle(g.ctx, state, "nowhere_9", 0, [])
+    with pytest.raises(ValueError, match="not at the table"):
+        K.start_battle(g.ctx, state, "tarsonis_1", 7, [])
+
+
+def test_describe_combat_action() -> None:
+    g, _ = _set_up(False)
+    assert g.describe_action(KA.PlaceCombatCards("terran_combat_04", "terran_combat_17")) == (
+        "play Terran combat card 4 with Terran combat card 17 face down"
+    )
+    assert g.describe_action(KA.PlaceCombatCards(None)) == "play the top card of the combat deck, blind"
+    assert g.describe_action(KA.PairSkirmish("marine", "hydralisk", defender_cloaked=True)) == (
+        "pair the Marine with the enemy cloaked Hydralisk"
+    )
+    assert g.describe_action(KA.WithdrawTo("tarsonis_3")) == "withdraw to Tarsonis (2 minerals)"
+
+
+def test_battle_decisions_refuse_bad_input() -> None:
+    g, state, _ = battle({"tarsonis_1": [T("marine"), Z("zergling")]}, _cards(), "tarsonis_1")
+    assert (state.step, state.actor) == (BATTLE_CARDS, 0)
+    with pytest.raises(IllegalAction) as wrong:
+        g.apply(state, 0, KA.AssignSupport(0))
+    assert wrong.value.code == "wrong_step"
+    with pytest.raises(IllegalAction):
+        g.apply(state, 0, KA.PlaceCombatCards("terran_combat_17"))  # not in hand
+    with pytest.raises(IllegalAction):
+        g.apply(state, 0, KA.PlaceCombatCards("zerg_combat_01"))  # the opponent's card
+    with pytest.raises(NotYourDecision):
+        g.apply(state, 1, KA.PlaceCombatCards(None))

@@ -209,31 +209,38 @@ def combat_options(ctx: Ctx, state: State) -> tuple[Any, ...]:
     return ()
 
 
-def describe_combat_action(action: Any) -> str | None:
+def describe_combat_action(ctx: Ctx, action: Any) -> str | None:
     """Plain words for a battle decision (None: not a battle decision)."""
+
+    def unit(kind: str, cloaked: bool = False) -> str:
+        return f"cloaked {log.unit_name(ctx, kind)}" if cloaked else log.unit_name(ctx, kind)
+
+    def area(a: str) -> str:
+        return log.area_name(ctx, a) if a in ctx.t.area else a
+
     match action:
-        case KA.ChooseFrontLine(unit=u):
-            return f"put the {u} in the front line"
-        case KA.PairSkirmish(attacker=a, defender=d):
-            return f"pair the {a} with the enemy {d}"
+        case KA.ChooseFrontLine(unit=u, cloaked=c):
+            return f"put the {unit(u, c)} in the front line"
+        case KA.PairSkirmish(attacker=a, defender=d, attacker_cloaked=ac, defender_cloaked=dc):
+            return f"pair the {unit(a, ac)} with the enemy {unit(d, dc)}"
         case KA.AssignSupport(skirmish=i):
             return f"support skirmish {i + 1}"
         case KA.PlaceCombatCards(standard=None):
             return "play the top card of the combat deck, blind"
-        case KA.PlaceCombatCards(standard=c, reinforcement=None):
-            return f"play {c} face down"
-        case KA.PlaceCombatCards(standard=c, reinforcement=r):
-            return f"play {c} with {r} face down"
+        case KA.PlaceCombatCards(standard=str(c), reinforcement=None):
+            return f"play {log.card_name(ctx, c)} face down"
+        case KA.PlaceCombatCards(standard=str(c), reinforcement=str(r)):
+            return f"play {log.card_name(ctx, c)} with {log.card_name(ctx, r)} face down"
         case KA.ResolveSkirmish(skirmish=i):
             return f"resolve skirmish {i + 1}"
-        case KA.ChooseCasualty(unit=u):
-            return f"lose the {u}"
+        case KA.ChooseCasualty(unit=u, cloaked=c):
+            return f"lose the {unit(u, c)}"
         case KA.WithdrawTo(area=a):
-            return f"withdraw to {a}"
-        case KA.ChooseRetreatingUnit(unit=u):
-            return f"retreat the {u}"
+            return f"withdraw to {area(a)}"
+        case KA.ChooseRetreatingUnit(unit=u, cloaked=c):
+            return f"retreat the {unit(u, c)}"
         case KA.RetreatTo(area=a):
-            return f"retreat to {a}"
+            return f"retreat to {area(a)}"
     return None
 
 
@@ -391,7 +398,7 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
     def describe_action(self, action: A.StarcraftAction) -> str:
         """Plain words for one decision (the log's own lines come with the log module)."""
         t = self.ctx.t
-        said = describe_combat_action(action)
+        said = describe_combat_action(self.ctx, action)
         if said is not None:
             return said
         match action:

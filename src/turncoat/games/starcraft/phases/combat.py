@@ -171,6 +171,10 @@ def start_battle(
     by the Mobilize order); the attacker draws 3 combat cards (5 with a special Mobilize, §10.2),
     the defender 1.  No card or ability of the content acts "at the start of a battle" (step 2),
     so nothing is asked there.  Returns the state at the battle's first decision."""
+    if area_id not in {a.id for a in state.areas}:
+        raise ValueError(f"no battle in {area_id!r}: it is not an area of a placed planet")
+    if not 0 <= attacker < state.players:
+        raise ValueError(f"no battle: seat {attacker} is not at the table")
     area = state.area(area_id)
     attacking = units_of(state, area_id, attacker)
     defenders = {u.owner for u in area.units if u.owner != attacker}
