@@ -13,7 +13,7 @@ from turncoat.core.errors import IllegalAction, NotYourDecision
 from turncoat.games.starcraft import events as E
 from turncoat.games.starcraft.components import CombatValues
 from turncoat.games.starcraft.context import Events
-from turncoat.games.starcraft.game import StarcraftGame
+from turncoat.games.starcraft.game import Move, StarcraftGame
 from turncoat.games.starcraft.phases import combat as K
 from turncoat.games.starcraft.phases import combat_actions as KA
 from turncoat.games.starcraft.phases import combat_cards as C
@@ -913,3 +913,14 @@ def test_battle_decisions_refuse_bad_input() -> None:
         g.apply(state, 0, KA.PlaceCombatCards("zerg_combat_01"))  # the opponent's card
     with pytest.raises(NotYourDecision):
         g.apply(state, 1, KA.PlaceCombatCards(None))
+
+
+def test_battle_actions_events_and_states_survive_a_json_round_trip() -> None:
+    g, state, events = _over_the_limit()
+    taken: list[Move] = [KA.ChooseRetreatingUnit("firebat"), KA.RetreatTo("pridewater_2")]
+    assert state.battle is not None
+    mid = msgspec.json.decode(msgspec.json.encode(state), type=State)
+    assert mid == state and mid.battle == state.battle
+    state = play(g, state, taken, events)
+    assert msgspec.json.decode(msgspec.json.encode(taken), type=list[Move]) == taken
+    assert all(msgspec.json.decode(msgspec.json.encode(e), type=type(e)) == e for e in events)

@@ -13,6 +13,7 @@ from turncoat.core import registry
 from turncoat.core.errors import IllegalAction, InvalidConfig, MalformedAction, NotYourDecision
 from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft.events import GameSetUp
+from turncoat.games.starcraft.game import Move
 from turncoat.games.starcraft.state import CHOOSE_FACTION, PLANNING, State
 
 TWO = (["jim_raynor", "overmind"], [["pridewater", "braken"], ["tarsonis", "chau_sara"]])
@@ -78,7 +79,7 @@ def test_actions_events_and_states_survive_a_json_round_trip() -> None:
     rnd = random.Random(4)
     tr = g.start(4)
     state, events = tr.state, list(tr.events)
-    taken: list[A.StarcraftAction] = []
+    taken: list[Move] = []
     while g.to_act(state):
         (seat,) = g.to_act(state)
         action = rnd.choice(list(g.legal_actions(state, seat)))
@@ -86,6 +87,6 @@ def test_actions_events_and_states_survive_a_json_round_trip() -> None:
         tr = g.apply(state, seat, action)
         state, events = tr.state, events + list(tr.events)
     encoded = msgspec.json.encode(taken)
-    assert msgspec.json.decode(encoded, type=list[A.StarcraftAction]) == taken
+    assert msgspec.json.decode(encoded, type=list[Move]) == taken
     assert all(msgspec.json.decode(msgspec.json.encode(e), type=type(e)) == e for e in events)
     assert msgspec.json.decode(msgspec.json.encode(state), type=State) == state

@@ -62,11 +62,12 @@ from turncoat.games.starcraft.state import (  # combat (RULES §13)
 )
 
 RULES_VERSION = "scbg-core-rules+content-packs/0"
+Move = A.StarcraftAction | KA.CombatAction  # every decision: setup's and a battle's (RULES §13)
 
 Resolver = Callable[[Ctx, State, Any, Events], State]
 
 # The decision each step waits for: its action, its rulebook section and how it resolves.
-STEP_RULES: dict[str, tuple[type[A.StarcraftAction | KA.CombatAction], str, Resolver]] = {
+STEP_RULES: dict[str, tuple[type[Move], str, Resolver]] = {
     CHOOSE_FACTION: (
         A.ChooseFaction,
         setup.RULE_FACTIONS,
@@ -251,7 +252,7 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
     title: ClassVar[str] = "StarCraft: The Board Game"
     rules_version: ClassVar[str] = RULES_VERSION
     config_type: ClassVar[type[Any]] = StarcraftConfig
-    action_type: Any = A.StarcraftAction | KA.CombatAction
+    action_type: Any = Move
 
     def __init__(self, config: StarcraftConfig) -> None:
         validate_config(config)
@@ -323,12 +324,12 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
             return frozenset({state.actor})
         return frozenset()
 
-    def legal_actions(self, state: State, player: int) -> Sequence[A.StarcraftAction]:
+    def legal_actions(self, state: State, player: int) -> Sequence[Move]:
         if player not in self.to_act(state):
             return ()
         return self._options(state)
 
-    def _options(self, state: State) -> tuple[A.StarcraftAction, ...]:
+    def _options(self, state: State) -> tuple[Move, ...]:
         ctx, step = self.ctx, state.step
         if step == CHOOSE_FACTION:
             return tuple(A.ChooseFaction(f) for f in setup.legal_factions(ctx, state))
@@ -350,12 +351,12 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
             return combat_options(ctx, state)
         return ()
 
-    def _resolve(self, state: State, action: A.StarcraftAction, events: Events) -> State:
+    def _resolve(self, state: State, action: Move, events: Events) -> State:
         _, _, resolve = STEP_RULES[state.step]
         return resolve(self.ctx, state, action, events)
 
-    def apply(self, state: State, player: int, action: A.StarcraftAction) -> Transition[State]:
-        if not isinstance(action, A.StarcraftAction | KA.CombatAction):
+    def apply(self, state: State, player: int, action: Move) -> Transition[State]:
+        if not isinstance(action, Move):
             raise MalformedAction(f"{action!r} is not a StarCraft action", code="unknown_action")
         if player not in self.to_act(state):
             raise NotYourDecision(
@@ -395,7 +396,7 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
         """Nobody wins during setup (§16 comes with the rounds)."""
         return None
 
-    def describe_action(self, action: A.StarcraftAction) -> str:
+    def describe_action(self, action: Move) -> str:
         """Plain words for one decision (the log's own lines come with the log module)."""
         t = self.ctx.t
         said = describe_combat_action(self.ctx, action)
