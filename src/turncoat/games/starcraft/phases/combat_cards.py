@@ -28,12 +28,18 @@ KNOWN_ABILITIES = frozenset({*SPLASH_DOMAINS, SCOURGE})
 NO_VALUES = CombatValues(attack=0, health=0)
 
 
+# content (held, so that its id is never reused) -> its combat cards by id; built once per content
+_BY_ID: dict[int, tuple[object, dict[str, CombatCardData]]] = {}
+
+
 def card_data(ctx: Ctx, card: str) -> CombatCardData | None:
     """§13.3: the content's record of a combat card (None: a card with no combat values)."""
-    for c in ctx.content.data.combat_cards:
-        if c.id == card:
-            return c
-    return None
+    data = ctx.content.data
+    held = _BY_ID.get(id(data))
+    if held is None or held[0] is not data:
+        held = (data, {c.id: c for c in data.combat_cards})
+        _BY_ID[id(data)] = held
+    return held[1].get(card)
 
 
 def is_reinforcement(ctx: Ctx, card: str) -> bool:
