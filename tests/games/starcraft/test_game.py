@@ -11,6 +11,7 @@ from turncoat.core import registry
 from turncoat.core.errors import IllegalAction, InvalidConfig, MalformedAction, NotYourDecision
 from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft.events import GameSetUp
+from turncoat.games.starcraft.game import Move
 from turncoat.games.starcraft.state import CHOOSE_FACTION, OVER, PLANNING, State
 
 TWO = (["jim_raynor", "overmind"], [["pridewater", "braken"], ["tarsonis", "chau_sara"]])
@@ -77,7 +78,7 @@ def test_actions_events_and_states_survive_a_json_round_trip() -> None:
     state, events, taken = peaceful_game(g, 4)
     assert state.step == OVER  # setup and whole rounds, regrouping included
     encoded = msgspec.json.encode(taken)
-    assert msgspec.json.decode(encoded, type=list[A.StarcraftAction]) == taken
+    assert msgspec.json.decode(encoded, type=list[Move]) == taken
     assert all(msgspec.json.decode(msgspec.json.encode(e), type=type(e)) == e for e in events)
     assert msgspec.json.decode(msgspec.json.encode(state), type=State) == state
 

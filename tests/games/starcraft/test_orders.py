@@ -15,6 +15,7 @@ from turncoat.core.actions import Event
 from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft import events as E
 from turncoat.games.starcraft.phases import build, mobilize, research
+from turncoat.games.starcraft.phases.combat_cards import draw_combat_cards
 from turncoat.games.starcraft.state import (
     BUILD,
     EXECUTE_OR_EVENT,
@@ -317,16 +318,18 @@ def test_begin_research() -> None:
     assert (none.step, none.actor, none.seat(1).pending_events) == (STEP_EXECUTION, NOBODY, ())
 
 
-def test_draw_combat_cards() -> None:
+def test_research_draws_with_the_combat_deck_reshuffle() -> None:
+    """§10.3: Research draws through the one drawing function of combat (combat_cards), the
+    discard pile becoming the deck as soon as its last card is drawn."""
     events: list[Event] = []
     deck = S0.seat(1).combat_deck
-    state = research.draw_combat_cards(CTX, S0, 1, 3, events)
+    state = draw_combat_cards(CTX, S0, 1, 3, events)
     assert set(deck[-3:]) <= set(state.seat(1).hand) and state.seat(1).combat_deck == deck[:-3]
-    assert events[0] == E.CombatCardsDrawn(seat=1, cards=3, reshuffled=False)
-    assert events[1].visible_to == (1,)
+    assert events[0] == E.CombatCardsDrawn(seat=1, cards=tuple(reversed(deck[-3:])), visible_to=(1,))
+    assert events[1] == E.CombatCardCount(seat=1, cards=3)
     # the last card drawn: the discard pile becomes the deck at once, and the drawing goes on
     low = seat_with(S0, 1, combat_deck=deck[:1], combat_discard=deck[1:4])
-    out = research.draw_combat_cards(CTX, low, 1, 3, [])
+    out = draw_combat_cards(CTX, low, 1, 3, [])
     assert len(out.seat(1).hand) == 6 + 3 and len(out.seat(1).combat_deck) == 1
     assert out.seat(1).combat_discard == ()
 

@@ -12,7 +12,7 @@ import pytest
 from tests.games.starcraft.helpers import game, peaceful_options
 from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft import events as E
-from turncoat.games.starcraft.game import StarcraftGame
+from turncoat.games.starcraft.game import Move, StarcraftGame
 from turncoat.games.starcraft.phases import control
 from turncoat.games.starcraft.state import OVER, SETUP_STEPS, State
 
@@ -47,7 +47,7 @@ def check_invariants(g: StarcraftGame, state: State, workers: list[int], cp: lis
         assert a.depletion in (0, 1, 2)
 
 
-def _pick(rnd: random.Random, options: list[A.StarcraftAction], eager: bool | None) -> A.StarcraftAction:
+def _pick(rnd: random.Random, options: list[Move], eager: bool | None) -> Move:
     """Uniformly random (``eager`` False, or None: destroying its own pieces too), or eager: always
     execute, and buy or move rather than stop."""
     if not eager:
