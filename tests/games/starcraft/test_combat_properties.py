@@ -118,28 +118,32 @@ def _check(
     before: Counter[tuple[int, str]],
     cards: dict[int, Counter[str]],
     hands: dict[int, int],
+    area: str = "tarsonis_1",
 ) -> None:
+    """Combat's invariants in a battle over ``area`` between the seats of ``cards``: ``events``
+    are those since the battle started, ``before`` the board and ``cards`` / ``hands`` each seat's
+    combat cards and hand size just before it."""
     # units conserved: on the board (contested area, withdrawn, retreated) + destroyed = at the start
     destroyed = Counter((e.seat, e.unit) for e in events if isinstance(e, E.UnitDestroyed))
     assert _board(state) + destroyed == before
-    for seat in (0, 1):
-        assert _cards(state, seat) == cards[seat]  # cards conserved
+    for seat, held in cards.items():
+        assert _cards(state, seat) == held  # cards conserved
         assert len(state.seat(seat).hand) <= hands[seat] + 5  # at most the cards drawn in step 3
     # outside the contested area every limit holds (withdrawals and retreats respect them)
     for a in state.areas:
-        if a.id != "tarsonis_1":
-            for seat in (0, 1):
+        if a.id != area:
+            for seat in cards:
                 assert sum(u.owner == seat for u in a.units) <= g.ctx.t.area[a.id].unit_limit
     b = state.battle
     if b is None:
         return
     # what a seat cannot see, re-dealt, never changes what it sees (§21.3)
-    for viewer in (0, 1):
+    for viewer in cards:
         sampled = g.determinize(state, viewer, len(events))
         assert g.observe(sampled, viewer) == g.observe(state, viewer)
-        assert _cards(sampled, 1 - viewer) == cards[1 - viewer]
+        assert all(_cards(sampled, other) == cards[other] for other in cards if other != viewer)
     # sealed cards: an unrevealed card is blank to the opponent, and a blind one to its owner too
-    for watcher in (0, 1, None):
+    for watcher in (*cards, None):
         seen = g.observe(state, watcher).battle
         assert seen is not None
         for s, shown in zip(b.skirmishes, seen.skirmishes, strict=True):

@@ -116,7 +116,7 @@ class RoundStarted(Event, frozen=True, tag="round_started"):
     first_player: int
 
 
-# -- the round without combat (§8-§17) -------------------------------------------------------------
+# -- the round (§8-§17) ----------------------------------------------------------------------------
 
 
 class OrderPlaced(Event, frozen=True, tag="order_placed"):

@@ -1,5 +1,5 @@
-"""StarCraft wired into the Game protocol: setup (RULES §5-§6) and the round without combat
-(§7-§17); not registered until combat (§13) is merged.
+"""StarCraft wired into the Game protocol: setup (RULES §5-§6) and the round (§7-§17) with its
+battles (§13); not registered yet (docs/starcraft.md, "Status").
 
 The protocol methods are here: ``start`` / ``new_initial_state``, ``to_act``, ``legal_actions``,
 ``apply``, ``observe``, ``determinize``, ``render_log``, ``outcome`` and ``describe_action``.
@@ -125,7 +125,7 @@ STEP_RULES: dict[str, tuple[ActionKind, str, Resolver]] = {
     ),
 }
 
-# -- the round without combat (§8-§17) -------------------------------------------------------------
+# -- the round (§8-§17) ----------------------------------------------------------------------------
 
 
 def _resolve_mobilize(c: Ctx, s: State, a: A.StarcraftAction, o: Events) -> State:
@@ -353,7 +353,8 @@ def describe_combat_action(ctx: Ctx, action: Any) -> str | None:
 
 
 class StarcraftGame(ConfiguredGame[StarcraftConfig]):
-    """The StarCraft engine: content packs, options, state, setup, galaxy building and the round."""
+    """The StarCraft engine: content packs, options, state, setup, galaxy building, the round and
+    combat."""
 
     name: ClassVar[str] = "starcraft"
     title: ClassVar[str] = "StarCraft: The Board Game"

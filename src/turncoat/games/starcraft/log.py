@@ -116,7 +116,7 @@ def event_lines(ctx: Ctx, e: Event) -> list[Line]:
     return round_lines(ctx, e)
 
 
-# -- the round without combat (§8-§17) -------------------------------------------------------------
+# -- the round (§8-§17) ----------------------------------------------------------------------------
 
 ORDER_NAMES = {"build": "Build", "mobilize": "Mobilize", "research": "Research"}
 VICTORIES = {

@@ -46,7 +46,7 @@ SETUP_STEPS = (
 PLANNING = "planning"  # §7-§8: where setup ends (round 1); the round is the next session's work
 OVER = "over"
 
-# -- the round without combat (§7-§12, §14-§17) ----------------------------------------------------
+# -- the round (§7-§12, §14-§17) -------------------------------------------------------------------
 # PLANNING (above) is the first: the actor picks the planet of its next order.
 PLAN_TOKEN = "plan_token"  # §8: which of your order tokens goes face down on that planet
 # §9: the actor picks the stack whose top order (theirs) they reveal.  With ``actor == NOBODY`` the

@@ -48,6 +48,7 @@ from turncoat.games.starcraft.state import (
     BATTLE_SUPPORT,
     BATTLE_WITHDRAW,
     NOBODY,
+    STEP_EXECUTION,
     Battle,
     BattlePick,
     BattleSide,
@@ -57,8 +58,9 @@ from turncoat.games.starcraft.state import (
     with_area,
 )
 
-# Where the battle hands control back to the round: the execution phase continues (§13.2 step 9).
-RETURN_STEP = "execution"
+# Where the battle hands control back to the round: the execution phase continues (§13.2 step 9),
+# and the game closes the Mobilize order there (execution.end_order).
+RETURN_STEP = STEP_EXECUTION
 
 RULE_BATTLE = "RULES §13.2"
 RULE_PAIRING = "RULES §13.2 step 4"
