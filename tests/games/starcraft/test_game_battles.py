@@ -56,6 +56,7 @@ def play_until_battles(players: int, seed: int, battles: int = BATTLES) -> tuple
     fight: Fight | None = None
     while g.to_act(state) and ended < battles:
         options = options_of(g, state)
+        assert state.step not in BATTLE_STEPS or len(options) > 1  # a single choice is not asked
         # random, leaning towards executing orders and moving into enemy areas: more battles
         attacks = [a for a in options if is_attack(state, a)]
         action = rnd.choice(attacks if attacks and rnd.random() < 0.5 else options)
