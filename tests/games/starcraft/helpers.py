@@ -10,7 +10,7 @@ import msgspec
 
 from turncoat.core.actions import Event
 from turncoat.games.starcraft import actions as A
-from turncoat.games.starcraft.game import StarcraftGame
+from turncoat.games.starcraft.game import Move, StarcraftGame
 from turncoat.games.starcraft.state import SETUP_STEPS, State
 
 
@@ -77,14 +77,14 @@ def random_events(g: StarcraftGame, seed: int) -> tuple[State, list[Event]]:
     return state, events
 
 
-def is_attack(state: State, action: A.StarcraftAction) -> bool:
+def is_attack(state: State, action: Move) -> bool:
     """A move into an area holding enemy units (it starts a battle, RULES §13)."""
     if not isinstance(action, A.MoveUnit):
         return False
     return any(u.owner != state.actor for u in state.area(action.to).units)
 
 
-def peaceful_options(g: StarcraftGame, state: State, *, destroy: bool = False) -> list[A.StarcraftAction]:
+def peaceful_options(g: StarcraftGame, state: State, *, destroy: bool = False) -> list[Move]:
     """The legal decisions of whoever is to act, less attacks: the round is played without battles
     (combat, RULES §13, is its own module).  Voluntary destruction (§9) only with ``destroy``:
     uniformly random players would otherwise spend a third of their turns destroying their own
@@ -99,15 +99,13 @@ def peaceful_options(g: StarcraftGame, state: State, *, destroy: bool = False) -
     return options
 
 
-def peaceful_game(
-    g: StarcraftGame, seed: int, limit: int = 20_000
-) -> tuple[State, list[Event], list[A.StarcraftAction]]:
+def peaceful_game(g: StarcraftGame, seed: int, limit: int = 20_000) -> tuple[State, list[Event], list[Move]]:
     """A whole game of uniformly random legal decisions without attacks: the final state, every
     event and every decision."""
     rnd = random.Random(seed)
     tr = g.start(seed)
     state, events = tr.state, list(tr.events)
-    taken: list[A.StarcraftAction] = []
+    taken: list[Move] = []
     while g.to_act(state) and len(taken) < limit:
         (seat,) = g.to_act(state)
         action = rnd.choice(peaceful_options(g, state))
@@ -164,7 +162,7 @@ def raynor_overmind(seed: int = 0, **options: Any) -> tuple[StarcraftGame, State
     return g, state, events
 
 
-def play(g: StarcraftGame, state: State, decisions: Sequence[A.StarcraftAction]) -> tuple[State, list[Event]]:
+def play(g: StarcraftGame, state: State, decisions: Sequence[Move]) -> tuple[State, list[Event]]:
     """Apply each decision for whoever is to act; every decision must be legal."""
     events: list[Event] = []
     for action in decisions:

@@ -1,22 +1,28 @@
-"""StarCraft through the Game protocol for setup: who acts, refusals that change nothing, the
-packs a game records, and the game kept out of the registry until its rounds exist."""
+"""StarCraft through the Game protocol: who acts, refusals that change nothing, the packs a game
+records, JSON round trips of whole games with battles, and the game kept out of the registry until
+it is complete enough to offer (docs/starcraft.md, "Status")."""
 
 from __future__ import annotations
+
+import random
 
 import msgspec
 import pytest
 
 from tests.games.starcraft.helpers import game, peaceful_game, pinned, raynor_overmind, until
+from tests.games.starcraft.test_round_properties import options_of
 from turncoat.core import registry
 from turncoat.core.errors import IllegalAction, InvalidConfig, MalformedAction, NotYourDecision
 from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft.events import GameSetUp
+from turncoat.games.starcraft.game import Move
+from turncoat.games.starcraft.phases import combat_actions as KA
 from turncoat.games.starcraft.state import CHOOSE_FACTION, OVER, PLANNING, State
 
 TWO = (["jim_raynor", "overmind"], [["pridewater", "braken"], ["tarsonis", "chau_sara"]])
 
 
-def test_the_game_is_not_registered_while_its_rounds_are_missing() -> None:
+def test_the_game_is_not_registered_yet() -> None:
     assert "starcraft" not in registry.registered()
     with pytest.raises(InvalidConfig):
         registry.load_game("starcraft")
@@ -73,13 +79,26 @@ def test_config_json_keeps_every_option() -> None:
 
 
 def test_actions_events_and_states_survive_a_json_round_trip() -> None:
-    g = game(players=4)
-    state, events, taken = peaceful_game(g, 4)
-    assert state.step == OVER  # setup and whole rounds, regrouping included
+    # a whole random game of setup, rounds and battles (seed 5 fights several)
+    g, rnd = game(players=4), random.Random(5)
+    tr = g.start(5)
+    state, events = tr.state, list(tr.events)
+    taken: list[Move] = []
+    fighting: list[State] = []
+    while g.to_act(state):
+        (seat,) = g.to_act(state)
+        taken.append(rnd.choice(options_of(g, state)))
+        tr = g.apply(state, seat, taken[-1])
+        state, events = tr.state, events + list(tr.events)
+        if state.battle is not None:
+            fighting.append(state)
+    assert state.step == OVER and fighting  # setup, whole rounds with battles, regrouping
+    assert any(isinstance(a, KA.ChooseCasualty | KA.PlaceCombatCards) for a in taken)
     encoded = msgspec.json.encode(taken)
-    assert msgspec.json.decode(encoded, type=list[A.StarcraftAction]) == taken
+    assert msgspec.json.decode(encoded, type=list[Move]) == taken
     assert all(msgspec.json.decode(msgspec.json.encode(e), type=type(e)) == e for e in events)
-    assert msgspec.json.decode(msgspec.json.encode(state), type=State) == state
+    for s in (state, *fighting):
+        assert msgspec.json.decode(msgspec.json.encode(s), type=State) == s
 
 
 def test_round_decisions_refuse_bad_input_and_change_nothing() -> None:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from tests.games.starcraft.helpers import game, peaceful_options, random_setup, raynor_overmind, seat_with
 from turncoat.games.starcraft.determinize import redeal_orders, unseen_events
-from turncoat.games.starcraft.events import CardsSeen, EventCardsRead, OrderFace
+from turncoat.games.starcraft.events import CombatCardsDrawn, EventCardsRead, OrderFace
 from turncoat.games.starcraft.observe import top_stage
 from turncoat.games.starcraft.state import PLANNING, PLAY_EVENT, SETUP_STEPS, OrderToken, State
 
@@ -183,7 +183,7 @@ def test_round_logs_never_show_hidden_cards_to_other_seats() -> None:
         tr = g.apply(state, seat, rnd.choice(peaceful_options(g, state)))
         state, events = tr.state, events + list(tr.events)
     for e in events:
-        if isinstance(e, OrderFace | EventCardsRead | CardsSeen):
+        if isinstance(e, OrderFace | EventCardsRead | CombatCardsDrawn):
             assert e.visible_to == (e.seat,)
     private = re.compile(
         r"^Player (\d) (places a (special )?(Build|Mobilize|Research) order|reads "

@@ -3,19 +3,18 @@ table of ``helpers`` (Raynor seat 0, Overmind seat 1)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-import types
+import random
 
 import msgspec
-import pytest
 
 from tests.games.starcraft.helpers import put, raynor_overmind, seat_with
 from turncoat.core.actions import Event
 from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft import events as E
 from turncoat.games.starcraft.phases import build, mobilize, research
+from turncoat.games.starcraft.phases.combat_cards import draw_combat_cards
 from turncoat.games.starcraft.state import (
+    BATTLE_STEPS,
     BUILD,
     EXECUTE_OR_EVENT,
     MOBILIZE,
@@ -29,7 +28,6 @@ from turncoat.games.starcraft.state import (
     OrderToken,
     Purchase,
     State,
-    with_area,
 )
 
 G, S0, _ = raynor_overmind()
@@ -292,17 +290,34 @@ def test_resolve_end_move() -> None:
     ]
 
 
+def _attacking(special: bool) -> State:
+    """Seat 1's Zergling moved into Chau Sara 2, held by seat 0's Marine, under a Mobilize order."""
+    state = put(S0, "chau_sara_2", [(0, "marine")])
+    state = mobilize.begin_mobilize(CTX, executing(state, "chau_sara", 1, "mobilize", special), [])
+    return mobilize.resolve_move(CTX, state, A.MoveUnit("zergling", "chau_sara_1", "chau_sara_2"), [])
+
+
 def test_start_battle() -> None:
-    # a move into an area with enemy units hands the battle to the combat module (§13)
-    state = _mobilizing(S0, "chau_sara", 1)
-    state = _mobilizing(put(S0, "chau_sara_2", [(0, "marine")]), "chau_sara", 1)
-    state = mobilize.resolve_move(CTX, state, A.MoveUnit("zergling", "chau_sara_1", "chau_sara_2"), [])
-    if importlib.util.find_spec("turncoat.games.starcraft.phases.combat") is None:
-        with pytest.raises(NotImplementedError, match="phases.combat"):
-            mobilize.resolve_end_move(CTX, state, [])
-    else:  # pragma: no cover - once combat is merged
-        out = mobilize.resolve_end_move(CTX, state, [])
-        assert out.active_order == state.active_order and out.step != MOBILIZE
+    # a move into an area with enemy units hands the battle to the combat module (§13): the mover
+    # attacks, draws 3 combat cards (5 under a special Mobilize order, §10.4) and the defender 1
+    for special, drawn in ((False, 3), (True, 5)):
+        state = _attacking(special)
+        events: list[Event] = []
+        out = mobilize.resolve_end_move(CTX, state, events)
+        started = [e for e in events if isinstance(e, E.BattleStarted)]
+        assert started == [
+            E.BattleStarted(
+                area="chau_sara_2",
+                attacker=1,
+                defender=0,
+                special=special,
+                attacking=("zergling",),
+                defending=("marine",),
+            )
+        ]
+        assert [(e.seat, e.cards) for e in events if isinstance(e, E.CombatCardCount)] == [(1, drawn), (0, 1)]
+        assert out.battle is not None and out.battle.special is special
+        assert out.active_order == state.active_order and out.step in BATTLE_STEPS
 
 
 # -- §10.3: Research ------------------------------------------------------------------------------------
@@ -317,16 +332,18 @@ def test_begin_research() -> None:
     assert (none.step, none.actor, none.seat(1).pending_events) == (STEP_EXECUTION, NOBODY, ())
 
 
-def test_draw_combat_cards() -> None:
+def test_research_draws_with_the_combat_deck_reshuffle() -> None:
+    """§10.3: Research draws through the one drawing function of combat (combat_cards), the
+    discard pile becoming the deck as soon as its last card is drawn."""
     events: list[Event] = []
     deck = S0.seat(1).combat_deck
-    state = research.draw_combat_cards(CTX, S0, 1, 3, events)
+    state = draw_combat_cards(CTX, S0, 1, 3, events)
     assert set(deck[-3:]) <= set(state.seat(1).hand) and state.seat(1).combat_deck == deck[:-3]
-    assert events[0] == E.CombatCardsDrawn(seat=1, cards=3, reshuffled=False)
-    assert events[1].visible_to == (1,)
+    assert events[0] == E.CombatCardsDrawn(seat=1, cards=tuple(reversed(deck[-3:])), visible_to=(1,))
+    assert events[1] == E.CombatCardCount(seat=1, cards=3)
     # the last card drawn: the discard pile becomes the deck at once, and the drawing goes on
     low = seat_with(S0, 1, combat_deck=deck[:1], combat_discard=deck[1:4])
-    out = research.draw_combat_cards(CTX, low, 1, 3, [])
+    out = draw_combat_cards(CTX, low, 1, 3, [])
     assert len(out.seat(1).hand) == 6 + 3 and len(out.seat(1).combat_deck) == 1
     assert out.seat(1).combat_discard == ()
 
@@ -341,24 +358,11 @@ def test_resolve_research_draw() -> None:
     assert len(research.resolve_research_draw(CTX, plain, False, []).seat(1).hand) == 6
 
 
-def test_start_battle_hands_back_at_execution(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The seam of docs/starcraft.md with a stand-in for phases/combat.py (combat itself is its own
-    # module): it receives the contested area and the attacker, and hands back at STEP_EXECUTION
-    # with nobody to act.  The round then ends the order: the token back to its owner, any seat
-    # left with nothing eliminated at once, the turn passed on.
-    calls: list[tuple[str, int, ActiveOrder | None]] = []
-
-    def start_battle(ctx: object, state: State, area: str, attacker: int, events: list[Event]) -> State:
-        calls.append((area, attacker, state.active_order))
-        contested = state.area(area)
-        survivors = tuple(u for u in contested.units if u.owner == attacker)  # the attacker won
-        state = with_area(state, msgspec.structs.replace(contested, units=survivors))
-        return msgspec.structs.replace(state, step=STEP_EXECUTION, actor=NOBODY)
-
-    stand_in = types.ModuleType("turncoat.games.starcraft.phases.combat")
-    stand_in.start_battle = start_battle  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "turncoat.games.starcraft.phases.combat", stand_in)
-    # seat 1's last pieces: a Zergling in Tarsonis 1 (everything else cleared); seat 0 attacks it
+def test_start_battle_hands_back_at_execution() -> None:
+    # The seam of docs/starcraft.md: the battle started by the Mobilize order runs to its end in
+    # the combat module and hands back at STEP_EXECUTION with nobody to act; the game then ends the
+    # order at once: the token back to its owner, a seat left with nothing eliminated, the turn
+    # passed on.  Seat 1's last piece, a Zergling in Tarsonis 1, is attacked by seat 0.
     state = S0
     for area in ("chau_sara_1", "chau_sara_2", "chau_sara_3"):
         state = put(state, area, [], base=NOBODY)
@@ -377,9 +381,19 @@ def test_start_battle_hands_back_at_execution(monkeypatch: pytest.MonkeyPatch) -
         A.MoveUnit("vulture", "pridewater_3", "tarsonis_1"),
     ):
         state = G.apply(state, 0, action).state
-    tr = G.apply(state, 0, A.EndMove())
-    assert calls == [("tarsonis_1", 0, ActiveOrder("tarsonis", token))]
-    out = tr.state
-    assert len(out.seat(0).orders) == 9 and out.active_order is None  # the token is back
-    assert out.seat(1).eliminated and (out.winners, out.victory) == ((0,), "elimination")
-    assert [type(e).__name__ for e in tr.events] == ["UnitsMoved", "Eliminated", "GameWon"]
+    for seed in range(6):  # random decisions: seat 0 wins some battles and loses others (seeds 0-5)
+        rnd = random.Random(seed)
+        tr = G.apply(state, 0, A.EndMove())
+        out, events = tr.state, list(tr.events)
+        while out.battle is not None:
+            (seat,) = G.to_act(out)
+            tr = G.apply(out, seat, rnd.choice(list(G.legal_actions(out, seat))))
+            out, events = tr.state, events + list(tr.events)
+        ended = next(e for e in events if isinstance(e, E.BattleEnded))
+        after = [type(e).__name__ for e in events[events.index(ended) + 1 :]]
+        assert len(out.seat(0).orders) == 9 and out.active_order is None  # the token is back
+        if ended.winner == 0:  # seat 1 has nothing left
+            assert out.seat(1).eliminated and (out.winners, out.victory) == ((0,), "elimination")
+            assert after == ["Eliminated", "GameWon"]
+        else:  # seat 1 still has pieces: it is seat 1's turn to reveal its Build on Braken
+            assert not out.seat(1).eliminated and (out.step, out.actor) == (STEP_EXECUTION, 1)

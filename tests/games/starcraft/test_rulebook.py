@@ -13,6 +13,8 @@ import pytest
 from turncoat.games.starcraft import abilities, determinize, galaxy, observe
 from turncoat.games.starcraft.phases import (  # the round without combat (§7-§17)
     build,
+    combat,
+    combat_cards,
     control,
     event_cards,
     execution,
@@ -39,7 +41,7 @@ ROUND_MODULES = (
     regrouping,
     victory,
 )
-RULE_MODULES += ROUND_MODULES
+RULE_MODULES += (*ROUND_MODULES, combat, combat_cards)
 TESTS = Path(__file__).parent
 
 

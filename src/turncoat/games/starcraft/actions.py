@@ -60,7 +60,7 @@ class PlaceStartingTransport(Action, frozen=True, tag="place_starting_transport"
     route: int
 
 
-# -- the round without combat (§8-§11, §14, §17) ----------------------------------------------------
+# -- the round (§8-§11, §14, §17) -------------------------------------------------------------------
 
 
 class ChooseOrderPlanet(Action, frozen=True, tag="choose_order_planet"):

@@ -15,7 +15,9 @@ import msgspec
 
 from turncoat.core import rng
 from turncoat.games.starcraft.context import Ctx
-from turncoat.games.starcraft.state import PLAY_EVENT, OrderToken, State
+from turncoat.games.starcraft.observe import card_visible
+from turncoat.games.starcraft.phases.combat_cards import is_reinforcement
+from turncoat.games.starcraft.state import PLAY_EVENT, OrderToken, State, with_seat
 
 END_DRAWS_NEAR = "the_end_draws_near"
 
@@ -66,7 +68,8 @@ def determinize(ctx: Ctx, state: State, viewer: int, seed: int) -> State:
         for s, p in enumerate(seats)
     ]
     state = msgspec.structs.replace(state, seats=tuple(seats), event_deck=redeal(state.event_deck))
-    return redeal_orders(ctx, state, viewer, seed, counter)
+    state = redeal_orders(ctx, state, viewer, seed, counter)
+    return redeal_battle_cards(ctx, state, viewer, seed)
 
 
 def redeal_orders(ctx: Ctx, state: State, viewer: int, seed: int, counter: int) -> State:
@@ -100,3 +103,59 @@ def redeal_orders(ctx: Ctx, state: State, viewer: int, seed: int, counter: int) 
     return msgspec.structs.replace(
         state, seats=tuple(seats), stacks=tuple((planet, tuple(tokens)) for planet, tokens in stacks)
     )
+
+
+# == Combat (RULES §13.2 step 6, §21.3) ============================================================
+
+
+def _hidden_slots(state: State, viewer: int, seat: int) -> list[tuple[int, int, int]]:
+    """The face-down cards of ``seat`` that ``viewer`` cannot see, as (skirmish, side, position)."""
+    b = state.battle
+    assert b is not None
+    slots = []
+    for i, s in enumerate(b.skirmishes):
+        for side, (own, owner) in enumerate(((s.attack, b.attacker), (s.defence, b.defender))):
+            if owner == seat and not card_visible(own, s.revealed, owner, viewer):
+                slots += [(i, side, k) for k in range(len(own.cards))]
+    return slots
+
+
+def redeal_battle_cards(ctx: Ctx, state: State, viewer: int, seed: int) -> State:
+    """§13.2 step 6, §21.3: the face-down cards of a battle that ``viewer`` cannot see (the other
+    side's, and every blind card) are re-dealt with the hand and deck they could have come from:
+    a standard slot gets a standard card, a reinforcement slot a reinforcement card, a blind slot
+    any card.  Hands that ``viewer`` sees stay as they are."""
+    b = state.battle
+    if b is None:
+        return state
+    counter = 1 << 20  # a stream apart from the re-deal of hands and events above
+    skirmishes = [[list(s.attack.cards), list(s.defence.cards)] for s in b.skirmishes]
+    for seat in (b.attacker, b.defender):
+        slots = _hidden_slots(state, viewer, seat)
+        if not slots:
+            continue
+        p = state.seat(seat)
+        hand = () if seat == viewer else p.hand
+        placed = [skirmishes[i][side][k] for i, side, k in slots]
+        pool, counter = rng.shuffle(seed, counter, (*hand, *p.combat_deck, *placed))
+        left = list(pool)
+        for i, side, k in slots:
+            own = (b.skirmishes[i].attack, b.skirmishes[i].defence)[side]
+            wants_reinforcement = not own.blind and k > 0
+            card = next(
+                (c for c in left if own.blind or is_reinforcement(ctx, c) == wants_reinforcement), left[0]
+            )
+            left.remove(card)
+            skirmishes[i][side][k] = card
+        new_hand = tuple(sorted(left[: len(hand)])) if seat != viewer else p.hand
+        deck = tuple(left[len(hand) :])
+        state = with_seat(state, seat, msgspec.structs.replace(p, hand=new_hand, combat_deck=deck))
+    new = tuple(
+        msgspec.structs.replace(
+            s,
+            attack=msgspec.structs.replace(s.attack, cards=tuple(skirmishes[i][0])),
+            defence=msgspec.structs.replace(s.defence, cards=tuple(skirmishes[i][1])),
+        )
+        for i, s in enumerate(b.skirmishes)
+    )
+    return msgspec.structs.replace(state, battle=msgspec.structs.replace(b, skirmishes=new))

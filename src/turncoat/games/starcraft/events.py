@@ -116,7 +116,7 @@ class RoundStarted(Event, frozen=True, tag="round_started"):
     first_player: int
 
 
-# -- the round without combat (§8-§17) -------------------------------------------------------------
+# -- the round (§8-§17) ----------------------------------------------------------------------------
 
 
 class OrderPlaced(Event, frozen=True, tag="order_placed"):
@@ -191,21 +191,6 @@ class UnitsMoved(Event, frozen=True, tag="units_moved"):
     planet: str
     moves: tuple[tuple[str, str, str], ...]  # (unit, from area, to area)
     lift_off: tuple[str, str] | None
-
-
-class CombatCardsDrawn(Event, frozen=True, tag="combat_cards_drawn"):
-    """§10.3 step 2: how many combat cards a seat drew (public)."""
-
-    seat: int
-    cards: int
-    reshuffled: bool  # the discard pile became the deck on the way (§10.3)
-
-
-class CardsSeen(Event, frozen=True, tag="cards_seen"):
-    """§10.3: the cards drawn, for their owner only."""
-
-    seat: int
-    cards: tuple[str, ...]
 
 
 class ResearchSkipped(Event, frozen=True, tag="research_skipped"):
@@ -310,3 +295,123 @@ class PieceDestroyed(Event, frozen=True, tag="piece_destroyed"):
     piece: str
     place: str
     unit: str
+
+
+# == Combat (RULES §13) =====================================================================
+
+
+class BattleStarted(Event, frozen=True, tag="battle_started"):
+    """§13.1: a battle in ``area``; ``special``: started by a special Mobilize order (§10.2)."""
+
+    area: str
+    attacker: int
+    defender: int
+    special: bool
+    attacking: tuple[str, ...]
+    defending: tuple[str, ...]
+
+
+class CombatCardsDrawn(Event, frozen=True, tag="combat_cards_drawn"):
+    """§13.2 step 3: the cards a seat drew (only to their owner)."""
+
+    seat: int
+    cards: tuple[str, ...]
+
+
+class CombatCardCount(Event, frozen=True, tag="combat_card_count"):
+    """§13.2 step 3: how many combat cards a seat drew (public)."""
+
+    seat: int
+    cards: int
+
+
+class CombatDiscardShuffled(Event, frozen=True, tag="combat_discard_shuffled"):
+    """§10.3 (EN p.26): the last card of a combat deck was drawn; the discard pile becomes the deck."""
+
+    seat: int
+    cards: int
+
+
+class FrontLineChosen(Event, frozen=True, tag="front_line_chosen"):
+    """§13.2 step 4: an all-assist side's front-line unit."""
+
+    seat: int
+    unit: str
+
+
+class SkirmishFormed(Event, frozen=True, tag="skirmish_formed"):
+    """§13.2 step 4: skirmish ``skirmish`` pairs these front-line units."""
+
+    skirmish: int
+    attacker: str
+    defender: str
+
+
+class SupportAssigned(Event, frozen=True, tag="support_assigned"):
+    """§13.2 step 5."""
+
+    seat: int
+    unit: str
+    skirmish: int
+
+
+class CombatCardsPlaced(Event, frozen=True, tag="combat_cards_placed"):
+    """§13.2 step 6: cards face down on a skirmish: how many and whether the first came blind from
+    the deck (public, as on the table)."""
+
+    seat: int
+    skirmish: int
+    cards: int
+    blind: bool
+
+
+class CombatCardsChosen(Event, frozen=True, tag="combat_cards_chosen"):
+    """§13.2 step 6: which cards from hand (only to their owner; a blind card is seen by nobody)."""
+
+    seat: int
+    skirmish: int
+    cards: tuple[str, ...]
+
+
+class SkirmishRevealed(Event, frozen=True, tag="skirmish_revealed"):
+    """§13.4: both sides' cards face up, the final (attack, health) of each side, and the blind
+    reinforcement cards discarded for a standard one (§13.3)."""
+
+    skirmish: int
+    attacker_cards: tuple[str, ...]
+    defender_cards: tuple[str, ...]
+    attacker_values: tuple[int, int]
+    defender_values: tuple[int, int]
+    replaced: tuple[str, ...]
+
+
+class UnitDestroyed(Event, frozen=True, tag="unit_destroyed"):
+    """§13.4, §13.6, §13.8, §13.9: a unit destroyed (``why``: skirmish, scourge, splash, retreat)."""
+
+    seat: int
+    unit: str
+    area: str
+    why: str
+
+
+class UnitWithdrew(Event, frozen=True, tag="unit_withdrew"):
+    """§13.7: a cloaked unit withdrew instead of being destroyed."""
+
+    seat: int
+    unit: str
+    to: str
+
+
+class UnitsRetreated(Event, frozen=True, tag="units_retreated"):
+    """§13.9: a seat's retreating units and the single area they went to."""
+
+    seat: int
+    units: tuple[str, ...]
+    to: str
+
+
+class BattleEnded(Event, frozen=True, tag="battle_ended"):
+    """§13.9: who holds the area (``winner`` -1: nobody, the area is empty)."""
+
+    area: str
+    winner: int

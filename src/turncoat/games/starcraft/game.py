@@ -1,5 +1,5 @@
-"""StarCraft wired into the Game protocol: setup (RULES §5-§6) and the round without combat
-(§7-§17); not registered until combat (§13) is merged.
+"""StarCraft wired into the Game protocol: setup (RULES §5-§6) and the round (§7-§17) with its
+battles (§13); not registered yet (docs/starcraft.md, "Status").
 
 The protocol methods are here: ``start`` / ``new_initial_state``, ``to_act``, ``legal_actions``,
 ``apply``, ``observe``, ``determinize``, ``render_log``, ``outcome`` and ``describe_action``.
@@ -31,8 +31,21 @@ from turncoat.games.starcraft.context import Ctx, Events, build_tables
 from turncoat.games.starcraft.determinize import determinize
 from turncoat.games.starcraft.observe import StarcraftObservation, observe
 from turncoat.games.starcraft.phases import build, execution, mobilize, planning, regrouping, research, setup
+from turncoat.games.starcraft.phases import combat as K
+from turncoat.games.starcraft.phases import combat_actions as KA
 from turncoat.games.starcraft.phases import galaxy_building as G
 from turncoat.games.starcraft.state import (
+    BATTLE_CARDS,
+    BATTLE_CASUALTY,
+    BATTLE_FRONT_LINE,
+    BATTLE_PAIR,
+    BATTLE_RETREAT,
+    BATTLE_RETREAT_UNIT,
+    BATTLE_SKIRMISH,
+    BATTLE_SPLASH,
+    BATTLE_STEPS,
+    BATTLE_SUPPORT,
+    BATTLE_WITHDRAW,
     BUILD,
     CHOOSE_CELL,
     CHOOSE_FACTION,
@@ -55,18 +68,19 @@ from turncoat.games.starcraft.state import (
     PLAY_EVENT,
     RESEARCH_DRAW,
     ROUND_STEPS,
-    SETUP_STEPS,
     STEP_EXECUTION,
     RouteEnd,
     State,
+    Unit,
 )
 
 RULES_VERSION = "scbg-core-rules+content-packs/0"
+Move = A.StarcraftAction | KA.CombatAction  # every decision: setup's, the round's and a battle's
 
 Resolver = Callable[[Ctx, State, Any, Events], State]
 
 # The decision each step waits for: its action, its rulebook section and how it resolves.
-ActionKind = type[A.StarcraftAction] | tuple[type[A.StarcraftAction], ...]
+ActionKind = type[Move] | tuple[type[Move], ...]
 STEP_RULES: dict[str, tuple[ActionKind, str, Resolver]] = {
     CHOOSE_FACTION: (
         A.ChooseFaction,
@@ -111,7 +125,7 @@ STEP_RULES: dict[str, tuple[ActionKind, str, Resolver]] = {
     ),
 }
 
-# -- the round without combat (§8-§17) -------------------------------------------------------------
+# -- the round (§8-§17) ----------------------------------------------------------------------------
 
 
 def _resolve_mobilize(c: Ctx, s: State, a: A.StarcraftAction, o: Events) -> State:
@@ -122,9 +136,7 @@ def _resolve_mobilize(c: Ctx, s: State, a: A.StarcraftAction, o: Events) -> Stat
     return mobilize.resolve_end_move(c, s, o)
 
 
-ROUND_RULES: dict[
-    str, tuple[type[A.StarcraftAction] | tuple[type[A.StarcraftAction], ...], str, Resolver]
-] = {
+ROUND_RULES: dict[str, tuple[ActionKind, str, Resolver]] = {
     PLANNING: (
         A.ChooseOrderPlanet,
         planning.RULE_PLANNING,
@@ -207,14 +219,148 @@ def round_options(ctx: Ctx, state: State) -> tuple[A.StarcraftAction, ...]:
     return ()
 
 
+# == Combat (RULES §13): the battle's decisions ==================================================
+# A unit in a decision is the actor's (a pair names one unit of each side).
+
+
+def _own(state: State, kind: str, cloaked: bool) -> Unit:
+    return Unit(owner=state.actor, kind=kind, cloaked=cloaked)
+
+
+def _pair(c: Ctx, s: State, a: Any, o: Events) -> State:
+    b = s.battle
+    assert b is not None
+    attacker = Unit(owner=b.attacker, kind=a.attacker, cloaked=a.attacker_cloaked)
+    defender = Unit(owner=b.defender, kind=a.defender, cloaked=a.defender_cloaked)
+    return K.resolve_pair_skirmish(c, s, attacker, defender, o)
+
+
+STEP_RULES.update(
+    {
+        BATTLE_FRONT_LINE: (
+            KA.ChooseFrontLine,
+            K.RULE_PAIRING,
+            lambda c, s, a, o: K.resolve_choose_front_line(c, s, _own(s, a.unit, a.cloaked), o),
+        ),
+        BATTLE_PAIR: (KA.PairSkirmish, K.RULE_PAIRING, _pair),
+        BATTLE_SUPPORT: (
+            KA.AssignSupport,
+            K.RULE_SUPPORT,
+            lambda c, s, a, o: K.resolve_assign_support(c, s, a.skirmish, o),
+        ),
+        BATTLE_CARDS: (
+            KA.PlaceCombatCards,
+            K.RULE_CARDS,
+            lambda c, s, a, o: K.resolve_place_combat_cards(c, s, a.standard, a.reinforcement, o),
+        ),
+        BATTLE_SKIRMISH: (
+            KA.ResolveSkirmish,
+            K.RULE_BATTLE,
+            lambda c, s, a, o: K.resolve_resolve_skirmish(c, s, a.skirmish, o),
+        ),
+        BATTLE_CASUALTY: (
+            KA.ChooseCasualty,
+            K.RULE_SKIRMISH,
+            lambda c, s, a, o: K.resolve_choose_casualty(c, s, _own(s, a.unit, a.cloaked), o),
+        ),
+        BATTLE_WITHDRAW: (
+            KA.WithdrawTo,
+            K.RULE_CLOAKING,
+            lambda c, s, a, o: K.resolve_withdraw_to(c, s, a.area, o),
+        ),
+        BATTLE_SPLASH: (
+            KA.ChooseCasualty,
+            K.RULE_SPLASH,
+            lambda c, s, a, o: K.resolve_splash_casualty(c, s, _own(s, a.unit, a.cloaked), o),
+        ),
+        BATTLE_RETREAT_UNIT: (
+            KA.ChooseRetreatingUnit,
+            K.RULE_RETREAT,
+            lambda c, s, a, o: K.resolve_choose_retreating_unit(c, s, _own(s, a.unit, a.cloaked), o),
+        ),
+        BATTLE_RETREAT: (
+            KA.RetreatTo,
+            K.RULE_RETREAT,
+            lambda c, s, a, o: K.resolve_retreat_to(c, s, a.area, o),
+        ),
+    }
+)
+
+
+def combat_options(ctx: Ctx, state: State) -> tuple[Any, ...]:
+    """The legal decisions of a battle step (RULES §13.2), from ``phases/combat.py``."""
+    step, b = state.step, state.battle
+    if b is None:
+        return ()
+    if step == BATTLE_FRONT_LINE:
+        return tuple(KA.ChooseFrontLine(u.kind, u.cloaked) for u in K.legal_front_line(ctx, state))
+    if step == BATTLE_PAIR:
+        return tuple(
+            KA.PairSkirmish(a.kind, d.kind, a.cloaked, d.cloaked) for a, d in K.legal_pairs(ctx, state)
+        )
+    if step == BATTLE_SUPPORT:
+        return tuple(KA.AssignSupport(i) for i in K.legal_support(ctx, state))
+    if step == BATTLE_CARDS:
+        return tuple(KA.PlaceCombatCards(s, r) for s, r in K.legal_card_placements(ctx, state))
+    if step == BATTLE_SKIRMISH:
+        return tuple(KA.ResolveSkirmish(i) for i in K.legal_skirmishes(ctx, state))
+    if step == BATTLE_CASUALTY:
+        return tuple(KA.ChooseCasualty(u.kind, u.cloaked) for u in b.picks[0].candidates)
+    if step == BATTLE_WITHDRAW:
+        return tuple(KA.WithdrawTo(a) for a in K.withdrawal_areas(ctx, state))
+    if step == BATTLE_SPLASH:
+        return tuple(KA.ChooseCasualty(u.kind, u.cloaked) for u in K.splash_candidates(ctx, state))
+    if step == BATTLE_RETREAT_UNIT:
+        return tuple(KA.ChooseRetreatingUnit(u.kind, u.cloaked) for u in K.legal_retreating_units(ctx, state))
+    if step == BATTLE_RETREAT:
+        return tuple(KA.RetreatTo(a) for a in K.legal_retreat_areas(ctx, state))
+    return ()
+
+
+def describe_combat_action(ctx: Ctx, action: Any) -> str | None:
+    """Plain words for a battle decision (None: not a battle decision)."""
+
+    def unit(kind: str, cloaked: bool = False) -> str:
+        return f"cloaked {log.unit_name(ctx, kind)}" if cloaked else log.unit_name(ctx, kind)
+
+    def area(a: str) -> str:
+        return log.area_name(ctx, a) if a in ctx.t.area else a
+
+    match action:
+        case KA.ChooseFrontLine(unit=u, cloaked=c):
+            return f"put the {unit(u, c)} in the front line"
+        case KA.PairSkirmish(attacker=a, defender=d, attacker_cloaked=ac, defender_cloaked=dc):
+            return f"pair the {unit(a, ac)} with the enemy {unit(d, dc)}"
+        case KA.AssignSupport(skirmish=i):
+            return f"support skirmish {i + 1}"
+        case KA.PlaceCombatCards(standard=None):
+            return "play the top card of the combat deck, blind"
+        case KA.PlaceCombatCards(standard=str(c), reinforcement=None):
+            return f"play {log.card_name(ctx, c)} face down"
+        case KA.PlaceCombatCards(standard=str(c), reinforcement=str(r)):
+            return f"play {log.card_name(ctx, c)} with {log.card_name(ctx, r)} face down"
+        case KA.ResolveSkirmish(skirmish=i):
+            return f"resolve skirmish {i + 1}"
+        case KA.ChooseCasualty(unit=u, cloaked=c):
+            return f"lose the {unit(u, c)}"
+        case KA.WithdrawTo(area=a):
+            return f"withdraw to {area(a)}"
+        case KA.ChooseRetreatingUnit(unit=u, cloaked=c):
+            return f"retreat the {unit(u, c)}"
+        case KA.RetreatTo(area=a):
+            return f"retreat to {area(a)}"
+    return None
+
+
 class StarcraftGame(ConfiguredGame[StarcraftConfig]):
-    """The StarCraft engine: content packs, options, state, setup, galaxy building and the round."""
+    """The StarCraft engine: content packs, options, state, setup, galaxy building, the round and
+    combat."""
 
     name: ClassVar[str] = "starcraft"
     title: ClassVar[str] = "StarCraft: The Board Game"
     rules_version: ClassVar[str] = RULES_VERSION
     config_type: ClassVar[type[Any]] = StarcraftConfig
-    action_type: Any = A.StarcraftAction
+    action_type: Any = Move
 
     def __init__(self, config: StarcraftConfig) -> None:
         validate_config(config)
@@ -274,8 +420,8 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
 
     def _settle(self, state: State, events: Events) -> State:
         """Forced steps resolve at once: a decision with a single choice is not asked (the first
-        planet's cell, the last planet of a seat, a base area on a one-choice planet, ...)."""
-        while (state.step in SETUP_STEPS or state.step in ROUND_RULES) and state.actor != NOBODY:
+        planet's cell, the last planet of a seat, a lone legal reveal, a battle's only pairing, ...)."""
+        while state.step in STEP_RULES and state.actor != NOBODY:
             options = self._options(state)
             if len(options) != 1:
                 return state
@@ -290,12 +436,12 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
             return frozenset({state.actor})
         return frozenset()
 
-    def legal_actions(self, state: State, player: int) -> Sequence[A.StarcraftAction]:
+    def legal_actions(self, state: State, player: int) -> Sequence[Move]:
         if player not in self.to_act(state):
             return ()
         return self._options(state)
 
-    def _options(self, state: State) -> tuple[A.StarcraftAction, ...]:
+    def _options(self, state: State) -> tuple[Move, ...]:
         ctx, step = self.ctx, state.step
         if step == CHOOSE_FACTION:
             return tuple(A.ChooseFaction(f) for f in setup.legal_factions(ctx, state))
@@ -315,14 +461,16 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
             return tuple(A.PlaceStartingTransport(r) for r in G.legal_transport_routes(ctx, state))
         if step in ROUND_STEPS:
             return round_options(ctx, state)
+        if step in BATTLE_STEPS:
+            return combat_options(ctx, state)
         return ()
 
-    def _resolve(self, state: State, action: A.StarcraftAction, events: Events) -> State:
+    def _resolve(self, state: State, action: Move, events: Events) -> State:
         _, _, resolve = STEP_RULES[state.step]
         return resolve(self.ctx, state, action, events)
 
-    def apply(self, state: State, player: int, action: A.StarcraftAction) -> Transition[State]:
-        if not isinstance(action, A.StarcraftAction):
+    def apply(self, state: State, player: int, action: Move) -> Transition[State]:
+        if not isinstance(action, Move):
             raise MalformedAction(f"{action!r} is not a StarCraft action", code="unknown_action")
         if player not in self.to_act(state):
             raise NotYourDecision(
@@ -369,9 +517,12 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
             details={"victory": state.victory, "cp": [p.cp for p in state.seats], "rounds": state.round},
         )
 
-    def describe_action(self, action: A.StarcraftAction) -> str:
+    def describe_action(self, action: Move) -> str:
         """Plain words for one decision (the log's own lines come with the log module)."""
         t = self.ctx.t
+        said = describe_combat_action(self.ctx, action)
+        if said is not None:
+            return said
         match action:
             case A.ChooseFaction(faction=f):
                 return f"take {t.faction[f].leader.value}" if f in t.faction else f"take {f}"

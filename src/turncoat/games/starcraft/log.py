@@ -116,7 +116,7 @@ def event_lines(ctx: Ctx, e: Event) -> list[Line]:
     return round_lines(ctx, e)
 
 
-# -- the round without combat (§8-§17) -------------------------------------------------------------
+# -- the round (§8-§17) ----------------------------------------------------------------------------
 
 ORDER_NAMES = {"build": "Build", "mobilize": "Mobilize", "research": "Research"}
 VICTORIES = {
@@ -212,15 +212,6 @@ def round_lines(ctx: Ctx, e: Event) -> list[Line]:
                     f"the base from {area_name(ctx, e.lift_off[0])} to {area_name(ctx, e.lift_off[1])}"
                 )
             return [line(SeatRef(e.seat), " moves ", _and(moves), ".")]
-        case E.CombatCardsDrawn():
-            again = " (the discard pile reshuffled)" if e.reshuffled else ""
-            return [line(SeatRef(e.seat), f" draws {e.cards} combat cards{again}.")]
-        case E.CardsSeen():
-            return (
-                [line(SeatRef(e.seat), " draws ", _and(card_name(ctx, c) for c in e.cards), ".")]
-                if e.cards
-                else []
-            )
         case E.ResearchSkipped():
             return [line(SeatRef(e.seat), " can buy no technology (no pack gives their costs).")]
         case E.BaseDestroyed():
@@ -261,7 +252,7 @@ def round_lines(ctx: Ctx, e: Event) -> list[Line]:
                     *who, f" {'win' if len(e.winners) > 1 else 'wins'} {VICTORIES.get(e.victory, e.victory)}."
                 )
             ]
-    return []
+    return combat_lines(ctx, e)
 
 
 def _event_played(ctx: Ctx, e: E.EventPlayed) -> Line:
@@ -293,3 +284,101 @@ def lines(ctx: Ctx, events: Iterable[Event], viewer: Viewer, *, omniscient: bool
 def text(said: Line) -> str:
     """A line in plain words, seats as "Player N"."""
     return plain(said, ())
+
+
+# == Combat (RULES §13) ============================================================================
+
+
+def _cards(ctx: Ctx, cards: Iterable[str]) -> str:
+    return _and(card_name(ctx, c) for c in cards)
+
+
+def _values(v: tuple[int, int]) -> str:
+    return f"{v[0]} attack, {v[1]} health"
+
+
+def combat_lines(ctx: Ctx, e: Event) -> list[Line]:
+    """The lines of a battle's events (§13); face-down cards are named only to their owner."""
+    match e:
+        case E.BattleStarted():
+            special = " (special Mobilize)" if e.special else ""
+            return [
+                line(
+                    SeatRef(e.attacker),
+                    f" attacks {area_name(ctx, e.area)}{special} with ",
+                    _and(unit_name(ctx, u) for u in e.attacking),
+                    "; ",
+                    SeatRef(e.defender),
+                    " defends with ",
+                    _and(unit_name(ctx, u) for u in e.defending),
+                    ".",
+                )
+            ]
+        case E.CombatCardsDrawn():
+            return [line(SeatRef(e.seat), " draws ", _cards(ctx, e.cards), ".")] if e.cards else []
+        case E.CombatCardCount():
+            return [line(SeatRef(e.seat), f" draws {e.cards} combat card{'s' if e.cards != 1 else ''}.")]
+        case E.CombatDiscardShuffled():
+            return [line(SeatRef(e.seat), f" shuffles {e.cards} discarded combat cards into a new deck.")]
+        case E.FrontLineChosen():
+            return [line(SeatRef(e.seat), f" puts the {unit_name(ctx, e.unit)} in the front line.")]
+        case E.SkirmishFormed():
+            a, d = unit_name(ctx, e.attacker), unit_name(ctx, e.defender)
+            return [line(f"Skirmish {e.skirmish + 1}: {a} against {d}.")]
+        case E.SupportAssigned():
+            return [line(SeatRef(e.seat), f"'s {unit_name(ctx, e.unit)} supports skirmish {e.skirmish + 1}.")]
+        case E.CombatCardsPlaced():
+            what = (
+                "the top card of the deck, blind,"
+                if e.blind
+                else f"{e.cards} card{'s' if e.cards != 1 else ''}"
+            )
+            return [line(SeatRef(e.seat), f" places {what} face down on skirmish {e.skirmish + 1}.")]
+        case E.CombatCardsChosen():
+            return [
+                line(SeatRef(e.seat), " chose ", _cards(ctx, e.cards), f" for skirmish {e.skirmish + 1}.")
+            ]
+        case E.SkirmishRevealed():
+            said = [
+                line(
+                    f"Skirmish {e.skirmish + 1} revealed: {_cards(ctx, e.attacker_cards)} "
+                    f"({_values(e.attacker_values)}) against {_cards(ctx, e.defender_cards)} "
+                    f"({_values(e.defender_values)})."
+                )
+            ]
+            if e.replaced:
+                said.append(line(f"Blind reinforcement cards discarded: {_cards(ctx, e.replaced)}."))
+            return said
+        case E.UnitDestroyed():
+            why = {
+                "splash": " by splash damage",
+                "scourge": " by a Scourge card",
+                "retreat": ": it cannot retreat",
+            }
+            return [
+                line(
+                    SeatRef(e.seat),
+                    f" loses a {unit_name(ctx, e.unit)} in {area_name(ctx, e.area)}{why.get(e.why, '')}.",
+                )
+            ]
+        case E.UnitWithdrew():
+            return [
+                line(
+                    SeatRef(e.seat),
+                    f"'s cloaked {unit_name(ctx, e.unit)} withdraws to {area_name(ctx, e.to)}.",
+                )
+            ]
+        case E.UnitsRetreated():
+            return [
+                line(
+                    SeatRef(e.seat),
+                    " retreats ",
+                    _and(unit_name(ctx, u) for u in e.units),
+                    f" to {area_name(ctx, e.to)}.",
+                )
+            ]
+        case E.BattleEnded(winner=-1):
+            return [line(f"The battle for {area_name(ctx, e.area)} leaves it empty.")]
+        case E.BattleEnded():
+            return [line(SeatRef(e.winner), f" holds {area_name(ctx, e.area)}.")]
+    return []

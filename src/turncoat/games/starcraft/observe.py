@@ -24,6 +24,8 @@ from turncoat.games.starcraft.state import (
     PLAY_EVENT,
     ActiveOrder,
     AreaState,
+    Battle,
+    BattleSide,
     BuildProgress,
     MobilizeProgress,
     PlacedPlanet,
@@ -96,6 +98,7 @@ class StarcraftObservation(msgspec.Struct, frozen=True):
     own_events: tuple[str, ...]  # the viewer's new event cards, read only in Regrouping step 8 (§17)
     winners: tuple[int, ...]
     victory: str
+    battle: Battle | None = None  # §13: the battle being fought, face-down cards hidden (redact_battle)
 
 
 def _seat_view(state: State, seat: int) -> SeatView:
@@ -178,6 +181,7 @@ def observe(ctx: Ctx, state: State, viewer: Viewer, to_act: frozenset[int]) -> S
         own_events=own_events(state, viewer),
         winners=state.winners,
         victory=state.victory,
+        battle=redact_battle(state.battle, viewer),
     )
 
 
@@ -187,3 +191,29 @@ def own_events(state: State, viewer: Viewer) -> tuple[str, ...]:
     if viewer is None or state.step != PLAY_EVENT:
         return ()
     return state.seat(viewer).pending_events
+
+
+# == Combat (RULES §13.2 step 6, §21.3) ============================================================
+HIDDEN_CARD = ""  # a face-down card the viewer may not see
+
+
+def card_visible(side: BattleSide, revealed: bool, owner: int, viewer: Viewer) -> bool:
+    """§13.2 step 6, §21.3: a card placed face down is seen by its owner (a blind card, taken
+    unseen from the top of the deck, by nobody) until the skirmish is revealed (§13.4)."""
+    return revealed or (viewer == owner and not side.blind)
+
+
+def redact_battle(battle: Battle | None, viewer: Viewer) -> Battle | None:
+    """§21.3: the battle as ``viewer`` sees it: every face-down card it may not see is blank (the
+    number of cards on each side of a skirmish stays visible, as on the table)."""
+    if battle is None:
+        return None
+    skirmishes = []
+    for s in battle.skirmishes:
+        sides = []
+        for side, owner in ((s.attack, battle.attacker), (s.defence, battle.defender)):
+            if not card_visible(side, s.revealed, owner, viewer):
+                side = msgspec.structs.replace(side, cards=tuple(HIDDEN_CARD for _ in side.cards))
+            sides.append(side)
+        skirmishes.append(msgspec.structs.replace(s, attack=sides[0], defence=sides[1]))
+    return msgspec.structs.replace(battle, skirmishes=tuple(skirmishes))

@@ -46,7 +46,7 @@ SETUP_STEPS = (
 PLANNING = "planning"  # §7-§8: where setup ends (round 1); the round is the next session's work
 OVER = "over"
 
-# -- the round without combat (§7-§12, §14-§17) ----------------------------------------------------
+# -- the round (§7-§12, §14-§17) -------------------------------------------------------------------
 # PLANNING (above) is the first: the actor picks the planet of its next order.
 PLAN_TOKEN = "plan_token"  # §8: which of your order tokens goes face down on that planet
 # §9: the actor picks the stack whose top order (theirs) they reveal.  With ``actor == NOBODY`` the
@@ -253,6 +253,8 @@ class State(msgspec.Struct, frozen=True):
     turn_index: int = 0  # §14 steps 8-9: how many seats, in turn, have had their turn
     winners: tuple[int, ...] = ()  # §16: who won, once ``step == OVER``
     victory: str = ""  # §16: normal, special, end_game or elimination
+    # -- combat (§13) ------------------------------------------------------------------------------
+    battle: Battle | None = None  # the battle being fought (phases/combat.py); None between battles
 
     def seat(self, seat: int) -> PlayerState:
         return self.seats[seat]
@@ -285,3 +287,102 @@ def with_area(state: State, area: AreaState) -> State:
 def clockwise(first: int, players: int) -> tuple[int, ...]:
     """§7: "in turn" order: the first player, then clockwise (seat numbers grow clockwise)."""
     return tuple((first + i) % players for i in range(players))
+
+
+# == Combat (RULES §13) ============================================================================
+# The battle a Mobilize order starts (phases/combat.py): its steps and its small frozen record.
+# Cards a side placed face down stay in ``BattleSide.cards`` until the skirmish is revealed
+# (observe.py hides them, determinize.py re-deals them).
+
+BATTLE_FRONT_LINE = "battle_front_line"  # §13.2 step 4: an all-assist side picks its front-line unit
+BATTLE_PAIR = "battle_pair"  # §13.2 step 4: the attacker pairs front-line units into skirmishes
+BATTLE_SUPPORT = "battle_support"  # §13.2 step 5: the owner assigns the next supporting unit
+BATTLE_CARDS = "battle_cards"  # §13.2 step 6: combat cards face down on each own skirmish
+BATTLE_SKIRMISH = "battle_skirmish"  # §13.2 step 7: the attacker picks the next skirmish
+BATTLE_CASUALTY = "battle_casualty"  # §13.4: the victim picks which targetable supporter dies
+BATTLE_WITHDRAW = "battle_withdraw"  # §13.7: where a cloaked unit withdraws
+BATTLE_SPLASH = "battle_splash"  # §13.6: the victim picks the unit a splash card destroys
+BATTLE_RETREAT_UNIT = "battle_retreat_unit"  # §13.9: which units retreat (excess, or what fits)
+BATTLE_RETREAT = "battle_retreat"  # §13.9: the single area the retreating units go to
+BATTLE_STEPS = (
+    BATTLE_FRONT_LINE,
+    BATTLE_PAIR,
+    BATTLE_SUPPORT,
+    BATTLE_CARDS,
+    BATTLE_SKIRMISH,
+    BATTLE_CASUALTY,
+    BATTLE_WITHDRAW,
+    BATTLE_SPLASH,
+    BATTLE_RETREAT_UNIT,
+    BATTLE_RETREAT,
+)
+
+
+class BattleSide(msgspec.Struct, frozen=True):
+    """§13.2 steps 4-6: one side of a skirmish: its front-line unit, its supporters and the cards
+    placed on it (the standard card, or the blind top card of the deck, first; then the optional
+    reinforcement).  ``values`` (attack, health) and ``active`` (the cards whose abilities apply)
+    are filled in when the skirmish is revealed (§13.4)."""
+
+    front: Unit
+    support: tuple[Unit, ...] = ()
+    cards: tuple[str, ...] = ()
+    placed: bool = False
+    blind: bool = False
+    values: tuple[int, int] = (0, 0)
+    active: tuple[str, ...] = ()
+
+
+class Skirmish(msgspec.Struct, frozen=True):
+    """§13.2 step 4, §13.4: a pair of front-line units and their supporters.  ``doomed``: the units
+    hit in the destroy step (before cloaking, §13.7); ``scourged``: those a Scourge card destroyed
+    (never splash, §13.8); ``front_hit``: whether each side's front-line unit was hit."""
+
+    attack: BattleSide
+    defence: BattleSide
+    revealed: bool = False
+    destroyed: bool = False  # the end of the destroy step is done (Scourge, cloaking)
+    resolved: bool = False
+    doomed: tuple[Unit, ...] = ()
+    scourged: tuple[Unit, ...] = ()
+    front_hit: tuple[bool, bool] = (False, False)
+
+
+class BattlePick(msgspec.Struct, frozen=True):
+    """A choice the battle waits for: a supporter to lose (``hit``, §13.4), a cloaked unit's
+    withdrawal (``withdraw``, §13.7) or a splash victim (``splash``, §13.6: ``card`` and its
+    ``domains``)."""
+
+    purpose: Literal["hit", "withdraw", "splash"]
+    seat: int
+    skirmish: int
+    candidates: tuple[Unit, ...]
+    card: str = ""
+    domains: tuple[str, ...] = ()
+
+
+class Battle(msgspec.Struct, frozen=True):
+    """§13: the battle in ``area``.  ``front_line``: the front-line unit an all-assist side chose
+    (§13.2 step 4); ``pairs``: how many skirmishes the attacker forms; ``splash``: triggered splash
+    cards set aside until step 8 (§13.6), as picks in resolution order; ``retreats``: (seat, units
+    to retreat, -1 = all) still to resolve (§13.9); ``retreat_*``: the retreat in progress."""
+
+    area: str
+    attacker: int
+    defender: int
+    special: bool = False
+    front_line: tuple[Unit | None, Unit | None] = (None, None)
+    pairs: int = 0
+    skirmishes: tuple[Skirmish, ...] = ()
+    picks: tuple[BattlePick, ...] = ()
+    splash: tuple[BattlePick, ...] = ()
+    splash_ready: bool = False  # every skirmish resolved and the splash picks ordered
+    casualties: tuple[Unit, ...] = ()
+    withdrawn: tuple[tuple[Unit, str], ...] = ()
+    decided: bool = False  # §13.9's outcome worked out
+    winner: int = NOBODY
+    retreats: tuple[tuple[int, int], ...] = ()
+    retreat_picked: tuple[Unit, ...] = ()
+    retreat_to: str = ""
+    retreat_going: tuple[Unit, ...] = ()
+    retreated: tuple[tuple[Unit, str], ...] = ()

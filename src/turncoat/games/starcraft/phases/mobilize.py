@@ -11,15 +11,13 @@ it.  The whole move is said as one log line when it ends; a battle then starts t
 
 from __future__ import annotations
 
-import importlib
-
 import msgspec
 
 from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft.context import Ctx, Events
 from turncoat.games.starcraft.events import UnitsMoved
 from turncoat.games.starcraft.galaxy import routes_of
-from turncoat.games.starcraft.phases import control
+from turncoat.games.starcraft.phases import combat, control
 from turncoat.games.starcraft.state import (
     MOBILIZE,
     NOBODY,
@@ -198,13 +196,9 @@ def resolve_end_move(ctx: Ctx, state: State, events: Events) -> State:
 
 
 def start_battle(ctx: Ctx, state: State, area: str, attacker: int, events: Events) -> State:
-    """§10.2, §13.1: the battle in ``area`` with ``attacker`` as attacker, run by the combat module
-    (``phases/combat.py``), which hands back at ``STEP_EXECUTION`` with nobody to act."""
-    try:
-        combat = importlib.import_module("turncoat.games.starcraft.phases.combat")
-    except ModuleNotFoundError as missing:
-        raise NotImplementedError(
-            "a battle needs turncoat.games.starcraft.phases.combat (RULES §13), not installed"
-        ) from missing
-    result: State = combat.start_battle(ctx, state, area, attacker, events)
-    return result
+    """§10.2, §10.4, §13.1: the battle in ``area`` with ``attacker`` as attacker, run by the combat
+    module, which hands back at ``STEP_EXECUTION`` with nobody to act; a special Mobilize order
+    gives the attacker 5 combat cards and +1 attack in every skirmish."""
+    order = state.active_order
+    assert order is not None
+    return combat.start_battle(ctx, state, area, attacker, events, special=order.token.special)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import msgspec
 
-from turncoat.core import rng
 from turncoat.games.starcraft.context import Ctx, Events
-from turncoat.games.starcraft.events import CardsSeen, CombatCardsDrawn, ResearchSkipped
+from turncoat.games.starcraft.events import ResearchSkipped
 from turncoat.games.starcraft.phases import control, event_cards
-from turncoat.games.starcraft.state import NOBODY, RESEARCH_DRAW, STEP_EXECUTION, State, with_seat
+from turncoat.games.starcraft.phases.combat_cards import draw_combat_cards
+from turncoat.games.starcraft.state import NOBODY, RESEARCH_DRAW, STEP_EXECUTION, State
 
 RULE_RESEARCH = "RULES §10.3"
 RESEARCH_CARDS = 3
@@ -35,31 +35,6 @@ def begin_research(ctx: Ctx, state: State, events: Events) -> State:
         return _done(state)
     state = event_cards.draw_event(ctx, state, seat, events)
     return msgspec.structs.replace(state, step=RESEARCH_DRAW, actor=seat)
-
-
-def draw_combat_cards(ctx: Ctx, state: State, seat: int, count: int, events: Events) -> State:
-    """§10.3 [EN p.26]: draw from the top of the combat deck; drawing its last card at once
-    shuffles the discard pile into a new deck and the drawing goes on."""
-    p = state.seat(seat)
-    deck, discard, hand = list(p.combat_deck), p.combat_discard, list(p.hand)
-    drawn: list[str] = []
-    reshuffled = False
-    counter = state.rng
-    for _ in range(count):
-        if not deck:
-            break
-        drawn.append(deck.pop())
-        if not deck and discard:
-            shuffled, counter = rng.shuffle(state.seed, counter, discard)
-            deck, discard, reshuffled = list(shuffled), (), True
-    hand += drawn
-    player = msgspec.structs.replace(
-        p, combat_deck=tuple(deck), combat_discard=discard, hand=tuple(sorted(hand))
-    )
-    state = msgspec.structs.replace(with_seat(state, seat, player), rng=counter)
-    events.append(CombatCardsDrawn(seat=seat, cards=len(drawn), reshuffled=reshuffled))
-    events.append(CardsSeen(seat=seat, cards=tuple(drawn), visible_to=(seat,)))
-    return state
 
 
 def resolve_research_draw(ctx: Ctx, state: State, draw: bool, events: Events) -> State:

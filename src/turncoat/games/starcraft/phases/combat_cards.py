@@ -1,0 +1,132 @@
+"""Combat cards (RULES §13.3, §13.10): drawing with the discard pile reshuffled, the standard and
+reinforcement kinds, major or minor values, and the abilities the engine knows.
+
+A card's ability is an id in the content.  The engine applies those whose effect the sources give
+(``KNOWN_ABILITIES``: splash damage, §13.6, and the Scourge cards' text, §13.8); any other id is a
+hook that changes nothing (no effect is invented, as for race abilities).  A card the content gives
+no combat values (a technology bought into the deck before a pack gives it values) counts as a
+standard card with no unit icons, 0 attack and 0 health.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from turncoat.core import rng
+from turncoat.games.starcraft.components import CombatCardData, CombatValues
+from turncoat.games.starcraft.context import Ctx, Events
+from turncoat.games.starcraft.events import CombatCardCount, CombatCardsDrawn, CombatDiscardShuffled
+from turncoat.games.starcraft.state import State, with_seat
+
+SPLASH_DOMAINS: dict[str, tuple[str, ...]] = {
+    "splash_ground": ("ground",),
+    "splash_flying": ("flying",),
+    "splash_ground_flying": ("ground", "flying"),
+}
+SCOURGE = "scourge_self_destruct"
+KNOWN_ABILITIES = frozenset({*SPLASH_DOMAINS, SCOURGE})
+NO_VALUES = CombatValues(attack=0, health=0)
+
+
+# content (held, so that its id is never reused) -> its combat cards by id; built once per content
+_BY_ID: dict[int, tuple[object, dict[str, CombatCardData]]] = {}
+
+
+def card_data(ctx: Ctx, card: str) -> CombatCardData | None:
+    """§13.3: the content's record of a combat card (None: a card with no combat values)."""
+    data = ctx.content.data
+    held = _BY_ID.get(id(data))
+    if held is None or held[0] is not data:
+        held = (data, {c.id: c for c in data.combat_cards})
+        _BY_ID[id(data)] = held
+    return held[1].get(card)
+
+
+def is_reinforcement(ctx: Ctx, card: str) -> bool:
+    """§13.3: a reinforcement card is marked "+" and is played with a standard card."""
+    data = card_data(ctx, card)
+    return data is not None and data.kind.value == "reinforcement"
+
+
+def card_matches(ctx: Ctx, card: str, unit: str) -> bool:
+    """§13.3: a unit icon on the card matches the unit's type; assist units never match."""
+    data = card_data(ctx, card)
+    if data is None or ctx.t.unit[unit].assist.value:
+        return False
+    return unit in data.unit_icons.value
+
+
+def card_values(ctx: Ctx, card: str, front: str) -> CombatValues:
+    """§13.3: the major (attack, health) if the card matches the front-line unit, else the minor."""
+    data = card_data(ctx, card)
+    if data is None:
+        return NO_VALUES
+    return data.major.value if card_matches(ctx, card, front) else data.minor.value
+
+
+def card_ability(ctx: Ctx, card: str) -> str | None:
+    """§13.3, §13.7: the ability id on a card (applied only when its unit matches)."""
+    data = card_data(ctx, card)
+    return None if data is None else data.ability.value
+
+
+def splash_domains(ctx: Ctx, card: str) -> tuple[str, ...]:
+    """§13.6: the kinds of unit a splash card destroys (empty: not a splash card)."""
+    ability = card_ability(ctx, card)
+    return SPLASH_DOMAINS.get(ability, ()) if ability is not None else ()
+
+
+def reshuffle_if_empty(ctx: Ctx, state: State, seat: int, events: Events) -> State:
+    """§10.3 (EN p.26): once the last card of a combat deck is drawn, the discard pile is shuffled
+    to form a new deck."""
+    p = state.seat(seat)
+    if p.combat_deck or not p.combat_discard:
+        return state
+    deck, counter = rng.shuffle(state.seed, state.rng, p.combat_discard)
+    events.append(CombatDiscardShuffled(seat=seat, cards=len(deck)))
+    state = with_seat(state, seat, msgspec.structs.replace(p, combat_deck=deck, combat_discard=()))
+    return msgspec.structs.replace(state, rng=counter)
+
+
+def take_top_card(ctx: Ctx, state: State, seat: int, events: Events) -> tuple[State, str | None]:
+    """§13.2 step 3, §10.3: the top card of the seat's combat deck (reshuffling the discard pile
+    when the deck runs out); None when deck and discard pile are both empty."""
+    state = reshuffle_if_empty(ctx, state, seat, events)
+    p = state.seat(seat)
+    if not p.combat_deck:
+        return state, None
+    card = p.combat_deck[-1]
+    state = with_seat(state, seat, msgspec.structs.replace(p, combat_deck=p.combat_deck[:-1]))
+    return reshuffle_if_empty(ctx, state, seat, events), card
+
+
+def draw_combat_cards(ctx: Ctx, state: State, seat: int, count: int, events: Events) -> State:
+    """§13.2 step 3, §13.10: draw ``count`` cards into the hand (no hand limit during the round);
+    the cards are seen by their owner, the number by everyone."""
+    drawn: list[str] = []
+    for _ in range(count):
+        state, card = take_top_card(ctx, state, seat, events)
+        if card is None:
+            break
+        drawn.append(card)
+    p = state.seat(seat)
+    state = with_seat(state, seat, msgspec.structs.replace(p, hand=p.hand + tuple(drawn)))
+    events.append(CombatCardsDrawn(seat=seat, cards=tuple(drawn), visible_to=(seat,)))
+    events.append(CombatCardCount(seat=seat, cards=len(drawn)))
+    return state
+
+
+def discard_cards(state: State, seat: int, cards: tuple[str, ...]) -> State:
+    """§13.4: cards go face up to their owner's discard pile."""
+    if not cards:
+        return state
+    p = state.seat(seat)
+    return with_seat(state, seat, msgspec.structs.replace(p, combat_discard=p.combat_discard + cards))
+
+
+def remove_from_hand(state: State, seat: int, cards: tuple[str, ...]) -> State:
+    """§13.2 step 6: the cards leave the hand (one copy each)."""
+    hand = list(state.seat(seat).hand)
+    for c in cards:
+        hand.remove(c)
+    return with_seat(state, seat, msgspec.structs.replace(state.seat(seat), hand=tuple(hand)))
