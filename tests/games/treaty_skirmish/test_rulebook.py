@@ -3,12 +3,16 @@ docstring, and a test is named after it."""
 
 from __future__ import annotations
 
-import inspect
-import re
 from pathlib import Path
 
 import pytest
 
+from tests.games.rulebook import (
+    assert_cites_its_section,
+    assert_has_a_test_named_after_it,
+    named_tests,
+    rule_functions,
+)
 from turncoat.games.treaty_skirmish.phases import (
     build,
     cleanup,
@@ -24,35 +28,17 @@ from turncoat.games.treaty_skirmish.phases import (
 )
 
 RULE_MODULES = (setup, income, turns, movement, combat, build, envoy, gifts, cleanup, objectives, end)
-TESTS = Path(__file__).parent
 
 
-def _rule_functions() -> list[tuple[str, str]]:
-    out = []
-    for module in RULE_MODULES:
-        for name, fn in inspect.getmembers(module, inspect.isfunction):
-            if fn.__module__ == module.__name__ and not name.startswith("_"):
-                out.append((module.__name__.rsplit(".", 1)[1], name))
-    return out
-
-
-RULE_FUNCTIONS = _rule_functions()
-TEST_NAMES = {
-    m.group(1)
-    for path in TESTS.glob("test_*.py")
-    for m in re.finditer(r"^def (test_\w+)", path.read_text(), re.M)
-}
+RULE_FUNCTIONS = rule_functions(RULE_MODULES)
+TEST_NAMES = named_tests(Path(__file__).parent)
 
 
 @pytest.mark.parametrize(("module", "name"), RULE_FUNCTIONS)
 def test_every_rule_function_cites_its_section(module: str, name: str) -> None:
-    fn = getattr(dict((m.__name__.rsplit(".", 1)[1], m) for m in RULE_MODULES)[module], name)
-    doc = inspect.getdoc(fn) or ""
-    assert "§" in doc or "GAPS" in doc, f"{module}.{name} cites no section"
+    assert_cites_its_section(RULE_MODULES, module, name)
 
 
 @pytest.mark.parametrize(("module", "name"), RULE_FUNCTIONS)
 def test_every_rule_function_has_a_test_named_after_it(module: str, name: str) -> None:
-    assert f"test_{name}" in TEST_NAMES or any(
-        t.startswith(f"test_{name}_") for t in TEST_NAMES
-    ), f"no test named after {module}.{name}"
+    assert_has_a_test_named_after_it(TEST_NAMES, module, name)
