@@ -258,7 +258,10 @@ def test_an_open_decision_help_stays_open_when_another_seat_moves(server: str, b
         page = pages[seats[0]]
         page.wait_for_function(CONTROLS_LIVE, timeout=PATIENCE_MS)
         before = version_of(page)
-        page.locator("#controls button:not([disabled])").first.click()
+        # Not the Letnev: they keep every traitor card they draw, so they would not choose one
+        # at the same time as the other person (§4).
+        choices = page.locator("#controls button:not([disabled])")
+        choices.filter(has_not_text="Letnev").first.click()
         wait_for_news(page, before)
         ann.wait_for_function(AT_LEAST, arg=before + 1, timeout=PATIENCE_MS)
     else:

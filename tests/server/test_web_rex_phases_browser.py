@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.server.test_web_browser import shot, version_of, wait_for_news
+from tests.server.test_web_rex_skin import READABLE_ON_A_PHONE
 from tests.server.web_support import csrf_of, served_in_process
 from turncoat.server.hub import tables
 
@@ -350,9 +351,7 @@ def test_rex_phases_at_a_live_table(server: str, browser: Browser, monkeypatch: 
     counters = ann.locator("#board .counter text").evaluate_all("els => els.map(e => e.textContent)")
     assert counters and all(re.fullmatch(r"[A-Z][a-z]+\d+(\+\d+)?", c) for c in counters), counters
     ann.set_viewport_size({"width": 390, "height": 844})
-    ann.wait_for_function(
-        "() => document.querySelector('#board svg.rex-map').getBoundingClientRect().width <= 390"
-    )
+    ann.wait_for_function(READABLE_ON_A_PHONE)
     boxes = ann.evaluate(
         "() => ['#controls', '#hand-title', '#board svg.rex-map'].map(s => document.querySelector(s)"
         ".getBoundingClientRect().top + window.scrollY)"

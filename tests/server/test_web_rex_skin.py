@@ -244,6 +244,18 @@ def test_a_seats_page_holds_none_of_another_seats_secrets(seed: int) -> None:
     assert checked >= 12  # a traitor and a betrayal card at least: every seat holds them
 
 
+# On a phone the map keeps a scale its words read at (11 px and more) and pans sideways in its
+# frame, which fits the screen: the page itself never scrolls sideways.
+READABLE_ON_A_PHONE = (
+    "() => { const svg = document.querySelector('#board svg.rex-map');"
+    " const frame = document.getElementById('board').getBoundingClientRect();"
+    " const sizes = [...svg.querySelectorAll('text')].filter(t => t.getBBox().width > 0)"
+    ".map(t => parseFloat(getComputedStyle(t).fontSize) * svg.getScreenCTM().a);"
+    " return frame.width <= 390 && document.documentElement.scrollWidth <= 390"
+    " && sizes.length > 0 && Math.min(...sizes) >= 11; }"
+)
+
+
 # -- in the browser ---------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
@@ -545,14 +557,7 @@ def test_a_move_is_made_by_clicking_the_map(server: str, browser: Browser, tmp_p
     # the same page on a phone: the decision and the hand first; the map keeps a scale its words
     # read at (11 px and more) and pans sideways in its frame, which fits the screen
     ann.set_viewport_size({"width": 390, "height": 844})
-    ann.wait_for_function(
-        "() => { const svg = document.querySelector('#board svg.rex-map');"
-        " const frame = document.getElementById('board').getBoundingClientRect();"
-        " const sizes = [...svg.querySelectorAll('text')].filter(t => t.getBBox().width > 0)"
-        ".map(t => parseFloat(getComputedStyle(t).fontSize) * svg.getScreenCTM().a);"
-        " return frame.width <= 390 && document.documentElement.scrollWidth <= 390"
-        " && sizes.length > 0 && Math.min(...sizes) >= 11; }"
-    )
+    ann.wait_for_function(READABLE_ON_A_PHONE)
     # measured in one script run: the bots play on, and each update redraws both
     ann.wait_for_function(
         "() => document.querySelector('#me').getBoundingClientRect().top"

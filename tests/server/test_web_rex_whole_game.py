@@ -42,7 +42,7 @@ from tests.server.test_web_rex_end_browser import (
     stored_outcome,
 )
 from tests.server.test_web_rex_phases_browser import choose, dearest
-from tests.server.test_web_rex_skin import pick_number
+from tests.server.test_web_rex_skin import READABLE_ON_A_PHONE, pick_number
 from tests.server.web_support import served_in_process
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}")
@@ -360,9 +360,7 @@ class WholeGame:
         ann.page.wait_for_function(ALLIED, timeout=WAIT_MS)
         shot(ann.page, "rex-game-07-alliance")
         ann.page.set_viewport_size({"width": 390, "height": 844})
-        ann.page.wait_for_function(
-            "() => document.querySelector('#board svg.rex-map').getBoundingClientRect().width <= 390"
-        )
+        ann.page.wait_for_function(READABLE_ON_A_PHONE)
         assert ann.page.evaluate("() => document.documentElement.scrollWidth") <= 390
         shot(ann.page, "rex-game-08-phone")
         ann.page.set_viewport_size({"width": 1300, "height": 1000})
