@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -60,7 +61,9 @@ def saved_more_than(save: Path, played: int) -> Callable[[str], bool]:
 
 @pytest.fixture
 def tmux(tmp_path: Path) -> Iterator[Callable[[str, str], Terminal]]:
-    socket = f"turncoat-test-{os.getpid()}"
+    # A server of its own per test: the previous test's server may still be shutting down after
+    # kill-server, and a new session on its socket would find it dying ("server exited").
+    socket = f"turncoat-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
     # COLUMNS and LINES (set by some test runners) would override the size of the tmux window.
     env = f"-u COLUMNS -u LINES XDG_DATA_HOME={shlex.quote(str(tmp_path))} TERM=xterm-256color"
 
