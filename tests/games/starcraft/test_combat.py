@@ -12,7 +12,7 @@ from functools import cache
 
 import msgspec
 
-from tests.games.starcraft.helpers import pinned, script
+from tests.games.starcraft.helpers import RAYNOR_OVERMIND_SETUP, pinned, script
 from turncoat.core.actions import Event
 from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft.context import Events
@@ -20,32 +20,7 @@ from turncoat.games.starcraft.game import StarcraftGame
 from turncoat.games.starcraft.phases import combat as K
 from turncoat.games.starcraft.state import State, Unit, with_seat
 
-TWO_PLAYER_SETUP: list[A.StarcraftAction] = [
-    A.ChoosePlanet("pridewater"),
-    A.ChooseRotation(0),
-    A.PlaceBase("pridewater_1"),
-    A.ChoosePlanet("tarsonis"),
-    A.ChooseCell(1, 0),
-    A.ChooseRotation(1),
-    A.PlaceBase(None),
-    A.ChooseCell(1, -1),
-    A.ChooseRotation(0),
-    A.PlaceBase("chau_sara_3"),
-    A.ChooseCell(0, -1),
-    A.ChooseRotation(1),
-    A.PlaceZAxisEnd("pridewater", "N"),
-    A.PlaceStartingUnit("pridewater_1"),
-    A.PlaceStartingUnit("pridewater_1"),
-    A.PlaceStartingUnit("pridewater_2"),
-    A.PlaceStartingUnit("pridewater_3"),
-    A.PlaceStartingTransport(4),
-    A.PlaceStartingUnit("chau_sara_1"),
-    A.PlaceStartingUnit("chau_sara_1"),
-    A.PlaceStartingUnit("chau_sara_1"),
-    A.PlaceStartingUnit("chau_sara_2"),
-    A.PlaceStartingUnit("chau_sara_3"),
-    A.PlaceStartingTransport(1),
-]
+TWO_PLAYER_SETUP: list[A.StarcraftAction] = list(RAYNOR_OVERMIND_SETUP)  # the helpers' galaxy
 
 
 def two_player_game(**options: object) -> StarcraftGame:
