@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.server.test_web_browser import version_of, wait_for_news
 from tests.server.web_support import served_in_process
@@ -62,13 +63,17 @@ def play_first_decision(page: Page) -> tuple[str, str]:
 
 def wait_for_line(page: Page, text: str, seen: int) -> None:
     """Until the log holds one more line containing ``text`` than the ``seen`` it held before."""
-    page.wait_for_function(
-        "([t, n]) => [...document.querySelectorAll('#log li')]"
-        ".filter(li => li.innerText.includes(t)).length > n"
-        " || !!document.querySelector('#flash .error')",
-        arg=[text, seen],
-        timeout=90_000,  # only a stuck table ends the wait; two suites at once slow the bots
-    )
+    try:
+        page.wait_for_function(
+            "([t, n]) => [...document.querySelectorAll('#log li')]"
+            ".filter(li => li.innerText.includes(t)).length > n"
+            " || !!document.querySelector('#flash .error')",
+            arg=[text, seen],
+            timeout=90_000,  # only a stuck table ends the wait; two suites at once slow the bots
+        )
+    except PlaywrightTimeout:  # say what was awaited and what the log showed instead
+        tail = "\n".join(log_lines(page)[-12:])
+        raise AssertionError(f"no new log line with {text!r}; the log ends:\n{tail}") from None
     refused = page.locator("#flash .error")
     assert refused.count() == 0, f"the server refused Ann's move: {refused.inner_text()}"
 

@@ -15,6 +15,7 @@ from turncoat.core.present import Line, SeatRef, plain, presentation_of
 from turncoat.core.registry import load_game, registered
 from turncoat.core.testing.conformance import check_game
 from turncoat.games.rex import actions as A
+from turncoat.games.rex import events as E
 from turncoat.games.rex import log as rex_log
 from turncoat.games.rex.config import RexConfig
 from turncoat.games.rex.game import RexGame
@@ -145,13 +146,23 @@ def test_private_panel_and_log_lines_stay_with_their_seat() -> None:
     face = game.presentation()
     state, events = _play(game, seed=3, pick=2, until=lambda s: s.round == 2)
     mine = state.traitors[0]
-    leader = face.names.leader_name(game.ctx.t.leader_ids[mine[0]])
+    leader = face.names.leader_name(game.ctx.t.leader_ids[mine[0]], race=True)
     own = next(p for p in face.panels(game.observe(state, 0)) if p.title == "Yours alone")
     assert leader in _text(list(own.lines))
     assert all(p.title != "Yours alone" for p in face.panels(game.observe(state, None)))
     for viewer in (1, None):
         assert f"traitor card of {leader}" not in _text(face.log(events, viewer))
     assert f"You keep the traitor card of {leader}." in _text(face.log(events, 0))
+
+
+def test_the_kept_traitor_is_named_in_the_log_as_the_choice_named_him() -> None:
+    """A leader without a name of his own ("Ambassador") is named with his race in the choice;
+    the log line that confirms the keep must say the same words, or the player cannot match them."""
+    face = RexGame(RexConfig(players=3)).presentation()
+    offered = face.names.leader_name("xxcha_leader_1", strength=True, race=True)
+    assert offered.startswith("Ambassador of the Xxcha (")
+    kept = _text(face.log([E.TraitorKept(seat=0, leader="xxcha_leader_1")], 0))
+    assert "You keep the traitor card of Ambassador of the Xxcha." in kept
 
 
 def test_an_action_class_without_words_of_its_own_is_still_offered() -> None:
@@ -272,8 +283,6 @@ def _until_legal(game: RexGame, want: Any, seeds: range = range(40)) -> tuple[An
 
 def test_the_new_events_are_told_in_words_with_seats_as_refs() -> None:
     """§17 cards outside battle, §13.3 consent, the interrogation card: names, never ids."""
-    from turncoat.games.rex import events as E
-
     face = RexGame(RexConfig(players=6)).presentation()
     said = {
         E.CardWindowOpened(window="bombardment", seats=(2, 0)): (
@@ -384,8 +393,6 @@ def test_fleet_sabotage_is_a_number_of_sectors() -> None:
 
 def test_jol_nars_look_at_a_leader_names_the_leader_and_the_slot() -> None:
     """§18 (Jol-Nar): the engine shows "leader, slot"; Jol-Nar reads both in words."""
-    from turncoat.games.rex import events as E
-
     face = RexGame(RexConfig(players=3)).presentation()
     told = face.event_line(E.PartForeseen(seat=1, part="leader", shown="letnev_leader_4, attack"))
     assert told is not None

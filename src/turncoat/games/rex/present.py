@@ -868,13 +868,14 @@ class RexPresentation:
                 if ls:
                     return line(
                         "You are dealt traitor cards: "
-                        + ", ".join(n.leader_name(x, strength=True) for x in ls)
+                        + ", ".join(n.leader_name(x, strength=True, race=True) for x in ls)
                         + "."
                     )
                 return line(S(p), f" is dealt {_plural(c, 'traitor card')}.")
             case E.TraitorKept(seat=p, leader=ld):
                 if ld:
-                    return line(f"You keep the traitor card of {n.leader_name(ld)}.")
+                    # named as the choice named him: "Ambassador" alone could be any race's
+                    return line(f"You keep the traitor card of {n.leader_name(ld, race=True)}.")
                 return line(S(p), " keeps a traitor card.")
             case E.TraitorDraftDone():
                 return line("The other traitor cards are shuffled back.")
@@ -1299,14 +1300,15 @@ class RexPresentation:
         if obs.traitors:
             rows.append(
                 line(
-                    "Your traitor cards: " + ", ".join(n.leader_name(t, strength=True) for t in obs.traitors)
+                    "Your traitor cards: "
+                    + ", ".join(n.leader_name(t, strength=True, race=True) for t in obs.traitors)
                 )
             )
         if obs.traitor_offers:
             rows.append(
                 line(
                     "Traitor cards dealt to you: "
-                    + ", ".join(n.leader_name(t, strength=True) for t in obs.traitor_offers)
+                    + ", ".join(n.leader_name(t, strength=True, race=True) for t in obs.traitor_offers)
                 )
             )
         if obs.prediction is not None:
