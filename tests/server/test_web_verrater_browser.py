@@ -158,6 +158,12 @@ def tally_on(page: Page) -> dict[str, int]:
     }
 
 
+def panel_points(page: Page) -> list[int]:
+    """Each seat's VP as the player panels show it now."""
+    texts = page.locator("#players .player .vp:visible").all_inner_texts()
+    return [int(t.removesuffix(" VP")) for t in texts]
+
+
 def wait_for_ann(page: Page, after: int) -> None:
     """Until the table waits for Ann again (a version after ``after``, her controls live)."""
     page.wait_for_function(
@@ -190,6 +196,7 @@ def test_the_tally_then_the_resolution_stage_by_stage(tmp_path: Path, browser: B
         previous = ann.locator("#board [data-reveal]").get_attribute("data-reveal")
 
         # Ann commits her highest card; the round resolves in the same move.
+        vp_before = panel_points(ann)
         before = version_of(ann)
         boxes = ann.locator("#controls form.pick-set input[type=checkbox]")
         if boxes.count():
@@ -213,6 +220,10 @@ def test_the_tally_then_the_resolution_stage_by_stage(tmp_path: Path, browser: B
         summary = ann.locator(f'#board [data-reveal-after="{key}-conflict"]')
         winners = ann.locator(f'#board [data-reveal-after="{key}-vp"]')
         assert summary.count() == 1 and not summary.is_visible() and not winners.is_visible()
+        # The player panels too keep the totals of before the round until the VP stage shows.
+        vp_after = [int(s["victory_points"]) for s in api_state(base, table, token)["observation"]["seats"]]
+        assert vp_after != vp_before, "the round gave nobody VP: the panels have nothing to hold back"
+        assert panel_points(ann) == vp_before
         shot(ann, "verrater-03-reveal-first")
         pressed = 0
         while box.locator("[data-reveal-next]:visible").count():
@@ -228,6 +239,7 @@ def test_the_tally_then_the_resolution_stage_by_stage(tmp_path: Path, browser: B
             shown_now = [k.removeprefix(key + "-") for k in keys[: pressed + 1]]
             assert summary.is_visible() == ("conflict" in shown_now)
             assert winners.is_visible() == ("vp" in shown_now)
+            assert panel_points(ann) == (vp_after if "vp" in shown_now else vp_before)
             assert pressed < 10
         assert pressed == len(keys) - 1
         shown = [k for k in ann.evaluate("() => window.revealsShown") if k.startswith(key)]

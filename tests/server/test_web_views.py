@@ -95,8 +95,12 @@ def test_player_panels_show_the_running_vp_during_the_game() -> None:
     table = played_table(lambda play: seen_by(play).round == 3 and seen_by(play).step == "commit")
     running = [s.victory_points for s in seen_by(table.play).seats]
     page = page_text(table, None)
-    panels = re.findall(r'<span class="vp"[^>]*>(\d+) VP</span>', page)
+    # without the page script the panels show the totals after the last reveal; the total of
+    # before it waits hidden for the script, which shows it while the reveal's VP stage waits
+    panels = re.findall(r'<span class="vp"(?![^>]*\bhidden\b)[^>]*>(\d+) VP</span>', page)
     assert [int(v) for v in panels] == running
+    held = re.findall(r'<span class="vp"[^>]*data-reveal-until="[^"]*-vp" hidden>(\d+) VP</span>', page)
+    assert held and all(int(v) <= max(running) for v in held)
 
 
 def test_the_round_by_round_table_says_what_each_number_is() -> None:

@@ -241,6 +241,20 @@ def resolution_stages(
     return [(key, stages[key]) for key, _ in STAGES if key in stages]
 
 
+def points_scored(round_events: Sequence[Event]) -> dict[int, int]:
+    """The VP each seat scored in a round's resolution, once the action cards are revealed
+    (RULES §5 steps 6-7: the conquest, the Traitor's and the strategist's points): what the
+    player panels add only when the reveal reaches its VP stage."""
+    scored: dict[int, int] = {}
+    revealed = False
+    for e in round_events:
+        if isinstance(e, E.RolesRevealed):
+            revealed = True
+        elif revealed and isinstance(e, E.VictoryPointsScored):
+            scored[e.seat] = scored.get(e.seat, 0) + e.points
+    return scored
+
+
 def last_reveal(
     events: Sequence[Event],
     viewer: int | None,
@@ -263,6 +277,7 @@ def last_reveal(
     return {
         "key": key,
         "round": rnd,
+        "scored": points_scored(round_events),
         "stages": [
             {"key": f"{key}-{stage}", "stage": stage, "title": titles[stage], "lines": lines}
             for stage, lines in resolution_stages(shown, round_events, names, tables, type_names, over)

@@ -300,15 +300,23 @@
   }
   // Elsewhere on the page (a board's summary, say), [data-reveal-after="key"] waits for step
   // "key" to show, so it does not tell the end before the steps do; with no such step on the
-  // page it shows.  An attribute, not .hidden: SVG elements have no hidden property.
+  // page it shows.  [data-reveal-until="key"] is its twin for the time before (a score before
+  // the step adds to it): shown only while step "key" waits, so it comes with the hidden
+  // attribute for a page without the script.  An attribute, not .hidden: SVG elements have no
+  // hidden property.
   function drawHeld() {
     var present = {}, steps = document.querySelectorAll("[data-reveal-step]");
     for (var i = 0; i < steps.length; i++) present[steps[i].getAttribute("data-reveal-step")] = true;
+    function waiting(key) { return present[key] && !revealShown[key]; }
     var held = document.querySelectorAll("[data-reveal-after]");
     for (var j = 0; j < held.length; j++) {
-      var key = held[j].getAttribute("data-reveal-after");
-      if (present[key] && !revealShown[key]) held[j].setAttribute("hidden", "");
+      if (waiting(held[j].getAttribute("data-reveal-after"))) held[j].setAttribute("hidden", "");
       else held[j].removeAttribute("hidden");
+    }
+    var before = document.querySelectorAll("[data-reveal-until]");
+    for (var k = 0; k < before.length; k++) {
+      if (waiting(before[k].getAttribute("data-reveal-until"))) before[k].removeAttribute("hidden");
+      else before[k].setAttribute("hidden", "");
     }
   }
   function showAllReveals() {
