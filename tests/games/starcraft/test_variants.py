@@ -7,10 +7,21 @@ import msgspec
 
 from tests.games.starcraft.helpers import game, put, raynor_overmind, seat_with
 from turncoat.core.actions import Event
+from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft import events as E
 from turncoat.games.starcraft.game import StarcraftGame
 from turncoat.games.starcraft.phases import build, control, event_cards, planning, regrouping, victory
-from turncoat.games.starcraft.state import NOBODY, OVER, PLANNING, HeldCard, Route, State
+from turncoat.games.starcraft.state import (
+    NOBODY,
+    OVER,
+    PLANNING,
+    STEP_EXECUTION,
+    ActiveOrder,
+    HeldCard,
+    OrderToken,
+    Route,
+    State,
+)
 
 TEDN = "the_end_draws_near"
 # Teams (§19: seat i with seat i + n/2): Raynor (0) with Aldaris (2), the Overmind (1) with the
@@ -164,6 +175,19 @@ def test_team_holds_every_area() -> None:
     assert not build.team_holds_every_area(TCTX, state, 0, "pridewater_1")  # three areas, one base
     core = game(players=4, faction_selection="random", scenario={"factions": FACTIONS, "planet_draws": DRAWS})
     assert not build.team_holds_every_area(core.ctx, state, 0, "abaddon_1")  # no teams, no such rule
+    # Raynor's Build order on Abaddon, with a Marine and the minerals for a base: no base offered
+    rich = seat_with(state, 0, resource_cards=tuple(HeldCard(f"pridewater_{i}") for i in (1, 2, 3)))
+    rich = put(put(rich, "pridewater_1", [(0, "marine")], base=0), "abaddon_1", [(0, "marine")])
+    order = msgspec.structs.replace(
+        rich, active_order=ActiveOrder("abaddon", OrderToken(0, "build", False)), actor=0, step=STEP_EXECUTION
+    )
+    assert not any(
+        isinstance(o, A.BuildBase)
+        for o in build.legal_build_options(TCTX, build.begin_build(TCTX, order, []))
+    )
+    assert A.BuildBase("abaddon_1") in build.legal_build_options(
+        core.ctx, build.begin_build(core.ctx, order, [])
+    )
 
 
 def test_a_teammate_is_an_enemy_for_control() -> None:
