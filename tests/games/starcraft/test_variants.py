@@ -3,18 +3,23 @@ hand-computed records of an elimination (§16.4) and of a team game (§19)."""
 
 from __future__ import annotations
 
+import random
+
 import msgspec
+import pytest
 
 from tests.games.starcraft.helpers import game, put, raynor_overmind, seat_with
+from tests.games.starcraft.test_round_properties import check_invariants, options_of
 from turncoat.core.actions import Event
 from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft import events as E
-from turncoat.games.starcraft.game import StarcraftGame
+from turncoat.games.starcraft.game import Move, StarcraftGame
 from turncoat.games.starcraft.phases import build, control, event_cards, planning, regrouping, victory
 from turncoat.games.starcraft.state import (
     NOBODY,
     OVER,
     PLANNING,
+    SETUP_STEPS,
     STEP_EXECUTION,
     ActiveOrder,
     HeldCard,
@@ -354,3 +359,71 @@ def test_golden_team_game() -> None:
     short = seat_with(state, 2, cp=14)
     out = regrouping.begin_regrouping(TCTX, short, [])
     assert out.step != OVER and [p.cp for p in out.seats] == [13, 20, 16, 19]
+
+
+# -- random games ------------------------------------------------------------------------------------------
+
+
+def _eager(rnd: random.Random, options: list[Move]) -> Move:
+    """Always execute, and buy or move rather than stop: games with battles, and eliminations."""
+    if A.ExecuteOrder(True) in options:
+        return A.ExecuteOrder(True)
+    return rnd.choice([o for o in options if not isinstance(o, A.EndBuild | A.EndMove)] or options)
+
+
+def _random_game(seed: int, **options: object) -> list[State]:
+    """Every state of a game of eager random decisions (test_round_properties), its invariants
+    checked after every step."""
+    g = game(**options)
+    rnd = random.Random(seed)
+    state = g.start(seed).state
+    while state.step in SETUP_STEPS:
+        (seat,) = g.to_act(state)
+        state = g.apply(state, seat, rnd.choice(list(g.legal_actions(state, seat)))).state
+    workers = [control.workers_owned(state, s) for s in range(state.players)]
+    cp = [0] * state.players
+    states = [state]
+    while g.to_act(state) and len(states) < 40_000:
+        (seat,) = g.to_act(state)
+        tr = g.apply(state, seat, _eager(rnd, options_of(g, state)))
+        state = tr.state
+        for e in tr.events:  # the only ways the number of workers changes
+            if isinstance(e, E.Bought) and e.item == "worker":
+                workers[e.seat] += 1
+            if isinstance(e, E.ResourceCardLost):
+                workers[e.seat] -= e.workers
+        check_invariants(g, state, workers, cp)
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 0), (4, 1), (4, 2), (6, 0), (6, 1)])
+def test_random_team_games_keep_teammates_apart_and_end_in_a_team_victory(players: int, seed: int) -> None:
+    states = _random_game(seed, players=players, team_play=True, faction_selection="random")
+    for state in states:
+        for area in state.areas:
+            pieces = {u.owner for u in area.units} | ({area.base} if area.base != NOBODY else set())
+            assert len({state.teams[s] for s in pieces}) == len(pieces), area  # no teammates together
+    end = states[-1]
+    assert end.step == OVER
+    (team,) = {end.teams[s] for s in end.winners}  # one team wins ...
+    assert end.winners == tuple(s for s in victory.in_game(end) if end.teams[s] == team)  # ... all of it
+
+
+@pytest.mark.parametrize(
+    ("seed", "options"),
+    [
+        (0, {"players": 3}),
+        (2, {"players": 3}),
+        (1, {"players": 4, "team_play": True, "faction_selection": "random"}),
+    ],
+)
+def test_random_galactic_conquest_games_end_only_by_elimination(
+    seed: int, options: dict[str, object]
+) -> None:
+    states = _random_game(seed, galactic_conquest=True, **options)
+    assert all(p.cp == 0 for s in states for p in s.seats)
+    assert all(s.end_draws_near == 0 and TEDN not in s.event_deck for s in states)
+    end = states[-1]
+    assert (end.step, end.victory) == (OVER, "elimination")
+    assert victory.sides(end) == (end.winners,)  # the last side left
