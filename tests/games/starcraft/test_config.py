@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import msgspec
 import pytest
 
+from tests.games.rulebook import named_tests
 from tests.games.starcraft.helpers import game
 from turncoat.core.errors import InvalidConfig
 from turncoat.games.starcraft.config import StarcraftConfig, validate_config
@@ -25,6 +27,14 @@ def test_defaults_are_the_rulings_of_section_21_4() -> None:
     assert c.eliminated_orders_removed == "immediately"
     assert c.order_owner_may_view_own_orders is True
     assert c.cut_off_transport_destroyed == "regrouping_step_1"  # FAQ errata over CZ p.7
+
+
+def test_defaults_are_the_rulings_of_gaps_and_the_core_game() -> None:
+    c = StarcraftConfig()
+    assert c.normal_routes_limited is True  # GAPS §2.1
+    assert c.terran_lift_off_across_planets is False  # GAPS §2.1 [FORUM]
+    assert c.invented_special_victories is True  # GAPS §2.3: the placeholder pack's objective
+    assert (c.team_play, c.galactic_conquest) == (False, False)  # §19: optional variants
 
 
 @pytest.mark.parametrize(
@@ -60,3 +70,12 @@ def test_every_option_is_in_the_docs_table() -> None:
     text = DOCS.read_text(encoding="utf-8")
     for field in msgspec.structs.fields(StarcraftConfig):
         assert f"| `{field.name}` |" in text, field.name
+
+
+def test_the_tests_the_docs_table_names_exist() -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    table = text[text.index("## Options") : text.index("### The variants of §19")]
+    tests = named_tests(Path(__file__).parent)
+    files = {p.name for p in Path(__file__).parent.glob("test_*.py")}
+    for name in re.findall(r"`(test_\w+?)(\.py)?`", table):
+        assert (name[0] + ".py" in files) if name[1] else (name[0] in tests), name[0]

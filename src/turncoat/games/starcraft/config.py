@@ -50,7 +50,7 @@ class StarcraftConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # §16.2: an empty event deck counts as a Stage III top card [RULING].
     empty_event_deck_is_stage_iii: bool = True
     # §16.2, §19: when the event deck runs out, no further draws (core) or the Stage III discards are
-    # reshuffled into a new deck (the Galactic Conquest variant's rule) [RULING].
+    # reshuffled into a new deck (the Galactic Conquest variant's rule, always so in it) [RULING].
     event_deck_exhausted: Literal["no_further_draws", "reshuffle_stage_iii"] = "no_further_draws"
     # §2, §10.2: an area holding only an enemy base is an enemy area: moving in is allowed, starts no
     # battle and uses the order's one enemy area [RULING].
@@ -81,9 +81,12 @@ class StarcraftConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # §18 (GAPS §2.4): race abilities with unknown effects are hooks; nothing is applied for them.
 
     # -- §19 variants -------------------------------------------------------------------------------
-    # Team play (4 or 6 players): teammates are seats i and i + n/2 (seated apart), factions random.
+    # Team play (4 or 6 players): teammates are seats i and i + n/2 (seated apart), factions random;
+    # teammates never enter each other's areas; 30 CP combined (40 against Aldaris's team), either
+    # teammate's objective, team tie-breaks; no base giving a team a whole planet (§10.1.3).
     team_play: bool = False
-    # Galactic Conquest: no CP, *The End Draws Near* removed from the event deck, elimination only.
+    # Galactic Conquest: no CP, *The End Draws Near* removed from the event deck, the Stage III
+    # discards reshuffled when it runs out, elimination the only victory.
     galactic_conquest: bool = False
 
     scenario: StarcraftScenario | None = None

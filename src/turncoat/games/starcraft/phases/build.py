@@ -157,10 +157,24 @@ def legal_build_options(ctx: Ctx, state: State) -> tuple[A.StarcraftAction, ...]
         out += [
             A.BuildBase(a.id)
             for a in control.areas_on(ctx, state, planet)
-            if control.units_of(a, seat) and not control.has_enemy_base(a, seat)
+            if control.units_of(a, seat)
+            and not control.has_enemy_base(a, seat)
+            and not team_holds_every_area(ctx, state, seat, a.id)
         ]
     out.append(A.EndBuild())
     return tuple(out)
+
+
+def team_holds_every_area(ctx: Ctx, state: State, seat: int, area: str) -> bool:
+    """§10.1.3 [FAQ], §19: in team play a base may not be built where it would give the builder's
+    team a base in every area of the planet."""
+    if not ctx.config.team_play:
+        return False
+    team = state.teams[seat]
+    return all(
+        a.id == area or (a.base != NOBODY and state.teams[a.base] == team)
+        for a in control.areas_on(ctx, state, ctx.t.area_planet[area])
+    )
 
 
 def _cost_of(ctx: Ctx, state: State, item: str, target: str) -> Cost:

@@ -12,9 +12,10 @@ from turncoat.games.starcraft.state import State, with_seat
 
 
 def rebuild_event_deck(ctx: Ctx, state: State, events: Events) -> State:
-    """§19, §21.4 ``event_deck_exhausted``: with ``reshuffle_stage_iii`` (Galactic Conquest) an
-    empty deck becomes the Stage III discards, shuffled; otherwise it stays empty."""
-    if ctx.config.event_deck_exhausted != "reshuffle_stage_iii" or state.event_deck:
+    """§19, §21.4 ``event_deck_exhausted``: in Galactic Conquest, or with ``reshuffle_stage_iii``,
+    an empty deck becomes the Stage III discards, shuffled; otherwise it stays empty."""
+    reshuffles = ctx.config.galactic_conquest or ctx.config.event_deck_exhausted == "reshuffle_stage_iii"
+    if not reshuffles or state.event_deck:
         return state
     stage3 = [c for c in state.event_discard if ctx.t.event_card[c].stage.value == 3]
     if not stage3:

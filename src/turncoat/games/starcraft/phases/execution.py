@@ -198,6 +198,8 @@ def resolve_destroy(ctx: Ctx, state: State, piece: A.DestroyPiece | None, events
             area = msgspec.structs.replace(area, units=tuple(units))
         state = with_area(state, area)
     events.append(PieceDestroyed(seat=seat, piece=piece.piece, place=piece.place, unit=piece.unit))
+    if piece.piece == "base":
+        state = regrouping.destroy_cut_off_transports_now(ctx, state, events)
     state = regrouping.check_eliminations(ctx, state, events)
     if winners := victory.elimination_victory(ctx, state):
         return victory.game_over(ctx, state, winners, "elimination", events)

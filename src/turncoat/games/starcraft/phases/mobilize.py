@@ -130,15 +130,28 @@ def legal_moves(ctx: Ctx, state: State) -> tuple[A.StarcraftAction, ...]:
     if progress.lift_off is None and any(
         h.id == LIFT_OFF for h in ctx.t.race[state.seat(seat).race].abilities
     ):
-        home = next((a for a in targets if a.base == seat), None)
-        if home is not None:
-            out += [
-                A.LiftOff(home.id, t.id)
-                for t in targets
-                if t.id != home.id and t.base == NOBODY and control.friendly_or_empty(t, seat)
-            ]
+        out += [
+            A.LiftOff(home, t.id)
+            for home in lift_off_sources(ctx, state)
+            for t in targets
+            if t.id != home and t.base == NOBODY and control.friendly_or_empty(t, seat)
+        ]
     out.append(A.EndMove())
     return tuple(out)
+
+
+def lift_off_sources(ctx: Ctx, state: State) -> tuple[str, ...]:
+    """§10.2, §18 [FORUM]: the area of the Terran base that may lift off: the one on the active
+    planet; with GAPS §2.1 ``terran_lift_off_across_planets``, when there is none there (one base
+    a planet, §10.1.3), the bases on adjacent planets whose route carries one of the seat's
+    transports, as units come across it."""
+    order = state.active_order
+    assert order is not None
+    seat = state.actor
+    home = [a.id for a in control.areas_on(ctx, state, order.planet) if a.base == seat]
+    if home or not ctx.config.terran_lift_off_across_planets:
+        return tuple(home)
+    return tuple(a for a, route in sources(ctx, state) if route is not None and state.area(a).base == seat)
 
 
 def resolve_move(ctx: Ctx, state: State, move: A.MoveUnit, events: Events) -> State:
@@ -169,13 +182,18 @@ def resolve_move(ctx: Ctx, state: State, move: A.MoveUnit, events: Events) -> St
 
 def resolve_lift_off(ctx: Ctx, state: State, lift: A.LiftOff, events: Events) -> State:
     """§10.2, §18 [FORUM]: the Terran base moves to another friendly or empty area of the active
-    planet, during the move step."""
+    planet, during the move step (from an adjacent planet only with
+    ``terran_lift_off_across_planets``, which may cut off a transport, §4.3)."""
+    from turncoat.games.starcraft.phases import regrouping  # cut-off transports, §4.3
+
     progress = state.mobilize
     assert progress is not None
     seat = state.actor
     state = with_area(state, msgspec.structs.replace(state.area(lift.source), base=NOBODY))
     state = with_area(state, msgspec.structs.replace(state.area(lift.to), base=seat))
     progress = msgspec.structs.replace(progress, lift_off=(lift.source, lift.to))
+    if ctx.t.area_planet[lift.source] != ctx.t.area_planet[lift.to]:
+        state = regrouping.destroy_cut_off_transports_now(ctx, state, events)
     return msgspec.structs.replace(state, mobilize=progress)
 
 

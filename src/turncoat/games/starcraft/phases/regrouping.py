@@ -59,6 +59,13 @@ def destroy_bases_and_transports(ctx: Ctx, state: State, events: Events) -> Stat
         if area.base != NOBODY and control.has_enemy_unit(area, area.base):
             events.append(BaseDestroyed(seat=area.base, area=area.id))
             state = with_area(state, msgspec.structs.replace(area, base=NOBODY))
+    return destroy_cut_off_transports(ctx, state, events)
+
+
+def destroy_cut_off_transports(ctx: Ctx, state: State, events: Events) -> State:
+    """§4.3 [FAQ; CZ p.7]: every transport whose route touches no planet holding one of its
+    owner's bases is destroyed: in Regrouping step 1, and with GAPS §2.1
+    ``cut_off_transport_destroyed=immediately`` also as soon as a base leaves a planet."""
     routes = []
     for r in state.routes:
         kept = tuple(
@@ -69,6 +76,15 @@ def destroy_bases_and_transports(ctx: Ctx, state: State, events: Events) -> Stat
                 events.append(TransportDestroyed(seat=s, route=r.id))
         routes.append(Route(r.id, r.kind, r.ends, kept))
     return msgspec.structs.replace(state, routes=tuple(routes))
+
+
+def destroy_cut_off_transports_now(ctx: Ctx, state: State, events: Events) -> State:
+    """§4.3, GAPS §2.1 ``cut_off_transport_destroyed``: after a base left a planet outside
+    Regrouping step 1, cut-off transports die at once (CZ p.7) or wait for step 1 (the FAQ
+    errata, the default)."""
+    if ctx.config.cut_off_transport_destroyed != "immediately":
+        return state
+    return destroy_cut_off_transports(ctx, state, events)
 
 
 def check_eliminations(ctx: Ctx, state: State, events: Events) -> State:

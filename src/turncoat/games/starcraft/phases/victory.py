@@ -3,6 +3,10 @@ and elimination (at any moment), checked in that order, with the §16.1 tie-brea
 
 Aldaris (§16.5): while Aldaris is in the game every other player needs 20 CP; two *The End Draws
 Near* in the common area make Aldaris win outright.  Aldaris's objective is never checked at step 7.
+
+Every check compares *sides*: each seat alone, or with team play (§19) each team's seats still in
+the game, whose CP and tie-break counts are added up; a side wins together.  Galactic Conquest (§19)
+knows only the elimination victory.
 """
 
 from __future__ import annotations
@@ -20,8 +24,12 @@ from turncoat.games.starcraft.state import NOBODY, OVER, State
 RULE_VICTORY = "RULES §16"
 NORMAL_THRESHOLD = 15  # §16.1 [CZ p.21]
 ALDARIS_THRESHOLD = 20  # §16.1, §16.5 [FAQ]: everyone but Aldaris, while Aldaris plays
+TEAM_THRESHOLD = 30  # §19 [EN p.42-43]: a team's combined CP
+ALDARIS_TEAM_THRESHOLD = 40  # §19: every team but Aldaris's, while Aldaris plays
 ALDARIS = "aldaris"
 END_GAME_COPIES = 2  # §16.3: two or more The End Draws Near in the common area
+
+Side = tuple[int, ...]  # §19: the seats that win together (one seat without team play)
 
 
 def in_game(state: State) -> tuple[int, ...]:
@@ -40,6 +48,35 @@ def threshold(state: State, seat: int) -> int:
     return ALDARIS_THRESHOLD if aldaris is not None and aldaris != seat else NORMAL_THRESHOLD
 
 
+def sides(state: State) -> tuple[Side, ...]:
+    """§16.4, §19: who competes for victory: each seat still in the game alone, or with team play
+    each team's seats still in the game (a team is out when both are eliminated; an eliminated
+    teammate no longer affects the game, so neither its CP nor its pieces count)."""
+    out: dict[int, list[int]] = {}
+    for seat in in_game(state):
+        out.setdefault(state.teams[seat], []).append(seat)
+    return tuple(tuple(members) for members in out.values())
+
+
+def side_of(state: State, seat: int) -> Side:
+    """§19: the side ``seat`` (in the game) plays on."""
+    return next(side for side in sides(state) if seat in side)
+
+
+def side_cp(state: State, side: Side) -> int:
+    """§16.1, §19: the side's CP (a team's combined CP)."""
+    return sum(state.seat(s).cp for s in side)
+
+
+def side_threshold(ctx: Ctx, state: State, side: Side) -> int:
+    """§16.1, §19: a seat's own threshold; with team play 30 combined, 40 for every team but
+    Aldaris's while Aldaris is in the game."""
+    if not ctx.config.team_play:
+        return threshold(state, side[0])
+    aldaris = aldaris_seat(state)
+    return ALDARIS_TEAM_THRESHOLD if aldaris is not None and aldaris not in side else TEAM_THRESHOLD
+
+
 def resources_held(ctx: Ctx, state: State, seat: int) -> int:
     """§16.1 tie-break 1: the resource values of the cards held (their current side), plus the
     printed permanent resources with ``tiebreak_resources_include_permanent``."""
@@ -50,9 +87,9 @@ def resources_held(ctx: Ctx, state: State, seat: int) -> int:
     return total
 
 
-def tie_break(ctx: Ctx, state: State, seats: tuple[int, ...]) -> tuple[int, ...]:
-    """§16.1: among tied seats: most resources, then most areas controlled, most bases in play,
-    most workers in the Worker Pool; still tied: a shared victory."""
+def tie_break_sides(ctx: Ctx, state: State, tied: tuple[Side, ...]) -> tuple[Side, ...]:
+    """§16.1, §19: among tied sides: most resources, then most areas controlled, most bases in
+    play, most workers in the Worker Pool (a team's totals); still tied: a shared victory."""
     keys: tuple[Callable[[int], int], ...] = (
         lambda s: resources_held(ctx, state, s),
         lambda s: sum(1 for a in state.areas if control.controls(a, s)),
@@ -60,31 +97,43 @@ def tie_break(ctx: Ctx, state: State, seats: tuple[int, ...]) -> tuple[int, ...]
         lambda s: state.seat(s).worker_pool,
     )
     for key in keys:
-        best = max(key(s) for s in seats)
-        seats = tuple(s for s in seats if key(s) == best)
-        if len(seats) == 1:
+        totals = [sum(key(s) for s in side) for side in tied]
+        tied = tuple(side for side, total in zip(tied, totals, strict=True) if total == max(totals))
+        if len(tied) == 1:
             break
-    return seats
+    return tied
+
+
+def most_cp_sides(ctx: Ctx, state: State, candidates: tuple[Side, ...]) -> tuple[int, ...]:
+    """§16.1-§16.3, §19: the seats of the side(s) with the most CP among ``candidates``,
+    tie-broken."""
+    best = max(side_cp(state, side) for side in candidates)
+    tied = tuple(side for side in candidates if side_cp(state, side) == best)
+    return tuple(sorted(s for side in tie_break_sides(ctx, state, tied) for s in side))
+
+
+def tie_break(ctx: Ctx, state: State, seats: tuple[int, ...]) -> tuple[int, ...]:
+    """§16.1: among tied seats, each alone: the tie-breaks of ``tie_break_sides``."""
+    return tuple(s for (s,) in tie_break_sides(ctx, state, tuple((s,) for s in seats)))
 
 
 def most_cp(ctx: Ctx, state: State, seats: tuple[int, ...]) -> tuple[int, ...]:
-    """§16.1-§16.3: the seats with the most CP among ``seats``, tie-broken."""
-    best = max(state.seat(s).cp for s in seats)
-    return tie_break(ctx, state, tuple(s for s in seats if state.seat(s).cp == best))
+    """§16.1-§16.3: the seats with the most CP among ``seats``, each alone, tie-broken."""
+    return most_cp_sides(ctx, state, tuple((s,) for s in seats))
 
 
 def normal_victory(ctx: Ctx, state: State) -> tuple[int, ...]:
-    """§16.1 (Regrouping step 6): if anyone has reached their threshold the game ends and the most
-    CP wins; §21.4 ``aldaris_threshold_ranking`` ranks only those who reached their own threshold
-    (default) or everyone."""
+    """§16.1 (Regrouping step 6), §19: if any side has reached its threshold the game ends and the
+    most CP wins; §21.4 ``aldaris_threshold_ranking`` ranks only the sides that reached their own
+    threshold (default) or every side.  Galactic Conquest has no CP victory."""
     if ctx.config.galactic_conquest:
         return ()
-    seats = in_game(state)
-    reached = tuple(s for s in seats if state.seat(s).cp >= threshold(state, s))
+    everyone = sides(state)
+    reached = tuple(side for side in everyone if side_cp(state, side) >= side_threshold(ctx, state, side))
     if not reached:
         return ()
-    ranked = reached if ctx.config.aldaris_threshold_ranking == "reached_own_threshold" else seats
-    return most_cp(ctx, state, ranked)
+    ranked = reached if ctx.config.aldaris_threshold_ranking == "reached_own_threshold" else everyone
+    return most_cp_sides(ctx, state, ranked)
 
 
 def stage_iii(ctx: Ctx, state: State) -> bool:
@@ -142,28 +191,30 @@ def objective_met(ctx: Ctx, state: State, seat: int) -> bool:
 
 
 def special_victory(ctx: Ctx, state: State) -> tuple[int, ...]:
-    """§16.2 (Regrouping step 7): the seats whose objective holds; several: most CP, tie-broken."""
+    """§16.2 (Regrouping step 7), §19: the sides with a seat whose objective holds (either
+    teammate's objective wins for the team); several: most CP, tie-broken."""
     if ctx.config.galactic_conquest:
         return ()
-    met = tuple(s for s in in_game(state) if objective_met(ctx, state, s))
-    return most_cp(ctx, state, met) if met else ()
+    met = tuple(side for side in sides(state) if any(objective_met(ctx, state, s) for s in side))
+    return most_cp_sides(ctx, state, met) if met else ()
 
 
 def end_game_victory(ctx: Ctx, state: State) -> tuple[int, ...]:
-    """§16.3, §16.5 (end of Regrouping step 8): two or more *The End Draws Near* in the common
-    area end the game: Aldaris wins if in the game, otherwise the most CP."""
+    """§16.3, §16.5, §19 (end of Regrouping step 8): two or more *The End Draws Near* in the common
+    area end the game: Aldaris (with a teammate, Aldaris's team) wins if in the game, otherwise the
+    most CP."""
     if state.end_draws_near < END_GAME_COPIES:
         return ()
     aldaris = aldaris_seat(state)
     if aldaris is not None:
-        return (aldaris,)
-    return most_cp(ctx, state, in_game(state))
+        return side_of(state, aldaris)
+    return most_cp_sides(ctx, state, sides(state))
 
 
 def elimination_victory(ctx: Ctx, state: State) -> tuple[int, ...]:
-    """§16.4: only one seat is left in the game."""
-    seats = in_game(state)
-    return seats if len(seats) == 1 else ()
+    """§16.4, §19: only one side (a seat, or a team's seats still in the game) is left."""
+    left = sides(state)
+    return left[0] if len(left) == 1 else ()
 
 
 def game_over(ctx: Ctx, state: State, winners: tuple[int, ...], victory: str, events: Events) -> State:
