@@ -9,10 +9,7 @@ in the game (the seat's state and the log), not only that a button was pressed.
 
 from __future__ import annotations
 
-import random
 import re
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,18 +20,13 @@ from playwright.sync_api import Browser, Page
 from tests.server.browser_support import CHROMIUM
 from tests.server.test_web_browser import shot, version_of, wait_for_news
 from tests.server.test_web_rex_skin import NAMES, pick_number, play_without_the_map
-from tests.server.web_support import served_in_process, settings_for
+from tests.server.web_support import prepared_table, served_in_process
 from turncoat.core import deals
-from turncoat.core.record import encode_action
-from turncoat.core.registry import load_game
 from turncoat.games.rex import actions as A
 from turncoat.games.rex.game import RexGame
 from turncoat.games.rex.log import Names
 from turncoat.play import GameInProgress
-from turncoat.server import adapters, views
-from turncoat.server.payload import PLAYING
-from turncoat.server.security import hash_token, new_table_id, new_token
-from turncoat.server.storage import ActionRow, SeatRow, Store, TableRow
+from turncoat.server import views
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}")
 
@@ -48,68 +40,6 @@ new MutationObserver(() => {
   });
 }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
 """
-
-
-def prepared_table(
-    data_dir: Path,
-    players: int,
-    humans: tuple[int, ...],
-    ready: Callable[[GameInProgress], bool],
-    seeds: range = range(1, 60),
-    turn_seconds: int | None = None,
-) -> tuple[str, dict[int, str], GameInProgress]:
-    """Store a table whose record is a seeded random game played until ``ready``: the people
-    at ``humans`` (with seat tokens), the server's normal bots elsewhere.  Its id, the people's
-    tokens and the game as recorded."""
-    game = load_game("rex", players=players)
-    for seed in seeds:
-        play = GameInProgress.start(game, seed)
-        rng = random.Random(seed)
-        record: list[tuple[int, dict[str, Any]]] = []
-        for n in range(20000):
-            if play.outcome() is not None or ready(play):
-                break
-            acting = sorted(play.to_act())
-            seat = acting[n % len(acting)]
-            action = rng.choice(list(play.legal_actions(seat)))
-            play.apply(seat, action)
-            record.append((seat, encode_action(action)))
-        if play.outcome() is None and ready(play):
-            break
-    else:
-        pytest.fail("no seeded game reached the wanted position")
-    tokens = {p: new_token() for p in humans}
-    bot = adapters.game_levels(game)["normal"]
-    seats = [
-        SeatRow(p, "human", None, NAMES[p], hash_token(tokens[p]), True)
-        if p in humans
-        else SeatRow(p, "bot", bot, NAMES[p], None, True)
-        for p in range(players)
-    ]
-    row = TableRow(
-        id=new_table_id(),
-        name="prepared Rex table",
-        game="rex",
-        options=game.config_json(),
-        seed=seed,
-        rules_version=game.rules_version,
-        content_digest=game.content.digest,
-        status=PLAYING,
-        version=0,
-        turn_seconds=turn_seconds,
-        listed=True,
-        host_hash=hash_token(new_token()),
-        created_at=time.time(),
-        seats=seats,
-    )
-    store = Store(settings_for(data_dir).url())
-    try:
-        store.create_table(row)
-        rows = [ActionRow(v, seat, action, "player") for v, (seat, action) in enumerate(record, 1)]
-        store.append_actions(row.id, 0, rows, PLAYING)
-    finally:
-        store.close()
-    return row.id, tokens, play
 
 
 def contested_areas(play: GameInProgress) -> list[set[int]]:
@@ -195,7 +125,7 @@ def test_a_person_builds_a_battle_plan_and_reads_the_reveal_stage_by_stage(
 ) -> None:
     data = tmp_path / "data"
     data.mkdir()
-    table, tokens, play = prepared_table(data, 3, (0,), last_battle_of_the_phase)
+    table, tokens, play = prepared_table(data, "rex", 3, (0,), last_battle_of_the_phase)
     assert isinstance(play.game, RexGame)
     names = Names(play.game.content.data)
     battle = play.view(0).observation.battle
@@ -347,7 +277,7 @@ def test_people_form_an_alliance_in_a_ceasefire_and_a_bot_answers_its_proposal(
     of influence to the ally moves it from one to the other."""
     data = tmp_path / "data"
     data.mkdir()
-    table, tokens, _ = prepared_table(data, 4, (0, 1), alliance_window, turn_seconds=600)
+    table, tokens, _ = prepared_table(data, "rex", 4, (0, 1), alliance_window, turn_seconds=600)
     errors: list[str] = []
     with served_in_process(data) as base:
         pages = {}

@@ -11,8 +11,6 @@ size go to test-artifacts/.
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -25,20 +23,13 @@ from playwright.sync_api import Browser, Page, ViewportSize
 from tests.server.browser_support import CHROMIUM
 from tests.server.test_web_browser import shot, version_of, wait_for_news
 from tests.server.test_web_verrater_conflict import known_strength, state_of
-from tests.server.web_support import served_in_process, settings_for
-from turncoat.core.record import encode_action
-from turncoat.core.registry import load_game
+from tests.server.web_support import prepared_table, served_in_process
 from turncoat.games.verrater import events as E
 from turncoat.play import GameInProgress
-from turncoat.server import adapters
-from turncoat.server.payload import PLAYING
-from turncoat.server.security import hash_token, new_table_id, new_token
-from turncoat.server.storage import ActionRow, SeatRow, Store, TableRow
 from turncoat.skins.verrater import conflict
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}")
 
-NAMES = ["Ann", "Bea", "Cyd", "Dov"]
 DESKTOP: ViewportSize = {"width": 1366, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
@@ -54,56 +45,11 @@ new MutationObserver(() => {
 """
 
 
-def prepared_table(
-    data_dir: Path, ready: Callable[[GameInProgress], bool], seeds: range = range(1, 300)
-) -> tuple[str, str, GameInProgress]:
-    """Store a four-seat table whose record is a seeded random game played until ``ready``: Ann
-    (seat 0) a person with a seat token, the server's normal bots elsewhere.  Its id, Ann's token
-    and the game as recorded."""
-    game = load_game("verrater", players=4)
-    for seed in seeds:
-        play = GameInProgress.start(game, seed)
-        rng = random.Random(seed)
-        record: list[tuple[int, dict[str, Any]]] = []
-        while play.outcome() is None and not ready(play):
-            (seat,) = play.to_act()
-            action = rng.choice(list(play.legal_actions(seat)))
-            play.apply(seat, action)
-            record.append((seat, encode_action(action)))
-        if play.outcome() is None and ready(play):
-            break
-    else:
-        pytest.fail("no seeded game reached the wanted position")
-    token = new_token()
-    bot = adapters.game_levels(game)["normal"]
-    seats = [
-        SeatRow(0, "human", None, NAMES[0], hash_token(token), True),
-        *(SeatRow(p, "bot", bot, NAMES[p], None, True) for p in range(1, 4)),
-    ]
-    row = TableRow(
-        id=new_table_id(),
-        name="prepared Verräter table",
-        game="verrater",
-        options=game.config_json(),
-        seed=seed,
-        rules_version=game.rules_version,
-        content_digest=game.content.digest,
-        status=PLAYING,
-        version=0,
-        turn_seconds=None,
-        listed=True,
-        host_hash=hash_token(new_token()),
-        created_at=time.time(),
-        seats=seats,
-    )
-    store = Store(settings_for(data_dir).url())
-    try:
-        store.create_table(row)
-        rows = [ActionRow(v, seat, action, "player") for v, (seat, action) in enumerate(record, 1)]
-        store.append_actions(row.id, 0, rows, PLAYING)
-    finally:
-        store.close()
-    return row.id, token, play
+def ann_at(data_dir: Path, ready: Callable[[GameInProgress], bool]) -> tuple[str, str, GameInProgress]:
+    """A four-seat table prepared until ``ready``: Ann (seat 0) a person, bots elsewhere; its
+    id, Ann's token and the game as recorded."""
+    table, tokens, play = prepared_table(data_dir, "verrater", 4, (0,), ready)
+    return table, tokens[0], play
 
 
 def api_state(base: str, table: str, token: str | None) -> dict[str, Any]:
@@ -179,7 +125,7 @@ def wait_for_ann(page: Page, after: int) -> None:
 def test_the_tally_then_the_resolution_stage_by_stage(tmp_path: Path, browser: Browser) -> None:
     data = tmp_path / "data"
     data.mkdir()
-    table, token, play = prepared_table(data, ann_to("commit", last_to_commit))
+    table, token, play = ann_at(data, ann_to("commit", last_to_commit))
     errors: list[str] = []
     with served_in_process(data) as base:
         ann = open_seat(browser, base, table, token)
@@ -282,7 +228,7 @@ def test_a_click_on_the_board_chooses_the_first_estate_the_site_and_the_builders
     # -- the first estate, by keyboard: Tab to a landscape and press Enter -------------------------
     data = tmp_path / "estate"
     data.mkdir()
-    table, token, play = prepared_table(data, ann_to("place_estate"))
+    table, token, play = ann_at(data, ann_to("place_estate"))
     with served_in_process(data) as base:
         ann = open_seat(browser, base, table, token)
         ann.on("pageerror", lambda e: errors.append(str(e)))
@@ -312,7 +258,7 @@ def test_a_click_on_the_board_chooses_the_first_estate_the_site_and_the_builders
     # -- the conflict site, by mouse: the ⚔ between two landscapes ---------------------------------
     data = tmp_path / "site"
     data.mkdir()
-    table, token, play = prepared_table(data, ann_to("choose_site", lambda p: state_of(p).round >= 2))
+    table, token, play = ann_at(data, ann_to("choose_site", lambda p: state_of(p).round >= 2))
     with served_in_process(data) as base:
         ann = open_seat(browser, base, table, token)
         ann.on("pageerror", lambda e: errors.append(str(e)))
@@ -342,7 +288,7 @@ def test_a_click_on_the_board_chooses_the_first_estate_the_site_and_the_builders
         ]
         return any(marks.count(m) > 1 for m in marks)
 
-    table, token, play = prepared_table(data, ann_to("build", several_at_one_place))
+    table, token, play = ann_at(data, ann_to("build", several_at_one_place))
     with served_in_process(data) as base:
         ann = open_seat(browser, base, table, token)
         ann.on("pageerror", lambda e: errors.append(str(e)))
@@ -378,7 +324,7 @@ def test_without_the_page_script_every_stage_shows_and_the_board_still_chooses(
 ) -> None:
     data = tmp_path / "data"
     data.mkdir()
-    table, token, play = prepared_table(data, ann_to("choose_site", lambda p: state_of(p).round >= 2))
+    table, token, play = ann_at(data, ann_to("choose_site", lambda p: state_of(p).round >= 2))
     with served_in_process(data) as base:
         ann = open_seat(browser, base, table, token, java_script_enabled=False)
         box = ann.locator("#board [data-reveal]")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import socket
 import subprocess
@@ -19,8 +20,15 @@ import httpx
 import uvicorn
 from starlette.testclient import TestClient
 
+from turncoat.core.record import encode_action
+from turncoat.core.registry import load_game
+from turncoat.play import GameInProgress
+from turncoat.server import adapters
 from turncoat.server.app import create_app
+from turncoat.server.payload import PLAYING
+from turncoat.server.security import hash_token, new_table_id, new_token
 from turncoat.server.settings import Settings
+from turncoat.server.storage import ActionRow, SeatRow, Store, TableRow
 
 FOUR_MIXED = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "easy"}, {"kind": "bot"}]
 
@@ -139,3 +147,70 @@ def served_in_process(data_dir: Path, **overrides: Any) -> Iterator[str]:
     finally:
         running.should_exit = True
         thread.join(30)
+
+
+PEOPLE = ("Ann", "Bea", "Cy", "Di", "Ed", "Flo")  # the names of the seats of a prepared table
+
+
+def prepared_table(
+    data_dir: Path,
+    game_id: str,
+    players: int,
+    humans: tuple[int, ...],
+    ready: Callable[[GameInProgress], bool],
+    seeds: range = range(1, 300),
+    turn_seconds: int | None = None,
+) -> tuple[str, dict[int, str], GameInProgress]:
+    """Store a table whose record is a seeded random game played until ``ready``: the people
+    at ``humans`` (with seat tokens, named from :data:`PEOPLE`), the server's normal bots
+    elsewhere.  Where several seats may act, they take turns in seat order.  The table's id, the
+    people's tokens and the game as recorded."""
+    game = load_game(game_id, players=players)
+    for seed in seeds:
+        play = GameInProgress.start(game, seed)
+        rng = random.Random(seed)
+        record: list[tuple[int, dict[str, Any]]] = []
+        for n in range(20000):
+            if play.outcome() is not None or ready(play):
+                break
+            acting = sorted(play.to_act())
+            seat = acting[n % len(acting)]
+            action = rng.choice(list(play.legal_actions(seat)))
+            play.apply(seat, action)
+            record.append((seat, encode_action(action)))
+        if play.outcome() is None and ready(play):
+            break
+    else:
+        raise AssertionError(f"no seeded game of {game_id} reached the wanted position")
+    tokens = {p: new_token() for p in humans}
+    bot = adapters.game_levels(game)["normal"]
+    seats = [
+        SeatRow(p, "human", None, PEOPLE[p], hash_token(tokens[p]), True)
+        if p in humans
+        else SeatRow(p, "bot", bot, PEOPLE[p], None, True)
+        for p in range(players)
+    ]
+    row = TableRow(
+        id=new_table_id(),
+        name=f"prepared {game_id} table",
+        game=game_id,
+        options=game.config_json(),
+        seed=seed,
+        rules_version=game.rules_version,
+        content_digest=game.content.digest,
+        status=PLAYING,
+        version=0,
+        turn_seconds=turn_seconds,
+        listed=True,
+        host_hash=hash_token(new_token()),
+        created_at=time.time(),
+        seats=seats,
+    )
+    store = Store(settings_for(data_dir).url())
+    try:
+        store.create_table(row)
+        rows = [ActionRow(v, seat, action, "player") for v, (seat, action) in enumerate(record, 1)]
+        store.append_actions(row.id, 0, rows, PLAYING)
+    finally:
+        store.close()
+    return row.id, tokens, play
