@@ -290,7 +290,9 @@ def test_the_page_turns_it_on_and_off_over_the_websocket_in_chromium(tmp_path: P
         import httpx
 
         created = httpx.post(
-            f"{base}/api/tables", json={"game": "rex", "players": 3, "seats": REX_SEATS}
+            f"{base}/api/tables",
+            json={"game": "rex", "players": 3, "seats": REX_SEATS},
+            timeout=60,  # the reply, however slow a loaded machine makes it
         ).json()
         table_id, token = created["table"], created["seat_tokens"][str(ANN)]
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
@@ -306,7 +308,7 @@ def test_the_page_turns_it_on_and_off_over_the_websocket_in_chromium(tmp_path: P
         for now in ("on", "off"):
             page.locator("#prefs button[type=submit]").click()
             page.wait_for_selector(f'#prefs [data-forced-moves="{now}"]', timeout=30_000)
-            assert httpx.get(state, cookies=cookie).json()["forced_moves"] is (now == "on")
+            assert httpx.get(state, cookies=cookie, timeout=60).json()["forced_moves"] is (now == "on")
         assert posts == []  # sent over the websocket: no form was posted
         browser.close()
         assert errors == []

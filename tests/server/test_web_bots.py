@@ -35,8 +35,10 @@ def test_bot_workers_leave_when_the_server_is_killed(tmp_path: Path) -> None:
             except httpx.TransportError:
                 assert time.monotonic() < deadline, "the server did not start"
                 time.sleep(0.1)
-        created = httpx.post(f"{base}/api/tables", json={"players": 3, "seats": [{"kind": "bot"}] * 3}).json()
-        while httpx.get(f"{base}/api/tables/{created['table']}").json()["version"] < 3:
+        created = httpx.post(
+            f"{base}/api/tables", json={"players": 3, "seats": [{"kind": "bot"}] * 3}, timeout=60
+        ).json()
+        while httpx.get(f"{base}/api/tables/{created['table']}", timeout=60).json()["version"] < 3:
             assert time.monotonic() < deadline, "the bots did not play"
             time.sleep(0.1)
         workers = _children(server.pid)
