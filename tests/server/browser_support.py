@@ -32,3 +32,23 @@ def browser() -> Iterator[Browser]:
         chromium = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield chromium
         chromium.close()
+
+
+PHONE = {"width": 390, "height": 844}
+
+# On a phone a board's drawing keeps a scale its words read at (11 px and more) and pans in its
+# frame over at most ``screens`` widths, while the board's text panels stay in view however it is
+# panned.  The argument: [the drawing's selector under #board, screens].
+READABLE_AND_FRAMED = (
+    "([sel, screens]) => { const wrap = document.getElementById('board');"
+    " const svg = wrap && wrap.querySelector(sel); if (!svg) return false;"
+    " const frame = wrap.getBoundingClientRect();"
+    " const sizes = [...svg.querySelectorAll('text')].filter(t => t.getBBox().width > 0)"
+    ".map(t => parseFloat(getComputedStyle(t).fontSize) * svg.getScreenCTM().a);"
+    " const panels = [...wrap.children].filter(e => e !== svg).map(e => e.getBoundingClientRect())"
+    ".filter(r => r.width > 0);"
+    " return frame.width <= 390 && document.documentElement.scrollWidth <= 390"
+    " && sizes.length > 0 && Math.min(...sizes) >= 11"
+    " && svg.getBoundingClientRect().width <= screens * frame.width"
+    " && panels.every(r => r.left >= frame.left - 1 && r.right <= frame.right + 1); }"
+)

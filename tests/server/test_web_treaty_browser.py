@@ -21,6 +21,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from tests.server.browser_support import PHONE, READABLE_AND_FRAMED
 from tests.server.test_web_browser import shot, version_of, wait_for_news
 from tests.server.web_support import served_in_process
 
@@ -174,6 +175,7 @@ def test_two_people_and_bots_play_treaty_skirmish_to_the_end_in_chromium(
             "seats": SEATS,
             "options": {"race_assignment": "in_order"},
         },
+        timeout=60,  # the reply, however slow a loaded machine makes it
     ).json()
     table, links = created["table"], created["links"]
     errors: list[str] = []
@@ -192,6 +194,14 @@ def test_two_people_and_bots_play_treaty_skirmish_to_the_end_in_chromium(
     assert hand(ann.page) == ["letnev-1", "letnev-2", "letnev-3", "letnev-4"]
     assert hand(spectator.page) == [] and "Spectating" in spectator.page.inner_text("#me")
     assert "Emperor" in spectator.page.inner_text("#me")  # the Lazax objective is public
+    # On a phone the graph reads at 11 px and more and pans over less than two screens, and the
+    # board's text (the adaptation note, the treaty record) stays in the frame, panned anywhere.
+    spectator.page.set_viewport_size(PHONE)
+    spectator.page.wait_for_function(READABLE_AND_FRAMED, arg=["svg.ring-graph", 2])
+    spectator.page.evaluate("() => { document.getElementById('board').scrollLeft = 10000; }")
+    spectator.page.wait_for_function(READABLE_AND_FRAMED, arg=["svg.ring-graph", 2])
+    shot(spectator.page, "treaty-phone-board")
+    spectator.page.set_viewport_size({"width": 1400, "height": 1000})
 
     # 1. Ann's Envoy to Bob, on her first turn that offers it (everyone else plays plainly meanwhile).
     last = 0
