@@ -436,3 +436,11 @@ def test_sol_sees_next_bombardment_only_the_sol_with_the_option_rule_18_gaps_d13
     assert not sol_sees_next_bombardment(g.ctx, s, 1) and not sol_sees_next_bombardment(g.ctx, s, None)
     g = rex(4, ["sol", "hacan", "lazax", "letnev"], sol_sees_next_bombardment=False)
     assert not sol_sees_next_bombardment(g.ctx, set_up_game(g), 0)
+
+
+def test_gift_recipient_nobody_until_a_recipient_is_chosen_rule_13_1() -> None:
+    g = four()
+    s = _ceasefire(g)
+    assert [gift_recipient(s, seat) for seat in range(4)] == [-1, -1, -1, -1]
+    s = g.apply(s, 2, A.GiftTo(0)).state
+    assert [gift_recipient(s, seat) for seat in range(4)] == [-1, -1, 0, -1]
