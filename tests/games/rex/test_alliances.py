@@ -44,7 +44,7 @@ def propose(proposer: int, *members: int) -> deals.Propose:
     return deals.Propose(to=tuple(p for p in group if p != proposer), terms=(deals.Ally(members=group),))
 
 
-def test_an_alliance_forms_when_every_member_agrees_rule_13_2() -> None:
+def test_resolve_accept_forms_the_alliance_when_every_member_agrees_rule_13_2() -> None:
     g = rex(4, ["letnev", "hacan", "sol", "lazax"])
     s = window(g)
     assert propose(0, 1) in g.legal_actions(s, 0)
@@ -56,7 +56,7 @@ def test_an_alliance_forms_when_every_member_agrees_rule_13_2() -> None:
     assert s.alliance == (0, 0, -1, -1)
 
 
-def test_joining_an_alliance_needs_all_its_members_rule_13_2() -> None:
+def test_legal_proposals_joining_an_alliance_needs_all_its_members_rule_13_2() -> None:
     g = rex(4, ["letnev", "hacan", "sol", "lazax"])
     s = window(g)
     s = act(g, act(g, s, 0, propose(0, 1)), 1, deals.Accept(1))
@@ -70,7 +70,7 @@ def test_joining_an_alliance_needs_all_its_members_rule_13_2() -> None:
     assert not [a for a in g.legal_actions(s, 3) if isinstance(a, deals.Propose)]  # at most 3 members
 
 
-def test_a_player_may_leave_and_a_lone_member_is_no_longer_allied_rule_13_2() -> None:
+def test_resolve_leave_a_lone_member_is_no_longer_allied_rule_13_2() -> None:
     g = rex(4, ["letnev", "hacan", "sol", "lazax"])
     s = window(g)
     s = act(g, act(g, s, 0, propose(0, 1)), 1, deals.Accept(1))
@@ -86,7 +86,7 @@ def test_no_alliances_with_three_players_e31() -> None:
     assert any(isinstance(a, A.GiftTo) for a in g.legal_actions(s, 0))  # gifts still are
 
 
-def test_a_proposal_calls_back_a_player_who_was_done_rule_13_1() -> None:
+def test_resolve_propose_calls_back_a_player_who_was_done_rule_13_1() -> None:
     g = rex(4, ["letnev", "hacan", "sol", "lazax"])
     s = window(g)
     s = act(g, s, 1, A.EndCeasefire())
@@ -95,7 +95,7 @@ def test_a_proposal_calls_back_a_player_who_was_done_rule_13_1() -> None:
     assert 1 in g.to_act(s)
 
 
-def test_open_proposals_lapse_when_the_window_closes_rule_13_1() -> None:
+def test_close_window_open_proposals_lapse_rule_13_1() -> None:
     g = rex(4, ["letnev", "hacan", "sol", "lazax"])
     s = window(g)
     s = act(g, s, 0, propose(0, 2))

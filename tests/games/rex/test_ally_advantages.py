@@ -117,7 +117,7 @@ def test_an_ally_of_the_hacan_lands_at_half_price_rule_18() -> None:
     assert landed.cost == 2  # 3, halved and rounded up (and paid to the Hacan)
 
 
-def test_an_ally_of_the_sol_recruits_three_for_free_rule_18() -> None:
+def test_free_recruits_an_ally_of_the_sol_three_rule_18() -> None:
     g = rex(4, ["letnev", "sol", "jol_nar", "xxcha"])
     s = set_up_game(g)
     fields = {

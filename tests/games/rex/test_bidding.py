@@ -52,7 +52,7 @@ def test_one_card_per_player_below_the_hand_limit_e13() -> None:
     assert len(s.row) == 3 and s.row[0] == DECOY
 
 
-def test_no_eligible_player_means_no_auction_rule_7_step_2() -> None:
+def test_begin_bidding_no_eligible_player_means_no_auction_rule_7_step_2() -> None:
     g = game()
     full = (0, 1, 4, 6)
     s, events = bidding(g, hands=(full, full, full * 2, full))
@@ -60,7 +60,7 @@ def test_no_eligible_player_means_no_auction_rule_7_step_2() -> None:
     assert not any(isinstance(e, E.AuctionRowDrawn) for e in events)
 
 
-def test_first_player_opens_the_first_card_rule_7_step_4() -> None:
+def test_open_auction_the_first_player_opens_the_first_card_rule_7_step_4() -> None:
     g = game()
     s, events = bidding(g, first_player=2)
     assert E.AuctionOpened(number=1, opener=2) in events
@@ -73,7 +73,7 @@ def test_an_opener_who_cannot_bid_is_skipped_e10() -> None:
     assert E.AuctionOpened(number=1, opener=2) in events
 
 
-def test_bids_rise_by_at_least_one_and_stay_within_influence_rule_7_step_5() -> None:
+def test_legal_bids_rise_by_at_least_one_and_stay_within_influence_rule_7_step_5() -> None:
     g = game()
     s, _ = bidding(g, influence=(10, 4, 10, 10))
     assert [a for a in g.legal_actions(s, 0) if isinstance(a, A.Bid)] == [A.Bid(v) for v in range(1, 11)]
@@ -99,7 +99,7 @@ def test_a_pass_is_final_and_free_even_after_a_bid_e12() -> None:
     assert s.influence[1] == 10 - 3 and len(s.hands[1]) == 1
 
 
-def test_the_winner_pays_the_lazax_rule_7_step_6() -> None:
+def test_pay_for_card_the_winner_pays_the_lazax_rule_7_step_6() -> None:
     g = game()
     s, _ = bidding(g)
     before = total_influence(s)
@@ -112,7 +112,7 @@ def test_the_winner_pays_the_lazax_rule_7_step_6() -> None:
     assert s.influence[:2] == (14, 6) and total_influence(s) == before
 
 
-def test_the_lazax_pay_the_pool_for_their_own_cards_gaps_e18() -> None:
+def test_lazax_paid_not_for_their_own_cards_gaps_e18() -> None:
     g = game()
     s, _ = bidding(g)
     pool = s.pool
@@ -124,7 +124,7 @@ def test_the_lazax_pay_the_pool_for_their_own_cards_gaps_e18() -> None:
     assert s.pool == pool + 5 and s.influence[0] == 5
 
 
-def test_letnev_draws_a_free_bonus_card_rule_7_step_6() -> None:
+def test_take_card_letnev_draws_a_free_bonus_card_rule_7_step_6() -> None:
     g = game()
     s, _ = bidding(g, first_player=2)
     log: list[Event] = []
@@ -165,7 +165,7 @@ def _sell_card(g: RexGame, s: State, number: int, winner: int, log: list[Event])
     return s
 
 
-def test_the_next_card_is_opened_left_of_the_previous_opener_rule_7_step_4() -> None:
+def test_next_opener_left_of_the_previous_opener_rule_7_step_4() -> None:
     g = game()
     s, _ = bidding(g, first_player=3)
     log: list[Event] = []

@@ -91,7 +91,7 @@ def _hagga_armies(g: RexGame) -> tuple[Stack, ...]:
 # -- Tracking Beacon (§6, C8) ---------------------------------------------------------------------------
 
 
-def test_tracking_beacon_resolves_a_sol_offensive_before_the_first_card_rule_6_c8() -> None:
+def test_play_at_window_tracking_beacon_resolves_a_sol_offensive_before_the_first_card_rule_6_c8() -> None:
     g = four()
     s = position(g, {0: ["tracking_beacon"], 3: ["decoy"]}, _hagga_armies(g))
     s, log = run_phase(
@@ -112,7 +112,7 @@ def test_tracking_beacon_resolves_a_sol_offensive_before_the_first_card_rule_6_c
     assert s.step == BID and s.influence_discard[-1] == AREA_03  # the phase went on
 
 
-def test_no_beacon_window_in_round_1_or_with_nothing_to_hit_c8() -> None:
+def test_something_to_strike_no_beacon_window_in_round_1_or_with_nothing_to_hit_c8() -> None:
     g = four()
     s = position(g, {0: ["tracking_beacon"]}, _hagga_armies(g))
     s1, _ = run_phase(
@@ -132,7 +132,7 @@ def test_no_beacon_window_in_round_1_or_with_nothing_to_hit_c8() -> None:
     assert s2.step != CARD_WINDOW
 
 
-def test_no_window_once_every_copy_is_face_up_in_the_discard_pile_rule_17() -> None:
+def test_may_be_in_a_hand_no_window_once_every_copy_is_face_up_in_the_discard_pile_rule_17() -> None:
     g = four()
     s = position(g, {3: ["decoy"]}, _hagga_armies(g))
     s = msgspec.structs.replace(
@@ -163,7 +163,7 @@ def _bombard(g: RexGame, s: State, value: int, fleet: int) -> tuple[State, list[
     )
 
 
-def test_fleet_sabotage_moves_the_fleet_instead_of_a_card_rule_12_step_1_c6() -> None:
+def test_resolve_fleet_move_instead_of_a_card_rule_12_step_1_c6() -> None:
     g = four()
     stacks = add_units((), pc(g, "dune_cielago_east__west"), 1, 2)  # sector 2, unshielded
     s = position(g, {3: ["fleet_sabotage"]}, stacks, round=3)
@@ -181,7 +181,7 @@ def test_fleet_sabotage_moves_the_fleet_instead_of_a_card_rule_12_step_1_c6() ->
     assert sorted(s.bombardment_deck) == sorted(deck_before)
 
 
-def test_shield_breaker_destroys_the_generator_area_and_its_shields_rule_12_c7() -> None:
+def test_destroy_shield_the_generator_area_and_its_shields_rule_12_c7() -> None:
     g = four()
     b = g.ctx.b
     stacks = add_units((), pc(g, "dune_shield_wall__south"), 2, 3)
@@ -202,7 +202,7 @@ def test_shield_breaker_destroys_the_generator_area_and_its_shields_rule_12_c7()
     assert b.shielded[basin] and not shielded(g.ctx, s, basin)
 
 
-def test_shield_breaker_not_in_round_1_nor_far_from_the_generator_c7() -> None:
+def test_near_generator_shield_breaker_not_in_round_1_nor_far_from_the_generator_c7() -> None:
     g = four()
     stacks = add_units((), pc(g, "dune_cielago_east__west"), 0, 1)
     s = position(g, {0: ["shield_breaker"]}, stacks, round=2)
@@ -270,7 +270,7 @@ def test_e25_a_play_an_earlier_one_made_impossible_stays_in_hand_rule_17() -> No
 # -- inside the holder's own decisions ------------------------------------------------------------------
 
 
-def test_diplomatic_interference_takes_the_auctioned_card_free_c5() -> None:
+def test_resolve_take_free_diplomatic_interference_takes_the_auctioned_card_c5() -> None:
     g = four()
     s = position(g, {0: ["diplomatic_interference"]}, first_player=0)
     s, log = run_phase(g, s, begin_bidding)
@@ -283,7 +283,7 @@ def test_diplomatic_interference_takes_the_auctioned_card_free_c5() -> None:
     assert on_auction in s.hands[0] and card(g, "diplomatic_interference") in s.strategy_discard
 
 
-def test_extra_maneuver_gives_a_second_movement_step() -> None:
+def test_resolve_extra_move_gives_a_second_movement_step_rule_9_3() -> None:
     g = four()
     stacks = add_units((), pc(g, "dune_cielago_east__west"), 0, 2)
     stacks = add_units(stacks, pc(g, "dune_cielago_north__east"), 0, 3)
@@ -303,7 +303,7 @@ def test_extra_maneuver_gives_a_second_movement_step() -> None:
     assert len(moved) == 2 and card(g, "extra_maneuver") in s.strategy_discard
 
 
-def test_emergency_recruitment_brings_back_units_free_in_the_recruitment_turn() -> None:
+def test_resolve_emergency_brings_back_units_free_in_the_recruitment_turn_rule_8() -> None:
     g = four()
     s = position(g, {0: ["emergency_recruitment"]}, first_player=0)
     s, log = run_phase(g, s, begin_recruitment, casualties=(7, 0, 0, 0), influence=(0, 5, 5, 5))
@@ -354,7 +354,7 @@ def test_sol_are_not_asked_when_no_ally_is_hit_rule_18() -> None:
     assert s.step not in (SPARE_ALLY, ROUND_START)
 
 
-def test_a_seat_without_cards_is_never_asked_at_a_window_rule_17() -> None:
+def test_window_seats_a_seat_without_cards_is_never_asked_rule_17() -> None:
     g = four()
     s = position(g, {1: ["decoy"]}, (), round=3)
     s, _ = _bombard(g, s, 1, fleet=1)
@@ -393,7 +393,7 @@ def _landing_turn(g: RexGame, s: State) -> tuple[State, list[Event]]:
     return s, log
 
 
-def test_an_ally_cross_lands_with_the_hacan_consent_rule_13_3() -> None:
+def test_ask_the_hacan_consent_for_an_ally_cross_landing_rule_13_3() -> None:
     g = four()
     stacks = add_units((), pc(g, "dune_cielago_east__west"), 0, 3)
     s = position(g, {}, stacks, alliance=(0, 0, -1, -1), fleet=QUIET_SECTOR, influence=(10, 10, 10, 10))
@@ -411,7 +411,7 @@ def test_an_ally_cross_lands_with_the_hacan_consent_rule_13_3() -> None:
     assert landed.origin == "dune_cielago_east__west" and landed.paid_to == 1
 
 
-def test_a_refused_cross_landing_is_not_offered_again_this_turn_rule_13_3() -> None:
+def test_resolve_consent_a_refused_cross_landing_is_not_offered_again_rule_13_3() -> None:
     g = four()
     stacks = add_units((), pc(g, "dune_cielago_east__west"), 0, 3)
     s = position(g, {}, stacks, alliance=(0, 0, -1, -1), fleet=QUIET_SECTOR, influence=(10, 10, 10, 10))
@@ -422,7 +422,7 @@ def test_a_refused_cross_landing_is_not_offered_again_this_turn_rule_13_3() -> N
     assert not any(isinstance(a, A.CrossFrom) for a in g.legal_actions(s, 0))
 
 
-def test_the_lazax_pay_an_ally_extra_recruits_with_consent_rule_13_3() -> None:
+def test_after_lazax_consent_the_lazax_pay_an_ally_extra_recruits_rule_13_3() -> None:
     g = four()
     # Letnev (0) allied with the Lazax (3); 9 units in the casualty pool, free recruitment 2
     s = position(g, {}, (), alliance=(0, -1, -1, 0), first_player=0, influence=(6, 0, 0, 10))
@@ -476,7 +476,7 @@ def _recruiting(g: RexGame, hands: dict[int, list[str]], **fields: Any) -> tuple
     return run_phase(g, s, begin_recruitment, casualties=(2, 0, 0, 0))
 
 
-def test_interrogation_gets_a_true_public_answer_in_the_holders_turn() -> None:
+def test_resolve_interrogation_gets_a_true_public_answer_in_the_holders_turn_rule_16_2() -> None:
     g = four()
     s, log = _recruiting(g, {0: ["interrogation"], 1: ["decoy"]})
     assert s.step == RECRUIT and A.PlayCard("interrogation") in g.legal_actions(s, 0)
@@ -494,7 +494,7 @@ def test_interrogation_gets_a_true_public_answer_in_the_holders_turn() -> None:
     assert said in g.render_log(log, 2)
 
 
-def test_a_no_answer_binds_determinization_until_the_hand_gains_a_card() -> None:
+def test_forget_card_facts_a_no_answer_binds_determinization_until_the_hand_gains_a_card() -> None:
     g = four()
     s, log = _recruiting(g, {0: ["interrogation"], 1: ["decoy", "decoy"]})
     s = act(g, s, 0, A.PlayCard("interrogation"), log)
@@ -512,7 +512,7 @@ def test_a_no_answer_binds_determinization_until_the_hand_gains_a_card() -> None
     assert d.facts == ()
 
 
-def test_a_traitor_answer_binds_determinization_and_a_reveal_ends_it() -> None:
+def test_forget_traitor_fact_a_traitor_answer_binds_determinization_and_a_reveal_ends_it() -> None:
     g = four()
     s, log = _recruiting(g, {0: ["interrogation"]})
     held = s.traitors[1][0]

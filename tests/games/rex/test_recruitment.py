@@ -38,7 +38,7 @@ def dead(*leaders: int) -> tuple[int, ...]:
     return tuple(status)
 
 
-def test_up_to_five_units_the_first_free_then_two_each_rule_8() -> None:
+def test_recruit_cost_up_to_five_units_the_first_free_then_two_each_rule_8() -> None:
     g = game()
     s, _ = recruiting(g, casualties=(0, 7, 0, 0))
     assert g.to_act(s) == {JOL_NAR}
@@ -50,7 +50,7 @@ def test_up_to_five_units_the_first_free_then_two_each_rule_8() -> None:
     assert t.state.pool == s.pool + 6
 
 
-def test_recruiting_is_limited_by_influence_rule_8() -> None:
+def test_legal_recruits_limited_by_influence_rule_8() -> None:
     g = game()
     s, _ = recruiting(g, casualties=(0, 0, 0, 9), influence=(10, 10, 10, 4))
     assert max(a.units for a in g.legal_actions(s, HACAN) if isinstance(a, A.Recruit)) == 3  # 1 free + 2 paid
@@ -58,7 +58,7 @@ def test_recruiting_is_limited_by_influence_rule_8() -> None:
         g.apply(s, HACAN, A.Recruit(4))
 
 
-def test_one_leader_for_his_strength_rule_8() -> None:
+def test_resolve_recruit_one_leader_for_his_strength_rule_8() -> None:
     g = game()
     s, _ = recruiting(g, leaders=dead(10, 11))  # Letnev's 6 and 4
     assert g.to_act(s) == {LETNEV}
@@ -84,7 +84,7 @@ def test_a_mechanized_unit_counts_as_one_and_one_a_round_rule_8() -> None:
     assert t.state.reserves_mech[LAZAX] == s.reserves_mech[LAZAX] + 1
 
 
-def test_recruitment_goes_in_player_order_and_skips_who_has_nothing_rule_8() -> None:
+def test_next_recruiter_in_player_order_skips_who_has_nothing_rule_8() -> None:
     g = game()
     s, _ = recruiting(g, first_player=2, casualties=(3, 0, 0, 2))
     assert g.to_act(s) == {HACAN}  # Letnev (first player) has nothing to recruit
@@ -97,7 +97,7 @@ def test_recruitment_goes_in_player_order_and_skips_who_has_nothing_rule_8() -> 
     assert E.PhaseStarted(phase="maneuvering") in t.events
 
 
-def test_nothing_to_recruit_anywhere_skips_the_phase_rule_8() -> None:
+def test_begin_recruitment_nothing_to_recruit_anywhere_skips_the_phase_rule_8() -> None:
     g = game()
     s, events = recruiting(g)
     assert s.step in MANEUVER_STEPS and s.step != RECRUIT
