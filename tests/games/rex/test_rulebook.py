@@ -52,12 +52,6 @@ TEST_NAMES = named_tests(Path(__file__).parent)
 # gets its test must leave it, or its check fails as an unexpected pass.
 AWAITING_A_NAMED_TEST: frozenset[tuple[str, str]] = frozenset(
     [
-        ("alliances", "alliances_allowed"),
-        ("alliances", "legal_answers"),
-        ("alliances", "legal_withdrawals"),
-        ("alliances", "may_accept"),
-        ("alliances", "resolve_decline"),
-        ("alliances", "resolve_withdraw"),
         ("battle", "after_battle"),
         ("battle", "area_strength"),
         ("battle", "available_leaders"),
@@ -109,17 +103,6 @@ AWAITING_A_NAMED_TEST: frozenset[tuple[str, str]] = frozenset(
         ("battle", "take_losses"),
         ("battle", "traitor_against"),
         ("battle", "traitor_side"),
-        ("bidding", "advance"),
-        ("bidding", "can_bid"),
-        ("bidding", "draw_strategy_card"),
-        ("bidding", "end_bidding"),
-        ("bidding", "hand_full"),
-        ("bidding", "may_take_free"),
-        ("bidding", "next_auction"),
-        ("bidding", "resolve_bid"),
-        ("bidding", "resolve_pass"),
-        ("bidding", "return_row"),
-        ("bidding", "sell"),
         ("cards", "ability_may_be_cancelled"),
         ("cards", "answer_before_the_last"),
         ("cards", "continue_window"),
@@ -181,11 +164,6 @@ AWAITING_A_NAMED_TEST: frozenset[tuple[str, str]] = frozenset(
         ("maneuvering", "sol_zone"),
         ("maneuvering", "start_turn"),
         ("maneuvering", "withdraw_cost"),
-        ("recruitment", "dead_leaders"),
-        ("recruitment", "extra_units"),
-        ("recruitment", "has_recruit_choice"),
-        ("recruitment", "lazax_payer"),
-        ("recruitment", "legal_emergency"),
     ]
 )
 
