@@ -85,21 +85,21 @@ def plain(**options: Any) -> RexGame:
     return rex(4, ["letnev", "hacan", "sol", "lazax"], **options)
 
 
-def test_no_battle_in_the_galactic_council_rule_10_1() -> None:
+def test_contested_areas_no_battle_in_the_galactic_council_rule_10_1() -> None:
     g = plain()
     s, events = battles(g, ("galactic_council", 0, 3, 0), ("galactic_council", 1, 2, 0))
     assert E.PhaseStarted(phase="collection") in events
     assert not any(isinstance(e, E.BattleStarted) for e in events)
 
 
-def test_a_battle_where_two_players_share_an_area_rule_10_1() -> None:
+def test_battle_areas_where_two_players_share_an_area_rule_10_1() -> None:
     g = plain()
     s, events = battles(g, (AREA, 1, 3, 0), (AREA, 0, 4, 0))
     assert E.BattleStarted(area=AREA, aggressor=0, defender=1) in events
     assert s.step == BATTLE_PLAN and g.to_act(s) == {0, 1}
 
 
-def test_the_aggressor_chooses_the_order_of_his_battles_rule_10_2() -> None:
+def test_resolve_choose_battle_the_aggressor_chooses_the_order_rule_10_2() -> None:
     g = plain()
     s, _ = battles(g, (AREA, 0, 3, 0), (AREA, 1, 2, 0), (OTHER, 0, 2, 0), (OTHER, 2, 2, 0), first_player=0)
     assert s.step == CHOOSE_BATTLE and g.to_act(s) == {0}
@@ -108,14 +108,14 @@ def test_the_aggressor_chooses_the_order_of_his_battles_rule_10_2() -> None:
     assert s.battlers == (0, 2)
 
 
-def test_dials_go_up_to_the_units_in_the_area_rule_10_3_step_2() -> None:
+def test_legal_dials_up_to_the_units_in_the_area_rule_10_3_step_2() -> None:
     g = plain()
     s, _ = battles(g, (AREA, 0, 3, 0), (AREA, 3, 2, 3), first_player=0)
     assert [a.value for a in g.legal_actions(s, 0) if isinstance(a, A.SetDial)] == [0, 1, 2, 3]
     assert max(a.value for a in g.legal_actions(s, 3) if isinstance(a, A.SetDial)) == 8  # 2 + 3 x 2
 
 
-def test_an_available_leader_must_fight_rule_10_3_step_3() -> None:
+def test_legal_leaders_an_available_leader_must_fight_rule_10_3_step_3() -> None:
     g = plain()
     s, _ = battles(g, (AREA, 0, 3, 0), (AREA, 1, 2, 0), hands=((), (ATTACK_K,), (), ()))
     s = act(g, s, 1, A.SetDial(1))
@@ -124,7 +124,7 @@ def test_an_available_leader_must_fight_rule_10_3_step_3() -> None:
     assert {a.slot for a in picks} == {"none", "attack"}  # only a slot his hand can fill (GAPS C9)
 
 
-def test_plans_stay_sealed_until_both_are_revealed_rule_10_3_step_4() -> None:
+def test_reveal_plans_sealed_until_both_are_set_rule_10_3_step_4() -> None:
     g = plain()
     s, _ = battles(g, (AREA, 0, 3, 0), (AREA, 1, 2, 0))
     log: list[Event] = []
@@ -140,7 +140,7 @@ def test_plans_stay_sealed_until_both_are_revealed_rule_10_3_step_4() -> None:
     assert view is not None and view.plans[0].dial == 2 and view.plans[0].leader == "letnev_leader_1"
 
 
-def test_higher_strength_wins_loser_loses_all_winner_loses_his_dial_rule_10_3_step_8() -> None:
+def test_resolve_battle_higher_strength_wins_loser_loses_all_winner_loses_his_dial_rule_10_3_step_8() -> None:
     g = plain()
     s, _ = battles(g, (AREA, 0, 5, 0), (AREA, 1, 4, 0))
     s = plan(g, s, 0, 2, "letnev_leader_2")  # 2 + 4 = 6
@@ -209,7 +209,7 @@ def test_both_leaders_killed_compare_dials_tie_to_the_aggressor_e2() -> None:
     assert E.BattleFought(area=AREA, winner=0, strength=(2, 2)) in log
 
 
-def test_without_an_available_leader_only_the_dial_fights_e3() -> None:
+def test_available_leaders_none_only_the_dial_fights_e3() -> None:
     g = plain()
     dead = tuple(LEADER_DEAD if 15 <= ld < 20 else LEADER_READY for ld in range(30))
     s, _ = battles(g, (AREA, 0, 5, 0), (AREA, 1, 5, 0), leaders=dead, hands=((), (ATTACK_K,), (), ()))
@@ -225,7 +225,7 @@ def test_a_leader_who_fought_elsewhere_this_round_cannot_fight_e4() -> None:
     assert "letnev_leader_1" not in {a.leader for a in g.legal_actions(s, 0) if isinstance(a, A.PickLeader)}
 
 
-def test_in_a_three_way_area_the_aggressor_fights_each_in_turn_and_his_leader_may_fight_again_e5() -> None:
+def test_opponent_in_a_three_way_area_each_in_turn_and_the_leader_may_fight_again_e5() -> None:
     g = plain()
     s, _ = battles(g, (AREA, 0, 9, 0), (AREA, 2, 2, 0), (AREA, 1, 1, 0))
     assert s.battlers == (0, 1)  # Hacan (seat 1) before Sol (seat 2)
@@ -237,7 +237,7 @@ def test_in_a_three_way_area_the_aggressor_fights_each_in_turn_and_his_leader_ma
     assert A.PickLeader("letnev_leader_1", "none") in g.legal_actions(s, 0)
 
 
-def test_a_revealed_traitor_wins_at_no_cost_e6() -> None:
+def test_resolve_traitor_a_revealed_traitor_wins_at_no_cost_e6() -> None:
     g = plain()
     s, _ = battles(g, (AREA, 0, 5, 0), (AREA, 1, 5, 0), traitors=((HACAN_1,), (), (), ()))
     s = plan(g, s, 0, 5, "letnev_leader_5")
@@ -267,7 +267,7 @@ def test_two_revealed_traitors_destroy_both_sides_e7() -> None:
     assert s.casualties[:2] == (5, 5) and s.leaders[LETNEV_2] == s.leaders[HACAN_1] == LEADER_DEAD
 
 
-def test_a_traitor_card_of_ones_own_leader_does_nothing_e8() -> None:
+def test_legal_traitor_of_ones_own_leader_does_nothing_e8() -> None:
     g = plain()
     s, _ = battles(g, (AREA, 0, 5, 0), (AREA, 1, 5, 0), traitors=((LETNEV_1,), (), (), ()))
     s = plan(g, s, 0, 2, "letnev_leader_1")
@@ -276,7 +276,7 @@ def test_a_traitor_card_of_ones_own_leader_does_nothing_e8() -> None:
     assert list(g.legal_actions(s, 0)) == [A.RevealTraitor(False)]
 
 
-def test_the_winner_keeps_or_discards_his_cards_the_loser_discards_all_e9() -> None:
+def test_resolve_keep_the_winner_keeps_or_discards_his_cards_the_loser_discards_all_e9() -> None:
     g = plain()
     s, _ = battles(g, (AREA, 0, 5, 0), (AREA, 1, 5, 0), hands=((ATTACK_K, DECOY), (DEFENSE_K,), (), ()))
     s = plan(g, s, 0, 5, "letnev_leader_1", "both")
@@ -292,7 +292,7 @@ def test_the_winner_keeps_or_discards_his_cards_the_loser_discards_all_e9() -> N
     assert "attack_kinetic" in g.observe(s, 1).seats[0].known_cards  # everyone saw it go back
 
 
-def test_a_winning_lazax_loses_a_minimal_set_covering_his_dial_rule_10_7() -> None:
+def test_loss_options_a_winning_lazax_loses_a_minimal_set_covering_his_dial_rule_10_7() -> None:
     g = plain()
     s, _ = battles(g, (AREA, 3, 1, 3), (AREA, 0, 1, 0), first_player=3)
     s = plan(g, s, 3, 3, "lazax_leader_1")
@@ -318,7 +318,7 @@ def test_the_least_strength_reading_leaves_no_choice_here_gaps_g5() -> None:
     assert (g.ctx.b.piece_index[AREA], 3, 0, 2) in s.stacks  # lost 1 unit and 1 mechanized (3)
 
 
-def test_a_stand_in_card_fights_in_place_of_a_leader() -> None:
+def test_stand_in_cards_fight_in_place_of_a_leader_rule_10_4() -> None:
     g = plain()
     dead = tuple(LEADER_DEAD if 15 <= ld < 20 else LEADER_READY for ld in range(30))
     s, _ = battles(
@@ -337,7 +337,7 @@ def test_a_stand_in_card_fights_in_place_of_a_leader() -> None:
 
 
 # Seats: 0 Jol-Nar, 1 Xxcha, 2 Letnev.
-def test_jol_nar_sees_the_part_of_the_plan_he_asks_for_rule_18() -> None:
+def test_resolve_prescience_jol_nar_sees_the_part_he_asks_for_rule_18() -> None:
     g = rex(3, ["jol_nar", "xxcha", "letnev"], xxcha_voice=False)
     s, _ = battles(g, (AREA, 0, 5, 0), (AREA, 2, 5, 0))
     assert s.step == PRESCIENCE and g.to_act(s) == {0}
@@ -353,7 +353,7 @@ def test_jol_nar_sees_the_part_of_the_plan_he_asks_for_rule_18() -> None:
     assert g.legal_actions(s, 2)[0] == A.PickLeader("letnev_leader_1", "none")  # his dial is set
 
 
-def test_a_card_shown_to_jol_nar_binds_the_slot_rule_18() -> None:
+def test_resolve_foresee_a_card_shown_to_jol_nar_binds_the_slot_rule_18() -> None:
     g = rex(3, ["jol_nar", "xxcha", "letnev"], xxcha_voice=False)
     s, _ = battles(g, (AREA, 0, 5, 0), (AREA, 2, 5, 0), hands=((), (), (ATTACK_K, DEFENSE_K)))
     s = act(g, s, 0, A.UsePrescience("attack"))
@@ -363,7 +363,7 @@ def test_a_card_shown_to_jol_nar_binds_the_slot_rule_18() -> None:
     assert slots == {"none", "defense"}
 
 
-def test_the_xxcha_voice_binds_the_opponents_cards_rule_18() -> None:
+def test_resolve_voice_binds_the_opponents_cards_rule_18() -> None:
     g = rex(3, ["jol_nar", "xxcha", "letnev"], jol_nar_prescience=False)
     s, _ = battles(
         g, (AREA, 1, 5, 0), (AREA, 2, 5, 0), hands=((), (), (ATTACK_K, ATTACK_B), ()), first_player=1

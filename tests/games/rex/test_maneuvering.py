@@ -69,7 +69,7 @@ def plain(**options: Any) -> RexGame:
     return rex(4, ["jol_nar", "letnev", "lazax", "sol"], **options)
 
 
-def test_spaceport_control_at_the_start_gives_the_longer_move_rule_9_2() -> None:
+def test_allowance_spaceport_control_at_the_start_gives_the_longer_move_rule_9_2() -> None:
     g = plain()
     s, _ = maneuver(g, stacks=stacks(g, ("imperial_navy_base", 1, 5), ("adminus_imperialis", 0, 3)))
     assert s.allowance == (1, 3, 1, 1)  # the stand-in board's 1 / 3 lines
@@ -78,7 +78,7 @@ def test_spaceport_control_at_the_start_gives_the_longer_move_rule_9_2() -> None
     assert s.allowance == (2, 4, 2, 2)
 
 
-def test_a_spaceport_taken_during_the_phase_gives_no_bonus_e22() -> None:
+def test_begin_maneuvering_a_spaceport_taken_during_the_phase_gives_no_bonus_e22() -> None:
     g = plain()
     s, _ = maneuver(g, stacks=stacks(g, ("dune_imperial_basin__west", 0, 4)))
     assert s.allowance[0] == 1
@@ -126,13 +126,13 @@ def test_a_group_moves_up_to_its_allowance_rule_9_3() -> None:
     assert s.step == LAND_TO  # then the landing step
 
 
-def test_units_cannot_leave_the_bombarded_sector_e18() -> None:
+def test_legal_origins_units_cannot_leave_the_bombarded_sector_e18() -> None:
     g = plain()
     s, _ = maneuver(g, stacks=stacks(g, ("adminus_imperialis", 0, 3)), fleet=4)
     assert s.step != MOVE_FROM or A.MoveFrom("adminus_imperialis") not in g.legal_actions(s, 0)
 
 
-def test_units_cannot_enter_the_bombarded_sector_rule_9_3() -> None:
+def test_destinations_never_in_the_bombarded_sector_rule_9_3() -> None:
     g = plain()
     s, _ = maneuver(g, stacks=stacks(g, ("imperial_navy_base", 0, 3)), fleet=11)
     s = act(g, s, 0, A.MoveFrom("imperial_navy_base"))
@@ -143,7 +143,7 @@ def test_units_cannot_enter_the_bombarded_sector_rule_9_3() -> None:
     assert 11 not in sectors and 10 in sectors
 
 
-def test_a_move_may_pass_enemies_and_end_with_them_but_not_with_allies_e19() -> None:
+def test_may_end_in_with_enemies_but_not_with_allies_e19() -> None:
     g = plain()
     groups = (
         ("adminus_imperialis", 0, 3),
@@ -191,7 +191,7 @@ def test_landing_costs_one_per_unit_two_among_enemies_one_in_the_council_e20_e21
         assert t.influence[0] == 10 - cost and total_influence(t) == before
 
 
-def test_no_landing_where_allies_are_except_the_council_e20() -> None:
+def test_landing_areas_no_landing_where_allies_are_except_the_council_e20() -> None:
     g = plain()
     groups = (("imperial_navy_base", 1, 2), ("galactic_council", 1, 1))
     s, _ = maneuver(g, stacks=stacks(g, *groups), alliance=(0, 0, -1, -1))
@@ -200,7 +200,7 @@ def test_no_landing_where_allies_are_except_the_council_e20() -> None:
     assert "imperial_navy_base" not in targets and "galactic_council" in targets
 
 
-def test_no_landing_in_the_bombarded_sector_rule_9_4() -> None:
+def test_landing_choices_none_in_the_bombarded_sector_rule_9_4() -> None:
     g = plain()
     s, _ = maneuver(g, stacks=(), fleet=9)
     s = _to_landing(g, s, 0)
@@ -208,7 +208,7 @@ def test_no_landing_in_the_bombarded_sector_rule_9_4() -> None:
     assert "civilian_spaceport" not in targets and "imperial_navy_base" in targets
 
 
-def test_no_more_units_land_than_can_be_paid_for_rule_9_4() -> None:
+def test_legal_land_counts_no_more_than_can_be_paid_for_rule_9_4() -> None:
     g = plain()
     s, _ = maneuver(g, stacks=stacks(g, ("imperial_navy_base", 1, 2)), influence=(5, 10, 10, 10))
     s = _to_landing(g, s, 0)
@@ -218,7 +218,7 @@ def test_no_more_units_land_than_can_be_paid_for_rule_9_4() -> None:
         g.apply(s, 0, A.LandUnits(3))
 
 
-def test_the_sol_land_free_but_only_in_their_zone_rule_18() -> None:
+def test_sol_zone_the_sol_land_free_but_only_there_rule_18() -> None:
     g = plain()
     s, _ = maneuver(g, stacks=(), first_player=3, influence=(10, 10, 10, 0))
     s = _to_landing(g, s, 3)
@@ -231,7 +231,7 @@ def test_the_sol_land_free_but_only_in_their_zone_rule_18() -> None:
     assert next(e for e in log if isinstance(e, E.UnitsLanded)).cost == 0
 
 
-def test_lazax_mechanized_units_move_and_land_rule_10_7() -> None:
+def test_land_lazax_mechanized_units_rule_10_7() -> None:
     g = plain()
     s, _ = maneuver(g, stacks=(), first_player=2)
     s = _to_landing(g, s, 2)
@@ -241,7 +241,7 @@ def test_lazax_mechanized_units_move_and_land_rule_10_7() -> None:
     assert (g.ctx.b.piece_index["adminus_imperialis"], 2, 3, 2) in s.stacks
 
 
-def test_turns_follow_player_order_move_then_land_rule_9_1() -> None:
+def test_next_turn_in_player_order_move_then_land_rule_9_1() -> None:
     g = plain()
     s, _ = maneuver(g, stacks=stacks(g, ("adminus_imperialis", 2, 1)), first_player=2)
     order = []
@@ -253,7 +253,7 @@ def test_turns_follow_player_order_move_then_land_rule_9_1() -> None:
     assert order == [(2, MOVE_FROM), (2, LAND_TO), (3, LAND_TO), (0, LAND_TO), (1, LAND_TO)]
 
 
-def test_several_groups_may_join_with_the_single_origin_reading_off_gaps_e3() -> None:
+def test_resolve_move_count_several_groups_may_join_with_the_single_origin_reading_off_gaps_e3() -> None:
     g = plain(movement_group_single_origin=False)
     groups = (("dune_false_wall_south__east", 0, 2), ("dune_pasty_mesa__far_south", 0, 2))
     s, _ = maneuver(g, stacks=stacks(g, *groups))
@@ -267,7 +267,7 @@ def test_several_groups_may_join_with_the_single_origin_reading_off_gaps_e3() ->
     assert (g.ctx.b.piece_index["adminus_imperialis"], 0, 4, 0) in s.stacks
 
 
-def test_one_landing_only_unless_the_reading_is_off_gaps_e3() -> None:
+def test_continue_landing_one_landing_only_unless_the_reading_is_off_gaps_e3() -> None:
     for single, step_after in ((True, MOVE_FROM), (False, LAND_TO)):
         g = plain(landing_single_destination=single)
         s, _ = maneuver(g, stacks=stacks(g, ("adminus_imperialis", 1, 1)))
@@ -290,7 +290,7 @@ def hacan_game(**options: Any) -> RexGame:
     return rex(4, ["jol_nar", "hacan", "xxcha", "letnev"], **options)
 
 
-def test_landing_fees_go_to_the_hacan_rule_9_4() -> None:
+def test_resolve_land_count_landing_fees_go_to_the_hacan_rule_9_4() -> None:
     g = hacan_game(hacan_free_timing=False)
     s, _ = maneuver(g, stacks=())
     s = _to_landing(g, s, 0)
@@ -301,7 +301,7 @@ def test_landing_fees_go_to_the_hacan_rule_9_4() -> None:
     assert s.influence[:2] == (6, 14)
 
 
-def test_the_hacan_pay_half_rounded_up_e24() -> None:
+def test_landing_cost_the_hacan_pay_half_rounded_up_e24() -> None:
     g = hacan_game(hacan_free_timing=False)
     s, _ = maneuver(g, stacks=stacks(g, ("imperial_navy_base", 3, 1)), first_player=1)
     s = _to_landing(g, s, 1)
@@ -319,7 +319,7 @@ def test_the_hacan_pay_half_rounded_up_e24() -> None:
     assert s.influence[1] == 7
 
 
-def test_the_xxcha_may_send_an_envoy_after_another_players_landing_rule_18() -> None:
+def test_resolve_envoy_after_another_players_landing_rule_18() -> None:
     g = hacan_game(hacan_free_timing=False)
     s, _ = maneuver(g, stacks=())
     s = _to_landing(g, s, 0)
@@ -333,7 +333,7 @@ def test_the_xxcha_may_send_an_envoy_after_another_players_landing_rule_18() -> 
     assert g.to_act(s) == {1}  # Jol-Nar's turn is over; the Hacan go next
 
 
-def test_the_hacan_may_go_before_any_player_or_wait_rule_18() -> None:
+def test_resolve_hacan_timing_before_any_player_or_wait_rule_18() -> None:
     g = hacan_game()
     s, _ = maneuver(g, stacks=())
     assert s.step == HACAN_TIMING and g.to_act(s) == {1}
@@ -351,7 +351,7 @@ def test_the_hacan_may_go_before_any_player_or_wait_rule_18() -> None:
     assert s.step not in MANEUVER_STEPS  # the Battle phase has begun
 
 
-def test_the_hacan_may_cross_land_or_withdraw_rule_18() -> None:
+def test_hacan_may_cross_land_or_withdraw_rule_18() -> None:
     g = hacan_game(hacan_free_timing=False)
     s, _ = maneuver(g, stacks=stacks(g, ("adminus_imperialis", 1, 5)), first_player=1)
     s = _to_landing(g, s, 1)
@@ -377,7 +377,7 @@ def test_the_hacan_may_cross_land_or_withdraw_rule_18() -> None:
     assert w.reserves[1] == s.reserves[1] + 5
 
 
-def test_landing_step_is_offered_exactly_when_there_is_a_landing_choice_rule_9_4() -> None:
+def test_may_land_exactly_when_there_is_a_landing_choice_rule_9_4() -> None:
     """§9.4: the quick "may he land at all" check that opens the landing step agrees with the full
     list of landing choices, at every step of random 6- and 3-player games."""
     import random
