@@ -558,7 +558,7 @@ def test_the_xxcha_can_be_asked_about_the_prediction() -> None:
 # -- E26 in battle: Diplomatic Interference against Jol-Nar's prescience and the Xxcha voice ----------
 
 
-def test_e26_diplomatic_interference_cancels_jol_nar_prescience_rule_17() -> None:
+def test_resolve_interfere_e26_diplomatic_interference_cancels_jol_nar_prescience_rule_17() -> None:
     from tests.games.rex.test_battle import AREA, battles
 
     g = rex(3, ["jol_nar", "xxcha", "letnev"], xxcha_voice=False)
@@ -573,7 +573,7 @@ def test_e26_diplomatic_interference_cancels_jol_nar_prescience_rule_17() -> Non
     assert s.hands[2] == () and di in s.strategy_discard
 
 
-def test_e26_diplomatic_interference_cancels_the_xxcha_voice_rule_17() -> None:
+def test_may_interfere_e26_diplomatic_interference_cancels_the_xxcha_voice_rule_17() -> None:
     from tests.games.rex.test_battle import AREA, ATTACK_B, ATTACK_K, battles, plan
 
     g = rex(3, ["jol_nar", "xxcha", "letnev"], jol_nar_prescience=False)
