@@ -104,7 +104,9 @@ def test_resume_ability_c5_uncancelled_lazax_income_is_paid_to_the_lazax_rule_18
     assert s.hands[0] == (card(g, DI),)
 
 
-def test_e26_every_seat_with_cards_but_the_owner_is_asked_never_one_without_rule_17() -> None:
+def test_interference_window_e26_every_seat_with_cards_but_the_owner_is_asked_never_one_without_rule_17() -> (
+    None
+):
     """Seat 2 holds only a worthless card and is asked like the holder (nobody learns who holds the
     Interference); seat 1 (no cards) and the Lazax (the owner) are not."""
     g = four()
