@@ -34,7 +34,7 @@ def four(**options: Any) -> RexGame:
     return rex(4, ["letnev", "hacan", "jol_nar", "xxcha"], **options)
 
 
-def test_jol_nar_may_use_prescience_in_an_allys_battle_rule_18() -> None:
+def test_helper_jol_nar_may_use_prescience_in_an_allys_battle_rule_18() -> None:
     g = four(xxcha_voice=False)
     s = battle(g, alliance=(0, -1, 0, -1))
     assert s.step == PRESCIENCE and g.to_act(s) == {2}
@@ -54,7 +54,7 @@ def test_without_an_alliance_jol_nar_has_no_say_in_others_battles() -> None:
     assert s.step != PRESCIENCE and 2 not in g.to_act(s)
 
 
-def test_the_xxcha_may_use_the_voice_in_an_allys_battle_rule_18() -> None:
+def test_legal_voice_the_xxcha_may_use_it_in_an_allys_battle_rule_18() -> None:
     g = four(jol_nar_prescience=False)
     s = battle(g, alliance=(-1, 1, -1, 1), hands=((0, 1), (), (), ()))  # Hacan allied with the Xxcha
     s = plan(g, s, 0, 1, "letnev_leader_1", "attack")
@@ -65,7 +65,7 @@ def test_the_xxcha_may_use_the_voice_in_an_allys_battle_rule_18() -> None:
     assert list(g.legal_actions(s, 0)) == [A.PlayCards("attack_biological", None)]
 
 
-def test_letnev_may_reveal_a_traitor_for_an_ally_rule_18() -> None:
+def test_traitor_side_letnev_may_reveal_a_traitor_for_an_ally_rule_18() -> None:
     g = rex(4, ["letnev", "hacan", "jol_nar", "xxcha"], jol_nar_prescience=False, xxcha_voice=False)
     s = set_up_game(g)
     groups = stacks(g, (AREA, 2, 5, 0), (AREA, 1, 5, 0))  # Jol-Nar (2) fights Hacan (1)
@@ -117,7 +117,7 @@ def test_an_ally_of_the_hacan_lands_at_half_price_rule_18() -> None:
     assert landed.cost == 2  # 3, halved and rounded up (and paid to the Hacan)
 
 
-def test_an_ally_of_the_sol_recruits_three_for_free_rule_18() -> None:
+def test_free_recruits_an_ally_of_the_sol_three_rule_18() -> None:
     g = rex(4, ["letnev", "sol", "jol_nar", "xxcha"])
     s = set_up_game(g)
     fields = {

@@ -13,6 +13,7 @@ from turncoat.core.actions import Event
 from turncoat.games.rex import actions as A
 from turncoat.games.rex import events as E
 from turncoat.games.rex.game import RexGame
+from turncoat.games.rex.phases import cards
 from turncoat.games.rex.phases.bidding import begin_bidding
 from turncoat.games.rex.phases.bombardment import bombardment_phase
 from turncoat.games.rex.phases.influence import begin_round
@@ -20,12 +21,14 @@ from turncoat.games.rex.phases.recruitment import begin_recruitment
 from turncoat.games.rex.state import (
     BID,
     CARD_WINDOW,
+    FACT_CARD,
     FLEET_MOVE,
     HACAN_TIMING,
     MOVE_FROM,
     RECRUIT,
     ROUND_START,
     SPARE_ALLY,
+    Draft,
     Stack,
     State,
     add_units,
@@ -91,7 +94,7 @@ def _hagga_armies(g: RexGame) -> tuple[Stack, ...]:
 # -- Tracking Beacon (§6, C8) ---------------------------------------------------------------------------
 
 
-def test_tracking_beacon_resolves_a_sol_offensive_before_the_first_card_rule_6_c8() -> None:
+def test_play_at_window_tracking_beacon_resolves_a_sol_offensive_before_the_first_card_rule_6_c8() -> None:
     g = four()
     s = position(g, {0: ["tracking_beacon"], 3: ["decoy"]}, _hagga_armies(g))
     s, log = run_phase(
@@ -112,7 +115,7 @@ def test_tracking_beacon_resolves_a_sol_offensive_before_the_first_card_rule_6_c
     assert s.step == BID and s.influence_discard[-1] == AREA_03  # the phase went on
 
 
-def test_no_beacon_window_in_round_1_or_with_nothing_to_hit_c8() -> None:
+def test_something_to_strike_no_beacon_window_in_round_1_or_with_nothing_to_hit_c8() -> None:
     g = four()
     s = position(g, {0: ["tracking_beacon"]}, _hagga_armies(g))
     s1, _ = run_phase(
@@ -132,7 +135,7 @@ def test_no_beacon_window_in_round_1_or_with_nothing_to_hit_c8() -> None:
     assert s2.step != CARD_WINDOW
 
 
-def test_no_window_once_every_copy_is_face_up_in_the_discard_pile_rule_17() -> None:
+def test_may_be_in_a_hand_no_window_once_every_copy_is_face_up_in_the_discard_pile_rule_17() -> None:
     g = four()
     s = position(g, {3: ["decoy"]}, _hagga_armies(g))
     s = msgspec.structs.replace(
@@ -163,7 +166,7 @@ def _bombard(g: RexGame, s: State, value: int, fleet: int) -> tuple[State, list[
     )
 
 
-def test_fleet_sabotage_moves_the_fleet_instead_of_a_card_rule_12_step_1_c6() -> None:
+def test_resolve_fleet_move_instead_of_a_card_rule_12_step_1_c6() -> None:
     g = four()
     stacks = add_units((), pc(g, "dune_cielago_east__west"), 1, 2)  # sector 2, unshielded
     s = position(g, {3: ["fleet_sabotage"]}, stacks, round=3)
@@ -181,7 +184,7 @@ def test_fleet_sabotage_moves_the_fleet_instead_of_a_card_rule_12_step_1_c6() ->
     assert sorted(s.bombardment_deck) == sorted(deck_before)
 
 
-def test_shield_breaker_destroys_the_generator_area_and_its_shields_rule_12_c7() -> None:
+def test_destroy_shield_the_generator_area_and_its_shields_rule_12_c7() -> None:
     g = four()
     b = g.ctx.b
     stacks = add_units((), pc(g, "dune_shield_wall__south"), 2, 3)
@@ -202,7 +205,7 @@ def test_shield_breaker_destroys_the_generator_area_and_its_shields_rule_12_c7()
     assert b.shielded[basin] and not shielded(g.ctx, s, basin)
 
 
-def test_shield_breaker_not_in_round_1_nor_far_from_the_generator_c7() -> None:
+def test_near_generator_shield_breaker_not_in_round_1_nor_far_from_the_generator_c7() -> None:
     g = four()
     stacks = add_units((), pc(g, "dune_cielago_east__west"), 0, 1)
     s = position(g, {0: ["shield_breaker"]}, stacks, round=2)
@@ -230,7 +233,7 @@ def test_e26_a_strategy_card_beats_a_race_ability_rule_17() -> None:
     assert s0.casualties[2] == 2
 
 
-def test_e25_simultaneous_plays_resolve_in_player_order_cancelling_first_rule_17() -> None:
+def test_next_play_e25_simultaneous_plays_resolve_in_player_order_cancelling_first_rule_17() -> None:
     g = four()
     stacks = add_units((), pc(g, "dune_cielago_east__west"), 2, 4)
     stacks = add_units(stacks, pc(g, "dune_false_wall_east__far_south"), 1, 1)
@@ -251,7 +254,7 @@ def test_e25_simultaneous_plays_resolve_in_player_order_cancelling_first_rule_17
     assert s.casualties[2] == 4
 
 
-def test_e25_a_play_an_earlier_one_made_impossible_stays_in_hand_rule_17() -> None:
+def test_withdraw_play_e25_a_play_an_earlier_one_made_impossible_stays_in_hand_rule_17() -> None:
     """Two copies of the fleet card (a pack override): the first in player order moves the fleet;
     the other card can no longer replace the bombardment card and stays in its holder's hand, taken
     back unseen (§16.2: only its holder reads which card it was)."""
@@ -270,7 +273,7 @@ def test_e25_a_play_an_earlier_one_made_impossible_stays_in_hand_rule_17() -> No
 # -- inside the holder's own decisions ------------------------------------------------------------------
 
 
-def test_diplomatic_interference_takes_the_auctioned_card_free_c5() -> None:
+def test_resolve_take_free_diplomatic_interference_takes_the_auctioned_card_c5() -> None:
     g = four()
     s = position(g, {0: ["diplomatic_interference"]}, first_player=0)
     s, log = run_phase(g, s, begin_bidding)
@@ -283,7 +286,7 @@ def test_diplomatic_interference_takes_the_auctioned_card_free_c5() -> None:
     assert on_auction in s.hands[0] and card(g, "diplomatic_interference") in s.strategy_discard
 
 
-def test_extra_maneuver_gives_a_second_movement_step() -> None:
+def test_resolve_extra_move_gives_a_second_movement_step_rule_9_3() -> None:
     g = four()
     stacks = add_units((), pc(g, "dune_cielago_east__west"), 0, 2)
     stacks = add_units(stacks, pc(g, "dune_cielago_north__east"), 0, 3)
@@ -303,7 +306,7 @@ def test_extra_maneuver_gives_a_second_movement_step() -> None:
     assert len(moved) == 2 and card(g, "extra_maneuver") in s.strategy_discard
 
 
-def test_emergency_recruitment_brings_back_units_free_in_the_recruitment_turn() -> None:
+def test_resolve_emergency_brings_back_units_free_in_the_recruitment_turn_rule_8() -> None:
     g = four()
     s = position(g, {0: ["emergency_recruitment"]}, first_player=0)
     s, log = run_phase(g, s, begin_recruitment, casualties=(7, 0, 0, 0), influence=(0, 5, 5, 5))
@@ -354,7 +357,7 @@ def test_sol_are_not_asked_when_no_ally_is_hit_rule_18() -> None:
     assert s.step not in (SPARE_ALLY, ROUND_START)
 
 
-def test_a_seat_without_cards_is_never_asked_at_a_window_rule_17() -> None:
+def test_window_seats_a_seat_without_cards_is_never_asked_rule_17() -> None:
     g = four()
     s = position(g, {1: ["decoy"]}, (), round=3)
     s, _ = _bombard(g, s, 1, fleet=1)
@@ -393,7 +396,7 @@ def _landing_turn(g: RexGame, s: State) -> tuple[State, list[Event]]:
     return s, log
 
 
-def test_an_ally_cross_lands_with_the_hacan_consent_rule_13_3() -> None:
+def test_ask_the_hacan_consent_for_an_ally_cross_landing_rule_13_3() -> None:
     g = four()
     stacks = add_units((), pc(g, "dune_cielago_east__west"), 0, 3)
     s = position(g, {}, stacks, alliance=(0, 0, -1, -1), fleet=QUIET_SECTOR, influence=(10, 10, 10, 10))
@@ -411,7 +414,7 @@ def test_an_ally_cross_lands_with_the_hacan_consent_rule_13_3() -> None:
     assert landed.origin == "dune_cielago_east__west" and landed.paid_to == 1
 
 
-def test_a_refused_cross_landing_is_not_offered_again_this_turn_rule_13_3() -> None:
+def test_resolve_consent_a_refused_cross_landing_is_not_offered_again_rule_13_3() -> None:
     g = four()
     stacks = add_units((), pc(g, "dune_cielago_east__west"), 0, 3)
     s = position(g, {}, stacks, alliance=(0, 0, -1, -1), fleet=QUIET_SECTOR, influence=(10, 10, 10, 10))
@@ -422,7 +425,7 @@ def test_a_refused_cross_landing_is_not_offered_again_this_turn_rule_13_3() -> N
     assert not any(isinstance(a, A.CrossFrom) for a in g.legal_actions(s, 0))
 
 
-def test_the_lazax_pay_an_ally_extra_recruits_with_consent_rule_13_3() -> None:
+def test_after_lazax_consent_the_lazax_pay_an_ally_extra_recruits_rule_13_3() -> None:
     g = four()
     # Letnev (0) allied with the Lazax (3); 9 units in the casualty pool, free recruitment 2
     s = position(g, {}, (), alliance=(0, -1, -1, 0), first_player=0, influence=(6, 0, 0, 10))
@@ -476,7 +479,7 @@ def _recruiting(g: RexGame, hands: dict[int, list[str]], **fields: Any) -> tuple
     return run_phase(g, s, begin_recruitment, casualties=(2, 0, 0, 0))
 
 
-def test_interrogation_gets_a_true_public_answer_in_the_holders_turn() -> None:
+def test_resolve_interrogation_gets_a_true_public_answer_in_the_holders_turn_rule_16_2() -> None:
     g = four()
     s, log = _recruiting(g, {0: ["interrogation"], 1: ["decoy"]})
     assert s.step == RECRUIT and A.PlayCard("interrogation") in g.legal_actions(s, 0)
@@ -494,7 +497,7 @@ def test_interrogation_gets_a_true_public_answer_in_the_holders_turn() -> None:
     assert said in g.render_log(log, 2)
 
 
-def test_a_no_answer_binds_determinization_until_the_hand_gains_a_card() -> None:
+def test_forget_card_facts_a_no_answer_binds_determinization_until_the_hand_gains_a_card() -> None:
     g = four()
     s, log = _recruiting(g, {0: ["interrogation"], 1: ["decoy", "decoy"]})
     s = act(g, s, 0, A.PlayCard("interrogation"), log)
@@ -512,7 +515,7 @@ def test_a_no_answer_binds_determinization_until_the_hand_gains_a_card() -> None
     assert d.facts == ()
 
 
-def test_a_traitor_answer_binds_determinization_and_a_reveal_ends_it() -> None:
+def test_forget_traitor_fact_a_traitor_answer_binds_determinization_and_a_reveal_ends_it() -> None:
     g = four()
     s, log = _recruiting(g, {0: ["interrogation"]})
     held = s.traitors[1][0]
@@ -530,7 +533,7 @@ def test_a_traitor_answer_binds_determinization_and_a_reveal_ends_it() -> None:
     assert d.facts == ()
 
 
-def test_the_xxcha_can_be_asked_about_the_prediction() -> None:
+def test_true_answer_the_xxcha_can_be_asked_about_the_prediction_rule_16_2() -> None:
     g = rex(4, ["letnev", "xxcha", "sol", "lazax"])
     s = set_up_game(g)
     hands = list(s.hands)
@@ -558,7 +561,7 @@ def test_the_xxcha_can_be_asked_about_the_prediction() -> None:
 # -- E26 in battle: Diplomatic Interference against Jol-Nar's prescience and the Xxcha voice ----------
 
 
-def test_e26_diplomatic_interference_cancels_jol_nar_prescience_rule_17() -> None:
+def test_resolve_interfere_e26_diplomatic_interference_cancels_jol_nar_prescience_rule_17() -> None:
     from tests.games.rex.test_battle import AREA, battles
 
     g = rex(3, ["jol_nar", "xxcha", "letnev"], xxcha_voice=False)
@@ -573,7 +576,7 @@ def test_e26_diplomatic_interference_cancels_jol_nar_prescience_rule_17() -> Non
     assert s.hands[2] == () and di in s.strategy_discard
 
 
-def test_e26_diplomatic_interference_cancels_the_xxcha_voice_rule_17() -> None:
+def test_may_interfere_e26_diplomatic_interference_cancels_the_xxcha_voice_rule_17() -> None:
     from tests.games.rex.test_battle import AREA, ATTACK_B, ATTACK_K, battles, plan
 
     g = rex(3, ["jol_nar", "xxcha", "letnev"], jol_nar_prescience=False)
@@ -630,3 +633,144 @@ def test_everyone_sees_what_a_consent_or_a_spare_question_is_about_rule_16_1() -
         influence_discard=(AREA_02,),
     )
     assert g.observe(s2, 1).offensive_card == "influence_area_02"
+
+
+# -- one test for each remaining rule function of the card windows -------------------------------------
+
+
+def _bombardment_window(g: RexGame, hands: dict[int, list[str]]) -> State:
+    stacks = add_units((), pc(g, "dune_cielago_east__west"), 2, 4)  # the Sol, sector 2
+    s, _ = _bombard(g, position(g, hands, stacks, round=3), 1, fleet=1)
+    assert s.step == CARD_WINDOW and s.window == cards.BOMBARDMENT
+    return s
+
+
+def test_holds_only_a_card_in_the_seats_own_hand_rule_3_7() -> None:
+    g = four()
+    s = position(g, {1: ["decoy"]})
+    assert cards.holds(g.ctx, s, 1, "decoy") and not cards.holds(g.ctx, s, 0, "decoy")
+    assert not cards.holds(g.ctx, s, 1, "no_such_card")
+
+
+def test_discard_played_face_up_or_out_of_the_game_for_the_shield_breaker_rule_3_7() -> None:
+    g = four()
+    d, out = Draft.of(position(g, {0: ["decoy", "shield_breaker"]})), list[Event]()
+    cards.discard_played(g.ctx, d, 0, "decoy", "test", out)
+    assert d.hands[0] == (card(g, "shield_breaker"),) and d.strategy_discard[-1] == card(g, "decoy")
+    cards.discard_played(g.ctx, d, 0, "shield_breaker", "test", out)
+    assert d.hands[0] == () and card(g, "shield_breaker") in d.strategy_removed
+    assert [e.card for e in out if isinstance(e, E.StrategyCardPlayed)] == ["decoy", "shield_breaker"]
+
+
+def test_open_window_asks_the_seats_with_cards_sealed_rule_17() -> None:
+    g = four()
+    s = _bombardment_window(g, {1: ["diplomatic_interference"], 3: ["decoy"]})
+    assert s.waiting == (1, 3) and s.actor == -1  # a decoy holder is asked too (§16.2)
+    d, out = Draft.of(position(g, {})), list[Event]()
+    assert not cards.open_window(g.ctx, d, cards.BOMBARDMENT, out)  # nobody holds a card
+    assert d.window == "" and not out
+
+
+def test_window_condition_the_sol_resistance_only_with_sol_units_on_the_board_c5() -> None:
+    g = four()
+    s = position(g, {1: ["diplomatic_interference"]}, add_units((), pc(g, "dune_cielago_east__west"), 2, 4))
+    s = msgspec.structs.replace(s, window=cards.BOMBARDMENT)
+    assert cards.window_condition(g.ctx, s, 1, "diplomatic_interference")
+    assert not cards.window_condition(
+        g.ctx, msgspec.structs.replace(s, stacks=()), 1, "diplomatic_interference"
+    )
+
+
+def test_sol_resistance_matters_not_to_the_sol_themselves_nor_once_cancelled_c5() -> None:
+    g = four()  # the Sol sit at seat 2
+    s = position(g, {}, add_units((), pc(g, "dune_cielago_east__west"), 2, 4))
+    assert cards.sol_resistance_matters(g.ctx, s, 1)
+    assert not cards.sol_resistance_matters(g.ctx, s, 2)
+    assert not cards.sol_resistance_matters(
+        g.ctx, msgspec.structs.replace(s, sol_resistance_cancelled=True), 1
+    )
+    g = four(sol_bombardment_half_losses=False)
+    assert not cards.sol_resistance_matters(g.ctx, position(g, {}, s.stacks), 1)
+
+
+def test_holds_a_window_card_any_card_of_the_open_window_rule_17() -> None:
+    g = four()
+    s = _bombardment_window(g, {1: ["diplomatic_interference"], 3: ["decoy"]})
+    assert cards.holds_a_window_card(g.ctx, s, 1) and not cards.holds_a_window_card(g.ctx, s, 3)
+
+
+def test_legal_window_plays_no_card_or_a_usable_window_card_rule_17() -> None:
+    g = four()
+    s = _bombardment_window(g, {1: ["diplomatic_interference"], 3: ["decoy"]})
+    assert cards.legal_window_plays(g.ctx, s, 1) == [None, "diplomatic_interference"]
+    assert cards.legal_window_plays(g.ctx, s, 3) == [None]
+
+
+def test_answer_before_the_last_only_seals_the_answer_rule_17() -> None:
+    g = four()
+    s = _bombardment_window(g, {1: ["diplomatic_interference"], 3: ["decoy"]})
+    s2 = cards.answer_before_the_last(g.ctx, s, 1, "diplomatic_interference")
+    assert s2.waiting == (3,) and s2.sealed[1] == card(g, "diplomatic_interference")
+    assert s2.hands == s.hands and s2.step == CARD_WINDOW  # nothing resolves yet
+
+
+def test_resolve_window_answer_the_last_answer_resolves_the_window_rule_17() -> None:
+    g = four()
+    s = _bombardment_window(g, {1: ["diplomatic_interference"], 3: ["decoy"]})
+    d, out = Draft.of(s), list[Event]()
+    cards.resolve_window_answer(g.ctx, d, 1, "diplomatic_interference", out)
+    assert d.waiting == (3,) and out == [E.CardWindowAnswered(seat=1)]
+    cards.resolve_window_answer(g.ctx, d, 3, None, out)
+    assert E.AbilityCancelled(seat=1, ability="sol_bombardment_resistance") in out
+    assert any(isinstance(e, E.SectorBombarded) for e in out)  # then the bombardment goes on
+
+
+def test_continue_window_plays_in_turn_then_the_phase_goes_on_rule_17() -> None:
+    g = four()
+    s = _bombardment_window(g, {1: ["diplomatic_interference"], 3: ["decoy"]})
+    d, out = Draft.of(s), list[Event]()
+    d.waiting, d.sealed = (), (-2, card(g, "diplomatic_interference"), -2, -2)
+    cards.continue_window(g.ctx, d, out)
+    assert E.AbilityCancelled(seat=1, ability="sol_bombardment_resistance") in out and d.hands[1] == ()
+    hit = next(e for e in out if isinstance(e, E.SectorBombarded))  # the bombardment goes on
+    assert hit.losses == ((2, 4, 0),)  # all 4 Sol units: the resistance is cancelled
+
+
+def test_legal_fleet_moves_zero_to_ten_sectors_c6() -> None:
+    g = four()
+    assert cards.legal_fleet_moves(g.ctx, position(g, {}), 0) == range(11)
+
+
+def test_ability_may_be_cancelled_by_another_seat_once_e26() -> None:
+    g = four()
+    s = position(g, {})
+    assert not cards.ability_may_be_cancelled(s, 1)  # nothing at stake
+    staked = msgspec.structs.replace(s, at_stake=(3, 0))
+    assert cards.ability_may_be_cancelled(staked, 1) and not cards.ability_may_be_cancelled(staked, 3)
+    assert not cards.ability_may_be_cancelled(msgspec.structs.replace(s, at_stake=(3, 1)), 1)
+
+
+def test_may_interrogate_with_the_card_in_the_holders_own_decision_rule_3_7() -> None:
+    g = four()
+    s, _ = _recruiting(g, {0: ["interrogation"], 1: ["interrogation"]})
+    assert cards.may_interrogate(g.ctx, s, 0)
+    assert not cards.may_interrogate(g.ctx, msgspec.structs.replace(s, step=CARD_WINDOW), 0)
+    assert not cards.may_interrogate(g.ctx, s, 2)
+
+
+def test_legal_questions_about_every_other_seat_never_oneself_rule_16_2() -> None:
+    g = four()
+    s, _ = _recruiting(g, {0: ["interrogation"]})
+    questions = cards.legal_questions(g.ctx, s, 0)
+    assert {seat for seat, _, _ in questions} == {1, 2, 3}
+    assert (1, FACT_CARD, card(g, "decoy")) in questions
+
+
+def test_resolve_question_a_true_public_answer_and_back_to_the_decision_rule_16_2() -> None:
+    g = four()
+    s, _ = _recruiting(g, {0: ["interrogation"], 1: ["decoy"]})
+    d, out = Draft.of(s), list[Event]()
+    d.resume_step = RECRUIT
+    cards.resolve_question(g.ctx, d, 0, 1, FACT_CARD, card(g, "attack_kinetic"), out)
+    assert out == [E.QuestionAnswered(seat=0, holder=1, kind="card", what="attack_kinetic", answer=False)]
+    assert d.facts == ((1, FACT_CARD, card(g, "attack_kinetic"), 0),) and d.step == RECRUIT

@@ -77,7 +77,7 @@ def _cancelled(log: list[Event], seat: int, ability: str) -> bool:
 # -- the Lazax's income (§18, §7 step 6) --------------------------------------------------------------
 
 
-def test_c5_e26_cancelled_lazax_income_goes_to_the_pool_rule_17() -> None:
+def test_cancel_ability_c5_e26_cancelled_lazax_income_goes_to_the_pool_rule_17() -> None:
     g = four()
     s, log = _auction(g, {0: [DI], 1: ["decoy"]})
     pool = s.pool
@@ -95,7 +95,7 @@ def test_c5_e26_cancelled_lazax_income_goes_to_the_pool_rule_17() -> None:
     assert "Seat 0 plays the Diplomatic Interference: the price goes to the pool, not to the Lazax." in lines
 
 
-def test_c5_uncancelled_lazax_income_is_paid_to_the_lazax_rule_18() -> None:
+def test_resume_ability_c5_uncancelled_lazax_income_is_paid_to_the_lazax_rule_18() -> None:
     g = four()
     s, log = _auction(g, {0: [DI], 1: ["decoy"]})
     s = _sell_first_card(g, s, 1, 4, log)
@@ -104,7 +104,9 @@ def test_c5_uncancelled_lazax_income_is_paid_to_the_lazax_rule_18() -> None:
     assert s.hands[0] == (card(g, DI),)
 
 
-def test_e26_every_seat_with_cards_but_the_owner_is_asked_never_one_without_rule_17() -> None:
+def test_interference_window_e26_every_seat_with_cards_but_the_owner_is_asked_never_one_without_rule_17() -> (
+    None
+):
     """Seat 2 holds only a worthless card and is asked like the holder (nobody learns who holds the
     Interference); seat 1 (no cards) and the Lazax (the owner) are not."""
     g = four()
@@ -142,7 +144,7 @@ def test_c5_the_observation_shows_the_stake_to_everyone_alike_rule_16_1() -> Non
 # -- Letnev's bonus card (§18, [Rex: S6]) -------------------------------------------------------------
 
 
-def test_c5_e26_cancelled_letnev_bonus_card_is_not_drawn_rule_17() -> None:
+def test_after_bonus_c5_e26_cancelled_letnev_bonus_card_is_not_drawn_rule_17() -> None:
     for cancel, hand_after in ((False, 3), (True, 2)):
         g = four()
         s, log = _auction(g, {0: ["decoy"], 1: [DI]})
@@ -158,7 +160,7 @@ def test_c5_e26_cancelled_letnev_bonus_card_is_not_drawn_rule_17() -> None:
 # -- the Hacan's landing fees, half price and cross-landing (§9.4, §18) -------------------------------
 
 
-def test_c5_e26_cancelled_hacan_fee_goes_to_the_pool_rule_17() -> None:
+def test_fee_receiver_c5_e26_cancelled_hacan_fee_goes_to_the_pool_rule_17() -> None:
     g = four(hacan_free_timing=False)
     s = _landing(g, {0: ["decoy"], 3: [DI]}, 0)
     log: list[Event] = []
@@ -175,7 +177,7 @@ def test_c5_e26_cancelled_hacan_fee_goes_to_the_pool_rule_17() -> None:
     assert s.influence[:2] == (6, 10) and s.pool == pool + 4  # the Hacan get no fee
 
 
-def test_c5_e26_cancelled_hacan_half_price_means_the_full_price_rule_17() -> None:
+def test_pays_half_c5_e26_cancelled_hacan_half_price_means_the_full_price_rule_17() -> None:
     g = four(hacan_free_timing=False)
     s = _landing(g, {2: [DI]}, 1)
     log: list[Event] = []
@@ -237,7 +239,7 @@ def _hacan_asked(first_player: int) -> tuple[RexGame, State]:
     return g, s
 
 
-def test_c5_e26_a_cancelled_hacan_turn_keeps_the_order_of_play_rule_17() -> None:
+def test_take_hacan_timing_c5_e26_a_cancelled_hacan_turn_keeps_the_order_of_play_rule_17() -> None:
     """Going before seat 0, whose turn comes first, uses the ability; cancelled, seat 0 goes."""
     for cancel, turn in ((True, 0), (False, 1)):
         g, s = _hacan_asked(first_player=0)
@@ -264,7 +266,7 @@ def test_c5_e26_a_cancelled_hacan_wait_makes_them_go_in_turn_rule_17() -> None:
 # -- the Sol's free landing (§18, [Rex: S7]) ---------------------------------------------------------
 
 
-def test_c5_e26_a_cancelled_sol_landing_leaves_the_units_in_reserve_rule_17() -> None:
+def test_landing_ability_c5_e26_a_cancelled_sol_landing_leaves_the_units_in_reserve_rule_17() -> None:
     g = four(hacan_free_timing=False)
     s = _landing(g, {1: [DI], 3: ["decoy"]}, 2)
     reserves = s.reserves[2]
@@ -281,7 +283,7 @@ def test_c5_e26_a_cancelled_sol_landing_leaves_the_units_in_reserve_rule_17() ->
 # -- the Xxcha's envoy (§18, [Rex: S7, S13]) -----------------------------------------------------------
 
 
-def test_c5_e26_a_cancelled_xxcha_envoy_stays_in_reserve_rule_17() -> None:
+def test_place_envoy_c5_e26_a_cancelled_xxcha_envoy_stays_in_reserve_rule_17() -> None:
     g = rex(4, ["jol_nar", "hacan", "xxcha", "letnev"], hacan_free_timing=False)
     council = g.ctx.b.piece_index["galactic_council"]
     s = _landing(g, {3: [DI]}, 0)

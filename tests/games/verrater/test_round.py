@@ -25,20 +25,28 @@ from turncoat.games.verrater.actions import (
     FinishCommitting,
     KeepRole,
     Move,
+    PlaceEstate,
     SkipBuilding,
 )
 from turncoat.games.verrater.context import Events
 from turncoat.games.verrater.events import (
     AllegianceFlipped,
+    BuildingConverted,
     BuildingMoved,
+    BuildingPlaced,
+    BuildingSkipped,
+    CommittingFinished,
     ConflictResolved,
+    ConflictSiteChosen,
     DiscardPileReshuffled,
     FinalRoundDeclared,
+    GameEnded,
     HandLimitDiscard,
     LandscapeFlipped,
     PacketHandedOver,
     RoleKept,
     RoleRemoved,
+    RolesRevealed,
     RoundStarted,
     StrategyCardTaken,
     SupplyCommitted,
@@ -46,7 +54,9 @@ from turncoat.games.verrater.events import (
     SupplyDrawn,
 )
 from turncoat.games.verrater.game import VerraterGame
-from turncoat.games.verrater.phases import supply
+from turncoat.games.verrater.phases import commit as commit_phase
+from turncoat.games.verrater.phases import conflict, conflict_site, round_end, setup, supply
+from turncoat.games.verrater.phases import draft as draft_phase
 from turncoat.games.verrater.phases.round_end import trading_post_points, winners
 from turncoat.games.verrater.state import (
     BUILD,
@@ -60,7 +70,18 @@ from turncoat.games.verrater.state import (
     State,
 )
 
-from .helpers import RING_ALT, act, begin, commit_all, draft, make_game, of_type, roles_removing, with_fields
+from .helpers import (
+    ALL_ROLES,
+    RING_ALT,
+    act,
+    begin,
+    commit_all,
+    draft,
+    make_game,
+    of_type,
+    roles_removing,
+    with_fields,
+)
 
 rule = pytest.mark.rule
 PILE = [6, 2, 8, 2, 6, 2, 3, 4, 5, 2, 2]  # top first: the 11 cards left after four 3-4-5 hands
@@ -77,7 +98,7 @@ def scenario_a(rounds: int = 2) -> tuple[VerraterGame, State, list[Event]]:
 
 
 @rule("§5 step 1")
-def test_step1_conflict_site_only_between_neighbours_of_different_houses() -> None:
+def test_legal_conflict_sites_step1_only_between_neighbours_of_different_houses() -> None:
     game = make_game(4)
     s = begin(game)
     assert s.step == CHOOSE_SITE and s.actor == 1
@@ -86,7 +107,7 @@ def test_step1_conflict_site_only_between_neighbours_of_different_houses() -> No
 
 
 @rule("§5 step 1")
-def test_step1_refuses_a_site_between_landscapes_of_one_house() -> None:
+def test_refuse_conflict_site_step1_between_landscapes_of_one_house() -> None:
     game = make_game(4)
     s = begin(game)
     with pytest.raises(IllegalAction) as err:
@@ -95,7 +116,7 @@ def test_step1_refuses_a_site_between_landscapes_of_one_house() -> None:
 
 
 @rule("§5 step 2")
-def test_step2_top_card_removed_unseen_and_start_player_chooses_from_five() -> None:
+def test_start_draft_step2_top_card_removed_unseen_and_start_player_chooses_from_five() -> None:
     game = make_game(4, role_shuffles=[roles_removing("builder")])
     s, events = act(game, begin(game), ChooseConflictSite(0))
     assert s.step == DRAFT and s.actor == 0
@@ -108,7 +129,9 @@ def test_step2_top_card_removed_unseen_and_start_player_chooses_from_five() -> N
 
 @rule("§5 step 2")
 @pytest.mark.parametrize(("players", "leftover"), [(3, 2), (4, 1)])
-def test_step2_packet_passes_left_and_leftovers_stay_hidden(players: int, leftover: int) -> None:
+def test_resolve_keep_role_step2_packet_passes_left_and_leftovers_stay_hidden(
+    players: int, leftover: int
+) -> None:
     game = make_game(players, role_shuffles=[roles_removing("farmer")])
     s, _ = act(game, begin(game), ChooseConflictSite(0))
     s, events = act(game, s, KeepRole("traitor"))
@@ -125,7 +148,7 @@ def test_step2_packet_passes_left_and_leftovers_stay_hidden(players: int, leftov
 
 
 @rule("§5 step 2")
-def test_step2_refuses_a_role_not_in_the_packet() -> None:
+def test_refuse_keep_role_step2_not_in_the_packet() -> None:
     game = make_game(4, role_shuffles=[roles_removing("farmer")])
     s, _ = act(game, begin(game), ChooseConflictSite(0))
     with pytest.raises(IllegalAction) as err:
@@ -134,7 +157,7 @@ def test_step2_refuses_a_role_not_in_the_packet() -> None:
 
 
 @rule("§5 step 3")
-def test_step3_commit_face_up_in_turn_order_highest_first() -> None:
+def test_legal_commits_step3_face_up_in_turn_order_highest_first() -> None:
     game = make_game(4, role_shuffles=[roles_removing("farmer")])
     s = draft(game, begin(game), 0, ["traitor", "strategist", "builder", "diplomat_2"])
     assert s.step == COMMIT and s.actor == 0
@@ -154,7 +177,7 @@ def test_step3_commit_face_up_in_turn_order_highest_first() -> None:
 
 
 @rule("§5 step 3")
-def test_step3_at_most_five_cards_and_the_turn_ends_at_five() -> None:
+def test_turn_over_step3_at_most_five_cards_and_the_turn_ends_at_five() -> None:
     hands = [[2, 2, 3, 3, 4], [3, 4, 5], [3, 4, 5], [2, 2, 5]]
     game = make_game(
         4, hands=hands, draw_pile=[2, 3, 4, 4, 5, 5, 6, 6, 8], role_shuffles=[roles_removing("farmer")]
@@ -171,7 +194,7 @@ def test_step3_at_most_five_cards_and_the_turn_ends_at_five() -> None:
 
 
 @rule("§5 step 5")
-def test_step5_strength_counts_landscape_supply_and_diplomats_by_allegiance() -> None:
+def test_conflict_strength_step5_counts_landscape_supply_and_diplomats_by_allegiance() -> None:
     game, s, events = scenario_a()
     (conflict,) = of_type(events, ConflictResolved)
     # Eagle village 10 + seat 0 (5+4) + seat 2 (5) + Diplomat +5 (seat 0) = 29
@@ -181,7 +204,7 @@ def test_step5_strength_counts_landscape_supply_and_diplomats_by_allegiance() ->
 
 
 @rule("§5 step 6")
-def test_step6_winners_score_the_conquered_cards_vp_and_it_flips() -> None:
+def test_score_conflict_step6_winners_score_the_conquered_cards_vp_and_it_flips() -> None:
     game, s, events = scenario_a()
     city_two_winners = game.ctx.tables.vp["city"][2]
     (conflict,) = of_type(events, ConflictResolved)
@@ -192,7 +215,7 @@ def test_step6_winners_score_the_conquered_cards_vp_and_it_flips() -> None:
 
 
 @rule("§5 step 5")
-def test_step5_tie_changes_nothing_but_pays_the_strategist() -> None:
+def test_pay_role_bonuses_step5_tie_changes_nothing_but_pays_the_strategist() -> None:
     game = make_game(
         4, role_shuffles=[roles_removing("builder", "strategist", "farmer", "diplomat_2", "diplomat_5")]
     )
@@ -207,7 +230,7 @@ def test_step5_tie_changes_nothing_but_pays_the_strategist() -> None:
 
 
 @rule("§5 step 4")
-def test_step4_traitor_flips_and_the_new_allegiance_lasts() -> None:
+def test_reveal_actions_step4_traitor_flips_and_the_new_allegiance_lasts() -> None:
     game = make_game(
         4, rounds=2, draw_pile=PILE, role_shuffles=[roles_removing("farmer"), roles_removing("builder")]
     )
@@ -236,7 +259,7 @@ def test_step6_no_conquest_vp_when_the_winning_house_has_no_supporters() -> None
 
 
 @rule("§6.1")
-def test_step6_all_twelve_for_one_house_ends_the_game_after_step10() -> None:
+def test_flip_losing_landscape_step6_all_twelve_for_one_house_ends_the_game_after_step10() -> None:
     ring = [("wilderness", "eagle"), ("meadow", "rose")] + [
         (t, "eagle")
         for t in (
@@ -270,7 +293,7 @@ def _at_builder() -> tuple[VerraterGame, State]:
 
 
 @rule("§5 step 7")
-def test_step7_builder_may_build_either_side_convert_or_move() -> None:
+def test_legal_builder_actions_step7_build_either_side_convert_or_move() -> None:
     game, s = _at_builder()
     legal = game.legal_actions(s, 2)
     assert SkipBuilding() in legal
@@ -280,7 +303,7 @@ def test_step7_builder_may_build_either_side_convert_or_move() -> None:
 
 
 @rule("§5 step 7")
-def test_step7_at_most_two_trading_posts() -> None:
+def test_trading_posts_step7_at_most_two() -> None:
     game, s = _at_builder()
     posts = list(s.buildings)
     posts[0] = BuildingCard(2, "trading_post")
@@ -300,7 +323,7 @@ def test_step7_at_most_two_trading_posts() -> None:
 
 
 @rule("§5 step 7")
-def test_step7_a_move_keeps_the_side_so_convert_and_move_never_combine() -> None:
+def test_resolve_move_step7_keeps_the_side_so_convert_and_move_never_combine() -> None:
     game, s = _at_builder()
     s, events = act(game, s, Move(7, 0))
     assert s.buildings[7] is None and s.buildings[0] == BuildingCard(2, "estate")
@@ -309,7 +332,7 @@ def test_step7_a_move_keeps_the_side_so_convert_and_move_never_combine() -> None
 
 
 @rule("§5 step 7")
-def test_step7_one_building_per_landscape_and_no_fourth_card() -> None:
+def test_refuse_builder_action_step7_one_building_per_landscape_and_no_fourth_card() -> None:
     game, s = _at_builder()
     with pytest.raises(IllegalAction) as err:
         game.apply(s, 2, Build(4, "estate"))
@@ -342,7 +365,7 @@ def test_step7_estate_only_option_puts_new_cards_in_as_estates() -> None:
 
 
 @rule("§5 step 8")
-def test_step8_strategist_takes_the_strategy_card() -> None:
+def test_strategist_takes_strategy_card_step8() -> None:
     game, s = _at_builder()
     s, events = act(game, s, SkipBuilding())
     assert s.strategist == 3 and of_type(events, StrategyCardTaken)[0].seat == 3
@@ -366,7 +389,7 @@ def test_step8_strategy_card_stays_when_no_one_took_the_strategist() -> None:
 
 
 @rule("§5 step 9")
-def test_step9_committed_cards_go_to_the_discard_pile() -> None:
+def test_discard_used_supply_step9_committed_cards_go_to_the_discard_pile() -> None:
     game, s = _at_builder()
     s, events = act(game, s, SkipBuilding())
     assert sorted(s.discard) == [3, 4, 5, 5]
@@ -375,7 +398,7 @@ def test_step9_committed_cards_go_to_the_discard_pile() -> None:
 
 
 @rule("§5 step 10")
-def test_step10_estate_income_only_from_own_houses_land_and_diplomat2_extra_card() -> None:
+def test_estate_income_step10_only_from_own_houses_land_and_diplomat2_extra_card() -> None:
     game, s = _at_builder()
     s, events = act(game, s, SkipBuilding())
     # Seat 0's estate is on Rose land (seat 0 Eagle), seat 1's on Eagle land (seat 1 Rose): nothing.
@@ -407,7 +430,7 @@ def _farmer_round(rules: dict[str, str] = DRAW_ALL_FIRST) -> tuple[VerraterGame,
 
 
 @rule("§5 step 10")
-def test_step10_farmer_draws_three_and_gets_no_estate_income_then_reshuffle() -> None:
+def test_step_10_draws_farmer_draws_three_and_gets_no_estate_income_then_reshuffle() -> None:
     game, s, events = _farmer_round()
     # Eagle village 10 + 2+2 + 4 + D+2 = 20; Rose city 15 + 3 + 5 + D+5 = 28.
     (conflict,) = of_type(events, ConflictResolved)
@@ -425,7 +448,7 @@ def test_step10_farmer_draws_three_and_gets_no_estate_income_then_reshuffle() ->
 
 
 @rule("§5 step 10 (GAP-20, GAP-12)")
-def test_step10_by_default_the_pile_is_reshuffled_as_it_runs_out_and_the_farmer_discards_at_once() -> None:
+def test_reshuffle_discard_pile_step10_by_default_as_it_runs_out_and_the_farmer_discards_at_once() -> None:
     """The default readings: the Farmer's draw of the last card reshuffles the step-9 discards at
     once, and he discards down to 5 before anyone else draws."""
     game, s, events = _farmer_round(rules={})
@@ -446,7 +469,7 @@ def test_step10_by_default_the_pile_is_reshuffled_as_it_runs_out_and_the_farmer_
 
 
 @rule("§5 step 10")
-def test_step10_hand_limit_five_discards_chosen_by_the_player_in_turn_order() -> None:
+def test_check_hand_limit_step10_five_discards_chosen_by_the_player_in_turn_order() -> None:
     game, s, _ = _farmer_round()
     assert s.step == DISCARD and s.actor == 0
     assert s.hands[0] == (2, 2, 2, 6, 6, 8)
@@ -460,7 +483,7 @@ def test_step10_hand_limit_five_discards_chosen_by_the_player_in_turn_order() ->
 
 
 @rule("§5 step 10 (GAP-12)")
-def test_step10_draw_is_lost_when_both_piles_are_empty() -> None:
+def test_draw_cards_step10_draw_is_lost_when_both_piles_are_empty() -> None:
     game = make_game(4)
     d = Draft.of(with_fields(begin(game), draw_pile=(), discard=()))
     out: Events = []
@@ -470,7 +493,7 @@ def test_step10_draw_is_lost_when_both_piles_are_empty() -> None:
 
 
 @rule("§5 step 12")
-def test_step12_start_player_card_passes_left() -> None:
+def test_pass_start_player_step12_card_passes_left() -> None:
     game, s = _at_builder()
     s, events = act(game, s, SkipBuilding())
     assert s.start_player == 1
@@ -480,7 +503,7 @@ def test_step12_start_player_card_passes_left() -> None:
 
 @rule("§5 step 13")
 @pytest.mark.parametrize(("players", "rounds"), [(3, 9), (4, 8)])
-def test_step13_game_lasts_nine_or_eight_rounds(players: int, rounds: int) -> None:
+def test_end_round_step13_game_lasts_nine_or_eight_rounds(players: int, rounds: int) -> None:
     from turncoat.core.registry import load_game
 
     game = load_game("verrater", players=players)
@@ -494,7 +517,7 @@ def test_step13_game_lasts_nine_or_eight_rounds(players: int, rounds: int) -> No
 
 
 @rule("§6.2")
-def test_final_scoring_trading_posts_times_hand_capped_at_three() -> None:
+def test_trading_post_points_final_scoring_times_hand_capped_at_three() -> None:
     game = make_game(4)
     s = begin(game)
     b = list(s.buildings)
@@ -506,7 +529,7 @@ def test_final_scoring_trading_posts_times_hand_capped_at_three() -> None:
 
 
 @rule("§6.2 (GAP-10)")
-def test_final_scoring_tied_leaders_share_the_win() -> None:
+def test_winners_final_scoring_tied_leaders_share_the_win() -> None:
     assert winners((5, 9, 9, 1)) == (1, 2)
     assert winners((4, 4, 4)) == (0, 1, 2)
 
@@ -533,7 +556,7 @@ def _dry_piles(rules: dict[str, str]) -> tuple[VerraterGame, State]:
 
 
 @rule("§5 step 10 (GAP-20)")
-def test_step10_hand_limit_after_all_draws_waits_for_every_draw() -> None:
+def test_draw_supply_step10_hand_limit_after_all_draws_waits_for_every_draw() -> None:
     game, s = _dry_piles({"hand_limit_timing": "after_all_draws"})
     # The Farmer took the last three cards; the estate and Diplomat +2 draws found both piles empty.
     assert s.step == DISCARD and s.actor == 0 and s.hands[0] == (2, 2, 3, 4, 5, 6, 6, 8)
@@ -543,7 +566,7 @@ def test_step10_hand_limit_after_all_draws_waits_for_every_draw() -> None:
 
 
 @rule("§5 step 10 (GAP-20)")
-def test_step10_hand_limit_after_each_draw_discards_before_the_next_draw() -> None:
+def test_resolve_discard_supply_step10_after_each_draw_discards_before_the_next_draw() -> None:
     game, s = _dry_piles({"hand_limit_timing": "after_each_draw"})
     # Stopped right after the Farmer's draw: nobody else has drawn yet.
     assert s.step == DISCARD and s.actor == 0 and s.draws_done == 1
@@ -615,3 +638,266 @@ def test_a_state_between_draws_only_encodes_its_progress_when_there_is_some() ->
     plain = with_fields(s, draws_done=0)
     assert b"draws_done" not in canonical_json(plain)
     assert msgspec.json.decode(canonical_json(plain), type=State) == plain
+
+
+# -- one test for each rule function not yet named above -----------------------------------------
+
+
+def _draft_of(s: State) -> tuple[Draft, Events]:
+    return Draft.of(s), []
+
+
+@rule("§5 step 1")
+def test_neighbour_step1_the_next_landscape_clockwise_round_the_ring() -> None:
+    assert [conflict_site.neighbour(i) for i in (0, 5, 11)] == [1, 6, 0]
+
+
+@rule("§5 step 1")
+def test_contested_pair_step1_eagle_landscape_first() -> None:
+    game = make_game(4)
+    s = begin(game)
+    assert conflict_site.contested_pair(with_fields(s, site=0)) == (0, 1)  # 0 Eagle, 1 Rose
+    assert conflict_site.contested_pair(with_fields(s, site=1)) == (2, 1)  # 1 Rose, 2 Eagle
+
+
+@rule("§5 step 1")
+def test_resolve_choose_conflict_site_step1_puts_the_card_then_the_draft_begins() -> None:
+    game = make_game(4, role_shuffles=[roles_removing("farmer")])
+    s, events = act(game, begin(game), ChooseConflictSite(1))
+    assert s.site == 1 and s.step == DRAFT and s.actor == 0
+    assert events[0] == ConflictSiteChosen(seat=1, eagle_landscape=2, rose_landscape=1)
+
+
+@rule("§5 step 2")
+def test_shuffle_action_cards_step2_all_six_or_the_scenarios_pinned_order() -> None:
+    order = roles_removing("builder", "farmer")
+    pinned = make_game(4, role_shuffles=[order])
+    d, _ = _draft_of(begin(pinned))
+    assert draft_phase.shuffle_action_cards(pinned.ctx, d) == tuple(order)
+    d.round = 2
+    with pytest.raises(InvalidConfig):  # the scenario pins only round 1
+        draft_phase.shuffle_action_cards(pinned.ctx, d)
+    free = load_game("verrater", players=4)
+    assert isinstance(free, VerraterGame)
+    d, _ = _draft_of(free.new_initial_state(3))
+    assert sorted(draft_phase.shuffle_action_cards(free.ctx, d)) == sorted(ALL_ROLES)
+
+
+@rule("§3, §5 step 2")
+def test_in_role_order_step2_a_packet_in_one_fixed_order_whatever_the_shuffle() -> None:
+    assert draft_phase.in_role_order(["diplomat_5", "traitor", "farmer"]) == draft_phase.in_role_order(
+        ("farmer", "diplomat_5", "traitor")
+    )
+
+
+@rule("§5 step 2")
+def test_legal_roles_step2_any_card_of_the_packet_received() -> None:
+    game = make_game(4, role_shuffles=[roles_removing("farmer")])
+    s, _ = act(game, begin(game), ChooseConflictSite(0), KeepRole("builder"))
+    assert draft_phase.legal_roles(game.ctx, s, 1) == s.packet
+    assert "builder" not in s.packet and len(s.packet) == 4
+
+
+@rule("§5 step 2")
+def test_hand_packet_step2_only_the_receiver_sees_it() -> None:
+    game = make_game(4)
+    d, out = _draft_of(begin(game))
+    d.packet = ("traitor", "farmer")
+    draft_phase.hand_packet(d, 2, out)
+    assert d.received[2] == ("traitor", "farmer")
+    assert out == [PacketHandedOver(seat=2, roles=("traitor", "farmer"), visible_to=(2,))]
+
+
+@rule("§5 step 3")
+def test_start_commit_step3_begins_with_the_start_player() -> None:
+    game = make_game(4)
+    d, out = _draft_of(begin(game))
+    commit_phase.start_commit(game.ctx, d, out)
+    assert d.step == COMMIT and d.actor == d.start_player == 0
+
+
+@rule("§5 step 3")
+def test_next_committer_step3_skips_a_seat_with_an_empty_hand() -> None:
+    game = make_game(4)
+    d, out = _draft_of(begin(game))
+    d.hands = ((3,), (), (4,), (5,))
+    commit_phase.next_committer(game.ctx, d, 1, out)
+    assert d.actor == 2
+    assert out == [CommittingFinished(seat=1, total=0)]
+
+
+@rule("§5 step 3")
+def test_resolve_commit_supply_step3_the_card_goes_face_up_in_front_of_him() -> None:
+    game = make_game(4, role_shuffles=[roles_removing("farmer")])
+    s = draft(game, begin(game), 0, ["traitor", "strategist", "builder", "diplomat_2"])
+    s, events = act(game, s, CommitSupply(5))
+    assert s.committed[0] == (5,) and s.hands[0] == (3, 4) and s.actor == 0
+    assert events == [SupplyCommitted(seat=0, value=5)]
+
+
+@rule("§5 step 3")
+def test_resolve_finish_committing_step3_the_next_seat_then_steps_4_to_6() -> None:
+    game = make_game(4, role_shuffles=[roles_removing("farmer")])
+    s = draft(game, begin(game), 0, ["traitor", "strategist", "builder", "diplomat_2"])
+    s, events = act(game, s, FinishCommitting())
+    assert s.actor == 1 and events == [CommittingFinished(seat=0, total=0)]
+    s, events = act(game, s, FinishCommitting(), FinishCommitting(), FinishCommitting())
+    assert of_type(events, ConflictResolved)  # the last one ends step 3
+
+
+@rule("§5 step 3")
+def test_refuse_commit_step3_names_the_broken_limit() -> None:
+    game = make_game(4)
+    s = with_fields(begin(game), hands=((3, 4, 5), (), (), ()), committed=((4,), (), (), ()))
+    assert commit_phase.refuse_commit(game.ctx, s, 0, 8).code == "card_not_in_hand"
+    assert commit_phase.refuse_commit(game.ctx, s, 0, 5).code == "commit_order"
+    full = with_fields(s, committed=((2, 2, 2, 2, 2), (), (), ()))
+    assert commit_phase.refuse_commit(game.ctx, full, 0, 3).code == "too_many_committed"
+
+
+@rule("§5 step 4")
+def test_other_house_step4_the_traitor_changes_sides() -> None:
+    assert conflict.other_house("eagle") == "rose" and conflict.other_house("rose") == "eagle"
+
+
+@rule("§5 steps 4-8")
+def test_holder_of_a_role_or_none_when_it_is_out_of_play() -> None:
+    game, s, _ = scenario_a()
+    assert conflict.holder(s, "builder") == 2 and conflict.holder(s, "diplomat_5") == 0
+    assert conflict.holder(s, "farmer") is None  # removed this round
+
+
+@rule("§5 steps 4-6")
+def test_resolve_round_conflict_reveals_scores_and_goes_on_to_the_builder() -> None:
+    game, s, events = scenario_a()
+    kinds = [type(e) for e in events if type(e) in (RolesRevealed, ConflictResolved, LandscapeFlipped)]
+    assert kinds == [RolesRevealed, ConflictResolved, LandscapeFlipped]
+    assert s.revealed and s.step == BUILD and s.actor == 2
+
+
+@rule("§5 step 7")
+def test_start_builder_step_skipped_when_nobody_holds_the_builder() -> None:
+    game = make_game(4, draw_pile=PILE, role_shuffles=[roles_removing("builder")])
+    s = draft(game, begin(game), 4, ["diplomat_5", "diplomat_2", "traitor", "strategist"])
+    s, events = commit_all(game, s, [[], [], [], []])
+    assert s.step != BUILD and of_type(events, StrategyCardTaken)  # straight on to step 8
+
+
+@rule("§5 step 7")
+def test_resolve_build_step7_the_card_goes_under_an_empty_landscape() -> None:
+    game, s = _at_builder()
+    s, events = act(game, s, Build(0, "trading_post"))
+    assert s.buildings[0] == BuildingCard(2, "trading_post")
+    assert events[0] == BuildingPlaced(seat=2, landscape=0, side="trading_post")
+
+
+@rule("§5 step 7")
+def test_resolve_convert_step7_flips_the_card_where_it_stands() -> None:
+    game, s = _at_builder()
+    s, events = act(game, s, Convert(7))
+    assert s.buildings[7] == BuildingCard(2, "trading_post")
+    assert events[0] == BuildingConverted(seat=2, landscape=7, side="trading_post")
+
+
+@rule("§5 step 7")
+def test_resolve_skip_building_step7_nothing_changes_and_step8_follows() -> None:
+    game, s = _at_builder()
+    before = s.buildings
+    s, events = act(game, s, SkipBuilding())
+    assert s.buildings == before and events[0] == BuildingSkipped(seat=2)
+    assert of_type(events, StrategyCardTaken)
+
+
+@rule("§5 steps 8-10")
+def test_after_builder_takes_the_strategy_card_discards_and_draws() -> None:
+    game, s = _at_builder()
+    d, out = _draft_of(s)
+    supply.after_builder(game.ctx, d, out)
+    kinds = [type(e) for e in out if type(e) in (StrategyCardTaken, SupplyDiscarded, SupplyDrawn)]
+    assert kinds[:2] == [StrategyCardTaken, SupplyDiscarded] and SupplyDrawn in kinds
+    assert d.strategist == 3 and d.committed == ((), (), (), ())
+
+
+@rule("§5 step 10.4")
+def test_over_limit_seats_above_five_in_turn_order() -> None:
+    game = make_game(4)
+    s = with_fields(begin(game), start_player=2, hands=((2,) * 6, (3,) * 5, (4,) * 7, ()))
+    assert supply.over_limit(game.ctx, s) == [2, 0]
+
+
+@rule("§5 step 10.4")
+def test_legal_discards_highest_first_and_only_values_that_can_finish() -> None:
+    game = make_game(4)
+    s = with_fields(begin(game), hands=((2, 3, 4, 5, 6, 8, 8), (), (), ()))
+    assert supply.legal_discards(game.ctx, s, 0) == [3, 4, 5, 6, 8]  # two to go: 2 alone cannot
+    s = with_fields(s, hands=((2, 3, 4, 5, 6, 8), (), (), ()), discarding=(6,))
+    assert supply.legal_discards(game.ctx, s, 0) == [2, 3, 4, 5, 6]  # one to go, 6 or lower
+
+
+@rule("§5 step 10.4")
+def test_refuse_discard_names_the_broken_rule() -> None:
+    game = make_game(4)
+    s = with_fields(begin(game), hands=((2, 3, 4, 5, 6, 8, 8), (), (), ()))
+    assert supply.refuse_discard(s, 0, 7).code == "card_not_in_hand"
+    assert supply.refuse_discard(s, 0, 2).code != "card_not_in_hand"
+
+
+@rule("§3 (GAP-13)")
+def test_forget_one_unknown_one_copy_of_each_value_is_no_longer_certain() -> None:
+    assert supply.forget_one_unknown((2, 2, 3, 5, 5, 5)) == (2, 5, 5)
+    assert supply.forget_one_unknown(()) == ()
+
+
+@rule("§5 step 11")
+def test_return_action_cards_step11_all_six_back_to_the_middle() -> None:
+    game, s = _at_builder()
+    d, _ = _draft_of(s)
+    round_end.return_action_cards(d)
+    assert d.roles == ("",) * 4 and d.removed_role == "" and d.leftover == () and d.packet == ()
+    assert not d.revealed and d.received == ((),) * 4
+
+
+@rule("§5 step 1")
+def test_begin_round_the_strategist_chooses_and_the_last_round_is_final() -> None:
+    game = make_game(4, rounds=2)
+    d, out = _draft_of(begin(game))
+    round_end.begin_round(game.ctx, d, out)
+    assert d.round == 2 and d.step == CHOOSE_SITE and d.actor == d.strategist
+    assert d.final_round and out[-1] == RoundStarted(round=2, start_player=0, strategist=1, final=True)
+
+
+@rule("§6.2")
+def test_final_scores_conquest_roles_and_trading_posts() -> None:
+    game = make_game(4)
+    b = list(begin(game).buildings)
+    b[0] = BuildingCard(0, "trading_post")
+    s = with_fields(
+        begin(game),
+        buildings=tuple(b),
+        conquest_vp=(4, 0, 2, 0),
+        role_vp=(1, 2, 0, 0),
+        hands=((2, 2), (), (), ()),
+    )
+    assert round_end.final_scores(game.ctx, s) == (4 + 1 + 2, 2, 2, 0)
+
+
+@rule("§6")
+def test_end_game_adds_the_trading_post_points_and_names_the_winners() -> None:
+    game = make_game(4)
+    b = list(begin(game).buildings)
+    b[0] = BuildingCard(1, "trading_post")
+    d, out = _draft_of(
+        with_fields(
+            begin(game), buildings=tuple(b), conquest_vp=(3, 0, 1, 0), hands=((), (2, 3, 4, 5), (), ())
+        )
+    )
+    round_end.end_game(game.ctx, d, out)
+    assert d.step == OVER
+    assert out[-1] == GameEnded(scores=(3, 3, 1, 0), trading_post_points=(0, 3, 0, 0), winners=(0, 1))
+
+
+@rule("§4 step 6")
+def test_legal_place_estate_any_landscape_without_a_building_card() -> None:
+    game = make_game(4)
+    s, _ = act(game, game.new_initial_state(0), PlaceEstate(3))
+    assert setup.legal_place_estate(game.ctx, s, 1) == [i for i in range(12) if i != 3]

@@ -27,7 +27,9 @@ def _game(players: int, **options: object) -> VerraterGame:
 @rule("§4 step 3")
 @pytest.mark.parametrize("players", [3, 4])
 @pytest.mark.parametrize("seed", range(6))
-def test_setup_step3_start_player_supports_eagles_then_alternate(players: int, seed: int) -> None:
+def test_starting_allegiance_setup_step3_start_player_supports_eagles_then_alternate(
+    players: int, seed: int
+) -> None:
     s = _game(players).new_initial_state(seed)
     for k in range(players):
         seat = (s.start_player + k) % players
@@ -36,7 +38,7 @@ def test_setup_step3_start_player_supports_eagles_then_alternate(players: int, s
 
 @rule("§4 step 4")
 @pytest.mark.parametrize("seed", range(10))
-def test_setup_step4_ring_holds_one_set_per_house(seed: int) -> None:
+def test_lay_landscape_ring_setup_step4_one_set_per_house(seed: int) -> None:
     s = _game(4).new_initial_state(seed)
     for house in ("eagle", "rose"):
         kinds = [t for t, o in zip(s.types, s.owners, strict=True) if o == house]
@@ -51,7 +53,9 @@ def test_setup_alternating_ring_variant_alternates_houses() -> None:
 
 @rule("§4 step 5")
 @pytest.mark.parametrize(("players", "pile"), [(3, 14), (4, 11)])
-def test_setup_step5_hands_of_3_4_5_and_the_rest_in_the_draw_pile(players: int, pile: int) -> None:
+def test_deal_supply_setup_step5_hands_of_3_4_5_and_the_rest_in_the_draw_pile(
+    players: int, pile: int
+) -> None:
     s = _game(players).new_initial_state(1)
     assert all(h == (3, 4, 5) for h in s.hands)
     assert len(s.draw_pile) == pile
@@ -61,7 +65,7 @@ def test_setup_step5_hands_of_3_4_5_and_the_rest_in_the_draw_pile(players: int, 
 
 
 @rule("§4 step 6")
-def test_setup_step6_first_estates_in_turn_order_under_any_empty_landscape() -> None:
+def test_resolve_place_estate_setup_step6_in_turn_order_under_any_empty_landscape() -> None:
     game = make_game(4, start_player=2)
     s = game.new_initial_state(0)
     assert s.step == PLACE_ESTATE
@@ -78,7 +82,7 @@ def test_setup_step6_first_estates_in_turn_order_under_any_empty_landscape() -> 
 
 
 @rule("§4 step 6")
-def test_setup_step6_only_one_building_card_per_landscape() -> None:
+def test_refuse_place_estate_setup_step6_only_one_building_card_per_landscape() -> None:
     game = make_game(4)
     s = game.new_initial_state(0)
     s, _ = act(game, s, PlaceEstate(3))
@@ -90,7 +94,7 @@ def test_setup_step6_only_one_building_card_per_landscape() -> None:
 
 @rule("§4 step 7")
 @pytest.mark.parametrize("players", [3, 4])
-def test_setup_step7_strategy_card_goes_left_of_start_player(players: int) -> None:
+def test_set_up_step7_strategy_card_goes_left_of_start_player(players: int) -> None:
     for seed in range(5):
         s = _game(players).new_initial_state(seed)
         assert s.strategist == (s.start_player + 1) % players
@@ -105,7 +109,7 @@ def test_setup_rejects_unsupported_player_counts() -> None:
 
 
 @rule("§4")
-def test_setup_rejects_an_impossible_pinned_ring() -> None:
+def test_validate_scenario_rejects_an_impossible_pinned_ring() -> None:
     with pytest.raises(InvalidConfig) as err:
         make_game(4, ring=[("city", "eagle")] * 12)
     assert err.value.code == "bad_scenario"

@@ -28,7 +28,7 @@ def alliances_allowed(ctx: Ctx, s: Fields) -> bool:
     return s.players >= ctx.config.alliances_min_players
 
 
-def sync_alliances(d: Draft) -> None:
+def _sync_alliances(d: Draft) -> None:
     """The per-seat alliance id the rules read (lowest member) follows the deals' groups."""
     ids = [NOBODY] * d.players
     for group in d.deals.alliances:
@@ -91,16 +91,19 @@ def resolve_propose(ctx: Ctx, d: Draft, seat: int, group: tuple[int, ...], out: 
 
 
 def legal_answers(ctx: Ctx, s: Fields, seat: int) -> tuple[int, ...]:
-    """Open proposals waiting for this seat's answer (by id)."""
+    """§13.2 (forming needs every member's consent): open proposals waiting for this seat's answer (by
+    id)."""
     return tuple(p.id for p in deals.awaiting(s.deals, seat))
 
 
 def legal_withdrawals(ctx: Ctx, s: Fields, seat: int) -> tuple[int, ...]:
+    """§13.2: the seat's own open proposals, which he may take back before every member has agreed."""
     return tuple(p.id for p in deals.proposed_by(s.deals, seat))
 
 
 def may_accept(ctx: Ctx, s: Fields, seat: int, proposal: int) -> bool:
-    """An alliance whose groups changed since it was proposed can no longer be accepted."""
+    """§13.2 (at most 3 members, one alliance each): an alliance whose groups changed since it was
+    proposed can no longer be accepted."""
     found = deals.find(s.deals, proposal)
     if found is None or seat not in found.waiting_for():
         return False
@@ -119,15 +122,17 @@ def resolve_accept(ctx: Ctx, d: Draft, seat: int, proposal: int, out: Events) ->
     """§13.2: the last consent forms the alliance (each member takes the others' ally cards)."""
     d.deals, events, _ = deals.accept(d.deals, seat, proposal, max_alliance=ctx.t.alliance_max_members)
     out.extend(events)
-    sync_alliances(d)
+    _sync_alliances(d)
 
 
 def resolve_decline(ctx: Ctx, d: Draft, seat: int, proposal: int, out: Events) -> None:
+    """§13.2: a member refuses; forming needs the consent of all members, so the proposal lapses."""
     d.deals, events = deals.decline(d.deals, seat, proposal)
     out.extend(events)
 
 
 def resolve_withdraw(ctx: Ctx, d: Draft, seat: int, proposal: int, out: Events) -> None:
+    """§13.2: the proposer takes back his open proposal."""
     d.deals, events = deals.withdraw(d.deals, seat, proposal)
     out.extend(events)
 
@@ -136,7 +141,7 @@ def resolve_leave(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
     """§13.2: a player leaves his alliance; one left alone is no longer allied."""
     d.deals, events = deals.leave(d.deals, seat)
     out.extend(events)
-    sync_alliances(d)
+    _sync_alliances(d)
 
 
 def close_window(ctx: Ctx, d: Draft, out: Events) -> None:

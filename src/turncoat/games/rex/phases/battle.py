@@ -121,6 +121,7 @@ _LAST_CONTESTED: list[tuple[object, object, tuple[tuple[int, frozenset[int]], ..
 
 
 def begin_battles(ctx: Ctx, d: Draft, out: Events) -> None:
+    """§10.2: the Battle phase starts; the first player is the first aggressor."""
     out.append(PhaseStarted(phase="battle"))
     d.aggressors_done = (False,) * d.players
     next_battle(ctx, d, out)
@@ -202,6 +203,7 @@ def helper(ctx: Ctx, s: Fields, race: int) -> tuple[int, int]:
 
 
 def side_of(s: Fields, seat: int) -> int:
+    """§10.3: the battler's side: 0 for the aggressor, 1 for the defender."""
     return s.battlers.index(seat)
 
 
@@ -214,6 +216,8 @@ def available_leaders(ctx: Ctx, s: Fields, seat: int) -> tuple[int, ...]:
 
 
 def stand_in_cards(ctx: Ctx, hand: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    """§10.4 (``strategy_cards.json`` stand_in_leader): the cards in a hand that may fight instead of a
+    leader."""
     return tuple(c for c in hand if ctx.t.card_effect[c] == "stand_in_leader")
 
 
@@ -228,7 +232,8 @@ def _kind_fits(kind: str, part: int) -> bool:
 
 
 def fitting(ctx: Ctx, part: int) -> frozenset[int]:
-    """The card types that ``fits`` the part (asked of every card in a hand, again and again)."""
+    """§10.3 step 5: the card types that ``fits`` the part (asked of every card in a hand, again and
+    again)."""
     return _fitting(ctx.t.card_kind, part)
 
 
@@ -238,7 +243,8 @@ def _fitting(card_kind: tuple[str, ...], part: int) -> frozenset[int]:
 
 
 def hand_for_cards(ctx: Ctx, s: Fields, seat: int) -> list[int]:
-    """The cards a battler may still play: his hand, less a stand-in card fighting as his leader."""
+    """§10.3 step 5 (the stand-in card, ``strategy_cards.json``): the cards a battler may still play:
+    his hand, less a stand-in card fighting as his leader."""
     hand = list(s.hands[seat])
     if s.battlers and s.plan_leader[side_of(s, seat)] == STAND_IN:
         hand.remove(stand_in_cards(ctx, s.hands[seat])[0])
@@ -269,6 +275,8 @@ def legal_dials(ctx: Ctx, s: Fields, seat: int) -> range:
 
 
 def mech_strength(ctx: Ctx, s: Fields, seat: int) -> int:
+    """§10.7: a Lazax mechanized unit has strength 2 (1 against the Sol with the option
+    ``mechanized_weak_vs_sol``, GAPS D14)."""
     other = s.battlers[1 - side_of(s, seat)]
     if s.race[seat] == LAZAX and ctx.config.mechanized_weak_vs_sol and s.race[other] == SOL:
         return 1
@@ -276,6 +284,8 @@ def mech_strength(ctx: Ctx, s: Fields, seat: int) -> int:
 
 
 def area_strength(ctx: Ctx, s: Fields, seat: int) -> int:
+    """§10.3 step 2, §10.7: the seat's strength in the battle area, the dial's upper bound — each unit
+    counts 1, each Lazax mechanized unit its ``mech_strength``."""
     units = mech = 0
     for piece in ctx.b.area_pieces[s.battle_area]:
         u, m = units_of(s.stacks, piece, seat)
@@ -343,6 +353,8 @@ def legal_prescience(ctx: Ctx, s: Fields, seat: int) -> tuple[int, ...]:
 
 
 def resolve_prescience(ctx: Ctx, d: Draft, seat: int, part: int, out: Events) -> None:
+    """§10.3 step 1, §18 (Jol-Nar prescience [Dune]): the Jol-Nar names the part of the opponent's plan
+    he will see, or none."""
     if part == UNSET:
         open_plans(ctx, d, out)
         return
@@ -368,6 +380,8 @@ def legal_foresee(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
 
 
 def resolve_foresee(ctx: Ctx, d: Draft, seat: int, first: int, second: int, out: Events) -> None:
+    """§10.3 step 1, §18 (Jol-Nar prescience [Dune]): the opponent commits the foreseen part of his
+    plan, shown to the Jol-Nar only."""
     side = side_of(d, seat)
     jol_nar = seat_of_race(d, JOL_NAR)
     part = d.foreseen
@@ -398,6 +412,8 @@ def may_interfere(ctx: Ctx, s: Fields, seat: int) -> bool:
 
 
 def resolve_interfere(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
+    """§17 (E26, GAPS C5): Diplomatic Interference cancels the Jol-Nar prescience or the Xxcha voice (a
+    strategy card beats a race ability)."""
     if d.step == FORESEE:
         cancel_ability(ctx, d, seat, "jol_nar_prescience", out)
         d.foreseen = UNSET
@@ -419,6 +435,8 @@ def _leader_name(ctx: Ctx, leader: int) -> str | None:
 
 
 def open_plans(ctx: Ctx, d: Draft, out: Events) -> None:
+    """§10.3 steps 2-3: the battlers set dial, then leader and slot, sealed; when nothing is left to
+    set, the reveal (step 4)."""
     d.step = BATTLE_PLAN
     d.actor = NOBODY
     d.waiting = tuple(sorted(p for p in d.battlers if _plan_part_due(d, p)))
@@ -439,12 +457,14 @@ def legal_plan(ctx: Ctx, s: Fields, seat: int) -> tuple[str, list[tuple[int, int
 
 
 def resolve_dial(ctx: Ctx, d: Draft, seat: int, value: int, out: Events) -> None:
+    """§10.3 step 2: a battler's sealed dial."""
     d.plan_dial = _pair(d.plan_dial, side_of(d, seat), value)
     out.append(BattlePlanPartSet(seat=seat, part="dial"))
     _plan_progress(ctx, d, seat, out)
 
 
 def resolve_leader(ctx: Ctx, d: Draft, seat: int, leader: int, slot: int, out: Events) -> None:
+    """§10.3 step 3: a battler's sealed leader and card slot."""
     side = side_of(d, seat)
     d.plan_leader = _pair(d.plan_leader, side, leader)
     d.plan_slot = _pair(d.plan_slot, side, slot)
@@ -484,6 +504,7 @@ def reveal_plans(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def subtypes(ctx: Ctx, kind: str) -> tuple[str, ...]:
+    """§10.3 step 5 (GAPS C2): the matched types of a card kind, as the Xxcha voice names them."""
     return _subtypes(ctx.t.card_kind, ctx.t.card_subtype, kind)
 
 
@@ -504,6 +525,8 @@ def legal_voice(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int, int]]:
 
 
 def resolve_voice(ctx: Ctx, d: Draft, seat: int, play: int, kind: int, what: int, out: Events) -> None:
+    """§10.3 step 4, §18 (Xxcha voice [Dune]): the Xxcha's order to play or not play a kind of card,
+    given between the reveals."""
     if play != UNSET:
         d.voice = (play, kind, what)
         name = ctx.t.card_ids[what] if kind == 2 else subtypes(ctx, KINDS[kind])[what]
@@ -524,6 +547,7 @@ def _voice_matches(ctx: Ctx, s: Fields, card: int) -> bool:
 
 
 def open_cards(ctx: Ctx, d: Draft, out: Events) -> None:
+    """§10.3 step 5: both battlers choose the cards their slot promised, sealed."""
     d.step = BATTLE_CARDS
     d.actor = NOBODY
     d.waiting = tuple(sorted(d.battlers))
@@ -563,6 +587,8 @@ def _with_empty_parts(
 
 
 def resolve_cards(ctx: Ctx, d: Draft, seat: int, attack: int, defense: int, out: Events) -> None:
+    """§10.3 step 5: a battler's sealed cards; when both are in, they are revealed together and the
+    traitor step (6) follows."""
     side = side_of(d, seat)
     d.plan_attack = _pair(d.plan_attack, side, attack)
     d.plan_defense = _pair(d.plan_defense, side, defense)
@@ -584,8 +610,8 @@ def resolve_cards(ctx: Ctx, d: Draft, seat: int, attack: int, defense: int, out:
 
 
 def traitor_side(ctx: Ctx, s: Fields, seat: int) -> int:
-    """The side a traitor revealed by ``seat`` would help: his own, or (Letnev's ally advantage
-    [Dune]) the ally's he helps."""
+    """§10.3 step 6: the side a traitor revealed by ``seat`` would help: his own, or (Letnev's ally
+    advantage [Dune]) the ally's he helps."""
     if seat in s.battlers:
         return side_of(s, seat)
     return helper(ctx, s, LETNEV)[1]
@@ -604,6 +630,8 @@ def legal_traitor(ctx: Ctx, s: Fields, seat: int) -> tuple[bool, ...]:
 
 
 def resolve_traitor(ctx: Ctx, d: Draft, seat: int, reveal: bool, out: Events) -> None:
+    """§10.3 step 6: each battler (and Letnev helping an ally [Dune]) reveals a traitor or not; with
+    every answer in, the battle resolves."""
     if seat in d.battlers:
         d.traitor_answer = _pair(d.traitor_answer, side_of(d, seat), int(reveal))
     else:
@@ -679,6 +707,8 @@ def _leader_strength(ctx: Ctx, leader: int, killed: bool) -> int:
 
 
 def forget_traitor_fact(d: Draft, leader: int) -> None:
+    """§10.5: a revealed traitor card goes back into the traitor deck, so what was learnt about who
+    holds it no longer holds."""
     forget(d, leader)
 
 
@@ -771,10 +801,14 @@ def loss_options(ctx: Ctx, s: Fields, seat: int, dial: int) -> list[tuple[int, i
 
 
 def resolve_losses(ctx: Ctx, d: Draft, seat: int, units: int, mech: int, out: Events) -> None:
+    """§10.7: the winning Lazax chooses which of his units make up the loss (a minimal set covering his
+    dial)."""
     take_losses(ctx, d, seat, units, mech, out)
 
 
 def take_losses(ctx: Ctx, d: Draft, seat: int, units: int, mech: int, out: Events) -> None:
+    """§10.3 step 8, §10.6: the winner's losses go to his casualty pool; then he keeps or discards his
+    cards."""
     left_u, left_m = units, mech
     for piece in ctx.b.area_pieces[d.battle_area]:
         u, m = units_of(d.stacks, piece, seat)
@@ -829,7 +863,7 @@ def _discard_played(ctx: Ctx, d: Draft, side: int, discard: tuple[bool, bool]) -
 
 
 def keepable(ctx: Ctx, s: Fields, side: int) -> tuple[bool, bool]:
-    """E9: the winner may keep each card he played, except cards discarded after use."""
+    """§10.3 step 8: E9: the winner may keep each card he played, except cards discarded after use."""
     return tuple(  # type: ignore[return-value]
         c not in (EMPTY, UNSET) and not ctx.t.card_discard_after_use[c]
         for c in (s.plan_attack[side], s.plan_defense[side])
@@ -847,6 +881,8 @@ def _offer_keep(ctx: Ctx, d: Draft, side: int, out: Events) -> None:
 
 
 def legal_keep(ctx: Ctx, s: Fields, seat: int) -> list[tuple[bool, bool]]:
+    """§10.3 step 8 (E9): the winner keeps or discards each card he played; a card discarded after use
+    cannot be kept."""
     can = keepable(ctx, s, side_of(s, seat))
     return [
         (ka, kd) for ka in (False, True) for kd in (False, True) if (can[0] or not ka) and (can[1] or not kd)
@@ -854,6 +890,7 @@ def legal_keep(ctx: Ctx, s: Fields, seat: int) -> list[tuple[bool, bool]]:
 
 
 def resolve_keep(ctx: Ctx, d: Draft, seat: int, keep_attack: bool, keep_defense: bool, out: Events) -> None:
+    """§10.3 step 8 (E9): the winner keeps or discards each card he played."""
     side = side_of(d, seat)
     names = ctx.t.card_ids
     parts = (d.plan_attack[side], d.plan_defense[side])

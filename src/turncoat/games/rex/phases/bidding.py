@@ -108,6 +108,8 @@ def legal_bids(ctx: Ctx, s: State, seat: int) -> range:
 
 
 def resolve_bid(ctx: Ctx, d: Draft, seat: int, amount: int, out: Events) -> None:
+    """§7 step 5: a bid above the current high bid (its range is ``legal_bids``); the auction passes to
+    the next player on the left."""
     d.high_bid = amount
     d.high_bidder = seat
     out.append(BidMade(seat=seat, amount=amount))
@@ -140,13 +142,14 @@ def advance(ctx: Ctx, d: Draft, last: int, out: Events) -> None:
 
 
 def may_take_free(ctx: Ctx, s: State | Draft, seat: int) -> bool:
-    """Diplomatic Interference (C5 [Dune]) in an auction turn: take the card without paying."""
+    """§7 step 5 (GAPS C5): Diplomatic Interference [Dune] in an auction turn: take the card
+    without paying."""
     return holds(ctx, s, seat, DIPLOMATIC_INTERFERENCE)
 
 
 def resolve_take_free(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
-    """The card is discarded and the player takes the card on auction for nothing (the Lazax get
-    nothing); the next card follows as after any sale."""
+    """§7 step 6 (GAPS C5): the card is discarded and the player takes the card on auction for nothing
+    (the Lazax get nothing); the next card follows as after any sale."""
     discard_played(ctx, d, seat, DIPLOMATIC_INTERFERENCE, "take the card on auction without paying", out)
     d.high_bidder = seat
     d.high_bid = 0
@@ -210,6 +213,8 @@ def next_auction(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def take_card(ctx: Ctx, d: Draft, seat: int, card: int, bonus: bool, out: Events) -> None:
+    """§7 step 6: the winner takes the card face down — only he learns which card it is (§16.2);
+    Letnev's bonus card comes the same way."""
     d.set_seat("hands", seat, tuple(sorted((*d.hands[seat], card))))
     forget_card_facts(d, seat)
     out.append(StrategyCardTaken(seat=seat, bonus=bonus, card=None))

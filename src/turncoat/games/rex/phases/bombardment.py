@@ -99,8 +99,8 @@ def _remove_sol(d: Draft, sol: int, exposed: dict[int, int], count: int) -> int:
 
 
 def pinned_on_top(ctx: Ctx, deck: tuple[int, ...], rnd: int) -> tuple[int, ...]:
-    """A scenario's card for round ``rnd`` (``bombardment_draws``) goes on top of the shuffled deck,
-    so a hand-written record does not depend on the RNG."""
+    """§12 step 1: a scenario's card for round ``rnd`` (``bombardment_draws``) goes on top of the
+    shuffled deck, so a hand-written record does not depend on the RNG."""
     sc = ctx.config.scenario
     draws = sc.bombardment_draws if sc is not None else None
     if not draws or rnd > len(draws) or draws[rnd - 1] not in deck:

@@ -101,20 +101,21 @@ FLEET_SABOTAGE_MAX = 10  # strategy_cards.json: 0 to 10 sectors [Rex: S13]
 EMERGENCY_UNITS_MAX = 5  # strategy_cards.json: up to 5 units [Dune]
 
 
-def card_type(ctx: Ctx, card_id: str) -> int:
+def _card_type(ctx: Ctx, card_id: str) -> int:
     """The card's type index, or NOBODY when the content pack has no such card."""
     return ctx.t.card_index.get(card_id, NOBODY)
 
 
 def holds(ctx: Ctx, s: Fields, seat: int, card_id: str) -> bool:
-    card = card_type(ctx, card_id)
+    """§3.7, §16.2: whether the seat holds a strategy card of this kind (known to its holder only)."""
+    card = _card_type(ctx, card_id)
     return card != NOBODY and card in s.hands[seat]
 
 
 def may_be_in_a_hand(ctx: Ctx, s: Fields, card_id: str) -> bool:
     """§16: from public knowledge alone, a copy of the card may be in somebody's hand: not every copy
     lies face up in the discard pile (GAPS E17) or has left the game."""
-    card = card_type(ctx, card_id)
+    card = _card_type(ctx, card_id)
     if card == NOBODY:
         return False
     out = s.strategy_removed.count(card)
@@ -124,9 +125,9 @@ def may_be_in_a_hand(ctx: Ctx, s: Fields, card_id: str) -> bool:
 
 
 def discard_played(ctx: Ctx, d: Draft, seat: int, card_id: str, effect: str, out: Events) -> None:
-    """The card leaves the hand face up: to the discard pile ("discard after use"), or out of the
-    game (the shield-destroying card)."""
-    card = card_type(ctx, card_id)
+    """§3.7, §17: the card leaves the hand face up: to the discard pile ("discard after use"), or out of
+    the game (the shield-destroying card)."""
+    card = _card_type(ctx, card_id)
     hand = list(d.hands[seat])
     hand.remove(card)
     d.set_seat("hands", seat, tuple(hand))
@@ -153,7 +154,8 @@ def something_to_strike(ctx: Ctx, s: Fields) -> bool:
 
 
 def near_generator(ctx: Ctx, s: Fields, seat: int) -> bool:
-    """C7: units in the shield generator area or an area next to it."""
+    """§12 (the shield-destroying card, GAPS C7): units in the shield generator area or an area next
+    to it."""
     gen = ctx.b.shield_generator
     if gen is None:
         return False
@@ -173,7 +175,8 @@ def sol_resistance_matters(ctx: Ctx, s: Fields, seat: int) -> bool:
 
 
 def window_condition(ctx: Ctx, s: Fields, seat: int, card_id: str) -> bool:
-    """Whether ``seat`` could use ``card_id`` at the open window (public facts only)."""
+    """§17 (card windows; C6, C7, C8, C5): whether ``seat`` could use ``card_id`` at the open window
+    (public facts only)."""
     if card_id == TRACKING_BEACON:  # C8: from round 2, before the first influence card
         return s.round >= 2 and something_to_strike(ctx, s)
     if card_id == FLEET_SABOTAGE:
@@ -188,13 +191,13 @@ def window_condition(ctx: Ctx, s: Fields, seat: int, card_id: str) -> bool:
 
 
 def ability_may_be_cancelled(s: Fields, seat: int) -> bool:
-    """E26 (C5): another seat may cancel the ability at stake, once."""
+    """§17 (E26, GAPS C5): another seat may cancel the ability at stake, once."""
     return bool(s.at_stake) and s.at_stake[0] != seat and not s.at_stake[1]
 
 
 def window_seats(ctx: Ctx, s: Fields, window: str) -> tuple[int, ...]:
-    """The seats asked at a window, in player order: those with cards in hand for whom one of the
-    window's cards, if it is still in a hand, could be used."""
+    """§16.2, §17 (E25): the seats asked at a window, in player order: those with cards in hand for whom
+    one of the window's cards, if it is still in a hand, could be used."""
     live = [c for c in WINDOW_CARDS[window] if may_be_in_a_hand(ctx, s, c)]
     if not live:
         return ()
@@ -215,7 +218,8 @@ def window_seats(ctx: Ctx, s: Fields, window: str) -> tuple[int, ...]:
 
 
 def legal_window_plays(ctx: Ctx, s: Fields, seat: int) -> list[str | None]:
-    """No card, or one card of the window the seat holds and could use now."""
+    """§17 (card windows, ``strategy_cards.json`` timings): no card, or one card of the window the seat
+    holds and could use now."""
     return [None] + [
         c for c in WINDOW_CARDS[s.window] if holds(ctx, s, seat, c) and window_condition(ctx, s, seat, c)
     ]
@@ -225,7 +229,7 @@ def holds_a_window_card(ctx: Ctx, s: Fields, seat: int) -> bool:
     """Whether the seat holds any card of the open window.  Most seats asked hold none, and then
     "no card" is their only answer without the window's conditions being looked at (the seat is
     asked all the same, so the table does not learn that, §16.2)."""
-    hand, index = s.hands[seat], ctx.t.card_index  # card_type, written out: asked at every answer
+    hand, index = s.hands[seat], ctx.t.card_index  # _card_type, written out: asked at every answer
     return any(index.get(card_id, NOBODY) in hand for card_id in WINDOW_CARDS[s.window])
 
 
@@ -245,17 +249,18 @@ def open_window(ctx: Ctx, d: Draft, window: str, out: Events) -> bool:
 
 
 def answer_before_the_last(ctx: Ctx, s: State, seat: int, card_id: str | None) -> State:
-    """``resolve_window_answer`` for an answer that is not the last one awaited (the usual case:
-    most windows ask several seats): only the sealed answer and the seats waiting change, so the
-    new position is the old one with those two fields replaced (a step of a search makes many)."""
+    """§17 (E25, sealed answers resolved in player order): ``resolve_window_answer`` for an answer that
+    is not the last one awaited (the usual case: most windows ask several seats): only the sealed
+    answer and the seats waiting change, so the new position is the old one with those two fields
+    replaced (a step of a search makes many)."""
     assert len(s.waiting) > 1, "the last answer resolves the window (resolve_window_answer)"
-    answer = NO_PLAY if card_id is None else card_type(ctx, card_id)
+    answer = NO_PLAY if card_id is None else _card_type(ctx, card_id)
     return replace(s, sealed=replace_at(s.sealed, seat, answer), waiting=without(s.waiting, seat))
 
 
 def resolve_window_answer(ctx: Ctx, d: Draft, seat: int, card_id: str | None, out: Events) -> None:
     """A sealed answer; when every asked seat has answered, the plays resolve (§17)."""
-    d.set_seat("sealed", seat, NO_PLAY if card_id is None else card_type(ctx, card_id))
+    d.set_seat("sealed", seat, NO_PLAY if card_id is None else _card_type(ctx, card_id))
     d.waiting = without(d.waiting, seat)
     out.append(CardWindowAnswered(seat=seat))
     if not d.waiting:
@@ -276,8 +281,9 @@ def next_play(ctx: Ctx, d: Draft) -> tuple[int, str] | None:
 
 
 def continue_window(ctx: Ctx, d: Draft, out: Events) -> None:
-    """Resolve the window's plays one by one; a play may stop for its player's follow-up decision.
-    When none is left, the phase goes on."""
+    """§17 (E25, player order from the first player, cancelling effects first): resolve the window's
+    plays one by one; a play may stop for its player's follow-up decision. When none is left, the
+    phase goes on."""
     while (play := next_play(ctx, d)) is not None:
         seat, card_id = play
         d.set_seat("sealed", seat, NO_PLAY)
@@ -303,7 +309,9 @@ def continue_window(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def play_at_window(ctx: Ctx, d: Draft, seat: int, card_id: str, out: Events) -> bool:
-    """The card's effect; False when it waits for a decision (the window resumes after it)."""
+    """§17 (the card windows' effects: Tracking Beacon C8 §6, fleet sabotage C6 §12, shield-destroying
+    card C7 §12, Diplomatic Interference C5): the card's effect; False when it waits for a decision
+    (the window resumes after it)."""
     if card_id == TRACKING_BEACON:
         from turncoat.games.rex.phases.influence import sol_offensive
 
@@ -335,7 +343,7 @@ def withdraw_play(ctx: Ctx, d: Draft, seat: int, card_id: str, out: Events) -> N
     is in that hand)."""
     if ctx.config.withdrawn_play_revealed:
         out.append(StrategyCardUnplayable(seat=seat, card=card_id))
-        card = card_type(ctx, card_id)
+        card = _card_type(ctx, card_id)
         known = [(v, seat, card) for v in range(d.players) if v != seat]
         d.learnt = (*d.learnt, *(e for e in known if e not in d.learnt))
         return
@@ -401,11 +409,13 @@ def destroy_shield(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
 
 
 def legal_fleet_moves(ctx: Ctx, s: Fields, seat: int) -> range:
-    """C6: 0 to 10 sectors."""
+    """§12 step 1 (GAPS C6): 0 to 10 sectors."""
     return range(FLEET_SABOTAGE_MAX + 1)
 
 
 def resolve_fleet_move(ctx: Ctx, d: Draft, seat: int, sectors: int, out: Events) -> None:
+    """§12 step 1 (GAPS C6): the fleet-sabotage player's number of sectors replaces the bombardment
+    card; the window goes on."""
     d.fleet_sectors = sectors
     d.step = CARD_WINDOW
     d.actor = NOBODY
@@ -429,19 +439,23 @@ QUESTION_STEPS = frozenset({"bid", "recruit", "move_from", "land_to"})
 
 
 def may_interrogate(ctx: Ctx, s: Fields, seat: int) -> bool:
-    """Any time [Dune]: here, in the holder's own auction, recruitment and maneuvering decisions."""
+    """§3.7 (the interrogation card, ``strategy_cards.json``): any time [Dune]: here, in the holder's
+    own auction, recruitment and maneuvering decisions."""
     return s.step in QUESTION_STEPS and holds(ctx, s, seat, INTERROGATION)
 
 
 def resolve_interrogation(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
+    """§3.7, §16.2 (the interrogation card, ``strategy_cards.json`` [Dune]): the card is discarded and
+    its holder asks a yes/no question as his next decision."""
     discard_played(ctx, d, seat, INTERROGATION, "ask a yes/no question", out)
     d.resume_step = d.step
     d.step = INTERROGATE
 
 
 def legal_questions(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int, int]]:
-    """(seat asked, kind, what): whether he holds a strategy card of a type, the traitor card of a
-    leader in the game; to the Xxcha, whether he predicted a race or a round."""
+    """§3.7, §16.2 (the interrogation card, ``strategy_cards.json`` [Dune]): (seat asked, kind, what):
+    whether he holds a strategy card of a type, the traitor card of a leader in the game; to the
+    Xxcha, whether he predicted a race or a round."""
     t = ctx.t
     out: list[tuple[int, int, int]] = []
     leaders = [ld for ld in range(len(t.leader_ids)) if t.leader_race[ld] in s.race]
@@ -457,6 +471,9 @@ def legal_questions(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int, int]
 
 
 def true_answer(s: Fields, holder: int, kind: int, what: int) -> bool:
+    """§3.7, §16.2 (the interrogation card: the asked player must answer truthfully,
+    ``strategy_cards.json`` [Dune]): the true answer to a question about a hand, a traitor card or
+    the Xxcha prediction."""
     if kind == FACT_CARD:
         return what in s.hands[holder]
     if kind == FACT_TRAITOR:
@@ -481,10 +498,10 @@ def resolve_question(ctx: Ctx, d: Draft, seat: int, holder: int, kind: int, what
 
 
 def forget_card_facts(d: Draft, holder: int) -> None:
-    """A "no" about a hand stops being certain when the hand gains a card."""
+    """§16.2: a "no" about a hand stops being certain when the hand gains a card."""
     d.facts = tuple(f for f in d.facts if not (f[0] == holder and f[1] == FACT_CARD))
 
 
 def forget_traitor_fact(d: Draft, leader: int) -> None:
-    """A traitor card revealed goes back to the deck: a "yes" about it is no longer true."""
+    """§10.5: a traitor card revealed goes back to the deck: a "yes" about it is no longer true."""
     d.facts = tuple(f for f in d.facts if not (f[1] == FACT_TRAITOR and f[2] == leader and f[3]))

@@ -22,7 +22,8 @@ LAZAX_RECRUITS = "lazax_recruits"  # races.json, Lazax ally card [Dune]
 def ask(
     ctx: Ctx, d: Draft, asker: int, owner: int, advantage: str, choice: tuple[int, ...], out: Events
 ) -> None:
-    """Stop for the owner's answer; the asker's ``choice`` waits in the state."""
+    """§13.3 (a benefit worded "may" needs the consent of the player whose race it belongs to): stop for
+    the owner's answer; the asker's ``choice`` waits in the state."""
     d.consent = advantage
     d.consent_asker = asker
     d.consent_choice = choice
@@ -32,7 +33,7 @@ def ask(
 
 
 def resolve_consent(ctx: Ctx, d: Draft, owner: int, agree: bool, out: Events) -> None:
-    """The owner answers; the asker's choice goes ahead, or he chooses again without it."""
+    """§13.3: the owner answers; the asker's choice goes ahead, or he chooses again without it."""
     from turncoat.games.rex.phases import maneuvering, recruitment
 
     advantage, asker, choice = d.consent, d.consent_asker, d.consent_choice

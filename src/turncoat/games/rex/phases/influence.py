@@ -77,7 +77,8 @@ def draw_on(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def draw_influence_card(ctx: Ctx, d: Draft, out: Events) -> int:
-    """The top influence card.  An empty deck is rebuilt from the discards but the top one [Dune]."""
+    """§6 steps 1 and 6: the top influence card.  An empty deck is rebuilt from the discards but the top
+    one [Dune]."""
     if not d.influence_deck:
         *rest, top = d.influence_discard
         d.influence_deck = shuffle_influence(ctx, d, rest)
@@ -272,6 +273,8 @@ def open_ceasefire(ctx: Ctx, d: Draft, card: int, out: Events) -> bool:
 
 
 def gift_recipient(s: State | Draft, seat: int) -> int:
+    """§13.1, §16.3: the player the seat is giving influence to during the ceasefire (or the Lazax to an
+    ally, §18 [Dune]), or NOBODY."""
     return s.gift_to[seat] if s.gift_to else NOBODY
 
 
@@ -298,12 +301,13 @@ def lazax_gift_recipients(ctx: Ctx, s: State, seat: int) -> list[int]:
 
 
 def legal_gift_amounts(ctx: Ctx, s: State, seat: int) -> range:
-    """1 up to all the influence he has, once a recipient is chosen."""
+    """§13.1, §16.3: 1 up to all the influence he has, once a recipient is chosen."""
     return range(1, s.influence[seat] + 1) if gift_recipient(s, seat) != NOBODY else range(0)
 
 
 def resolve_gift_to(ctx: Ctx, d: Draft, seat: int, to: int, out: Events) -> None:
-    """Choose the recipient (NOBODY: change one's mind)."""
+    """§13.1, §16.3 (and the Lazax ally advantage, §18 [Dune]): choose the recipient (NOBODY: change
+    one's mind)."""
     current = d.gift_to or (NOBODY,) * d.players
     d.gift_to = (*current[:seat], to, *current[seat + 1 :])
     if d.step != CEASEFIRE and not any(p != NOBODY for p in d.gift_to):

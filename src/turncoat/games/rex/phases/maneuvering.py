@@ -93,7 +93,7 @@ def allowance(ctx: Ctx, s: Fields, seat: int) -> int:
 # -- where units may end ---------------------------------------------------------------------------
 
 
-def occupants(ctx: Ctx, s: Fields) -> dict[int, frozenset[int]]:
+def _occupants(ctx: Ctx, s: Fields) -> dict[int, frozenset[int]]:
     """The seats in each occupied area (``state.seats_by_area``)."""
     return seats_by_area(s.stacks, ctx.b.piece_area)
 
@@ -111,7 +111,7 @@ def may_end_in(
         return False
     area = b.piece_area[piece]
     if occupied is None:
-        occupied = occupants(ctx, s)
+        occupied = _occupants(ctx, s)
     others = occupied.get(area, NOBODY_THERE)
     if seat in others:
         others = others - {seat}
@@ -169,7 +169,8 @@ def resolve_hacan_timing(ctx: Ctx, d: Draft, seat: int, now: bool, out: Events) 
 
 
 def take_hacan_timing(ctx: Ctx, d: Draft, now: bool, out: Events) -> None:
-    """The Hacan's choice takes effect (after a cancelled one: the turn in player order)."""
+    """§9.1, §18 (``hacan_free_timing``): the Hacan's choice takes effect (after a cancelled one: the
+    turn in player order)."""
     seat = seat_of_race(d, HACAN)
     upcoming = d.turn_seat
     out.append(HacanTurnTiming(seat=seat, now=now, before=upcoming))
@@ -181,6 +182,7 @@ def take_hacan_timing(ctx: Ctx, d: Draft, now: bool, out: Events) -> None:
 
 
 def start_turn(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
+    """§9.1: the seat's turn begins with its movement step."""
     d.turn_seat = seat
     d.actor = seat
     d.origin = NOBODY
@@ -197,6 +199,7 @@ def start_turn(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
 
 
 def end_turn(ctx: Ctx, d: Draft, out: Events) -> None:
+    """§9.1: the player's turn is over; the next player in order takes his."""
     seat = d.turn_seat
     d.maneuvered = (*d.maneuvered[:seat], True, *d.maneuvered[seat + 1 :])
     d.origin = NOBODY
@@ -238,14 +241,14 @@ def _destinations(
     reach = s.allowance[seat]
     row = ctx.b.dist[s.fleet][origin]
     if occupied is None:
-        occupied = occupants(ctx, s)
+        occupied = _occupants(ctx, s)
     return (p for p in candidates if row[p] <= reach and may_end_in(ctx, s, seat, p, occupied))
 
 
 def legal_origins(ctx: Ctx, s: Fields, seat: int) -> tuple[int, ...]:
     """§9.3: a piece holding the player's units, outside the bombarded sector, with somewhere to go
     (the first destination found is enough)."""
-    occupied = occupants(ctx, s)
+    occupied = _occupants(ctx, s)
     return tuple(
         st[0]
         for st in s.stacks
@@ -256,6 +259,8 @@ def legal_origins(ctx: Ctx, s: Fields, seat: int) -> tuple[int, ...]:
 
 
 def resolve_move_from(ctx: Ctx, d: Draft, seat: int, origin: int, out: Events) -> None:
+    """§9.3: the area the moving group starts from (a later group of the extra movement card joins the
+    first one's destination)."""
     d.origin = origin
     if d.moves_made:
         d.step = MOVE_COUNT  # a later group joins the first one's destination
@@ -269,13 +274,13 @@ def resolve_skip_move(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
 
 
 def may_play_extra_move(ctx: Ctx, s: Fields, seat: int) -> bool:
-    """The extra movement card (strategy_cards.json [Dune]): offered when the player chooses his
+    """§9.3: the extra movement card (strategy_cards.json [Dune]): offered when the player chooses his
     first group, once a turn."""
     return not s.moves_made and not s.extra_move and holds(ctx, s, seat, EXTRA_MANEUVER)
 
 
 def resolve_extra_move(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
-    """The card is discarded; after this movement step the player makes another one (same or
+    """§9.3: the card is discarded; after this movement step the player makes another one (same or
     another group)."""
     discard_played(ctx, d, seat, EXTRA_MANEUVER, "one more movement step this turn", out)
     d.extra_move = True
@@ -295,6 +300,7 @@ def end_movement_step(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def resolve_move_to(ctx: Ctx, d: Draft, seat: int, target: int, out: Events) -> None:
+    """§9.3: the area the moving group ends in."""
     d.target = target
     d.step = MOVE_COUNT
 
@@ -354,7 +360,7 @@ def landing_rate(
     if area == b.council:
         return t.landing_cost_council
     if occupied is None:
-        occupied = occupants(ctx, s)
+        occupied = _occupants(ctx, s)
     others = occupied.get(area, NOBODY_THERE)
     return t.landing_cost_enemy if others and others != {seat} else t.landing_cost
 
@@ -399,7 +405,7 @@ def landing_targets(ctx: Ctx, s: Fields, seat: int, exclude: int = NOBODY) -> tu
     # pieces as if nobody were there; then each occupied area is asked (once per kind and group of
     # seats) and its pieces added or taken away.
     b = ctx.b
-    occupied = occupants(ctx, s)
+    occupied = _occupants(ctx, s)
     influence = s.influence[seat]
     free, half = s.race[seat] == SOL, pays_half(ctx, s, seat)  # landing_cost's race hooks, found once
 
@@ -444,7 +450,7 @@ def landing_areas(ctx: Ctx, s: Fields, seat: int, exclude: int = NOBODY) -> Iter
     zone = sol_zone(ctx, s) if s.race[seat] == SOL else None
     b = ctx.b
     left = b.piece_area[exclude] if exclude != NOBODY else NOBODY
-    occupied = occupants(ctx, s)
+    occupied = _occupants(ctx, s)
     # Past the sector check the answer is the same for every piece of an area, and it depends only
     # on who is there, whether it is the Council and whether it is a stronghold (may_end_in,
     # landing_cost): asked once for each such kind of area (all empty areas but the Council alike).
@@ -464,6 +470,8 @@ def landing_areas(ctx: Ctx, s: Fields, seat: int, exclude: int = NOBODY) -> Iter
 
 
 def hacan_may_cross(ctx: Ctx, s: Fields, seat: int) -> bool:
+    """§18 (``hacan_cross_landing``, GAPS D10): the Hacan may cross-land or withdraw instead of landing
+    from reserves."""
     return s.race[seat] == HACAN and ctx.config.hacan_cross_landing
 
 
@@ -476,7 +484,7 @@ def ally_may_cross(ctx: Ctx, s: Fields, seat: int) -> int:
     return NOBODY if CROSS_LANDING in s.refused else hacan
 
 
-def own_open_pieces(ctx: Ctx, s: Fields, seat: int) -> tuple[int, ...]:
+def _own_open_pieces(ctx: Ctx, s: Fields, seat: int) -> tuple[int, ...]:
     return tuple(st[0] for st in s.stacks if st[1] == seat and not ctx.b.is_blocked(st[0], s.fleet))
 
 
@@ -488,16 +496,16 @@ def landing_choices(ctx: Ctx, s: Fields, seat: int) -> list[tuple[int, int]]:
 
 
 def landing_options(ctx: Ctx, s: Fields, seat: int) -> tuple[tuple[int, ...], list[tuple[int, int]]]:
-    """``landing_choices`` in two parts: the pieces to land in from reserves, then the (mode, piece)
-    of the Hacan's cross-landings and withdrawals (the engine makes each part's actions its own way:
-    a landing turn offers dozens of pieces)."""
+    """§9.4, §18: ``landing_choices`` in two parts: the pieces to land in from reserves, then the (mode,
+    piece) of the Hacan's cross-landings and withdrawals (the engine makes each part's actions its
+    own way: a landing turn offers dozens of pieces)."""
     out: list[tuple[int, int]] = []
     targets = landing_targets(ctx, s, seat)
     from_reserves = targets if s.reserves[seat] + s.reserves_mech[seat] else ()
     hacan = hacan_may_cross(ctx, s, seat)
     if hacan or ally_may_cross(ctx, s, seat) != NOBODY:
         area = ctx.b.piece_area
-        for origin in own_open_pieces(ctx, s, seat):
+        for origin in _own_open_pieces(ctx, s, seat):
             # a cross-landing needs a target outside the origin's area (``exclude`` below)
             if any(area[p] != area[origin] for p in targets):
                 out.append((CROSS, origin))
@@ -516,6 +524,7 @@ def may_land(ctx: Ctx, s: Fields, seat: int) -> bool:
 
 
 def begin_landing_step(ctx: Ctx, d: Draft, out: Events) -> None:
+    """§9.1, §9.4: after the movement step comes the landing step (skipped when the player cannot land)."""
     seat = d.turn_seat
     d.actor = seat
     d.origin = NOBODY
@@ -526,6 +535,8 @@ def begin_landing_step(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def resolve_land_choice(ctx: Ctx, d: Draft, seat: int, mode: int, piece: int, out: Events) -> None:
+    """§9.4, §18: where to land from reserves, or (Hacan) which group to cross-land or withdraw — an
+    ally's cross-landing waits for the Hacan's consent (§13.3)."""
     d.landing_mode = mode
     if mode == FROM_RESERVES:
         d.target = piece
@@ -543,7 +554,8 @@ def resolve_land_choice(ctx: Ctx, d: Draft, seat: int, mode: int, piece: int, ou
 
 
 def after_cross_consent(ctx: Ctx, d: Draft, seat: int, origin: int, out: Events) -> None:
-    """The Hacan agreed (the ally picks where to), or refused (he chooses his landing again)."""
+    """§13.3, §18 (Hacan cross-landing ally advantage [Dune]): the Hacan agreed (the ally picks where
+    to), or refused (he chooses his landing again)."""
     if origin != NOBODY:
         d.origin = origin
         d.step = CROSS_TO
@@ -557,6 +569,7 @@ def resolve_skip_landing(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
 
 
 def resolve_cross_to(ctx: Ctx, d: Draft, seat: int, target: int, out: Events) -> None:
+    """§18 (Hacan cross-landing [Dune]): the area the cross-landing units go to; the count follows."""
     d.target = target
     d.step = LAND_COUNT
 
@@ -605,6 +618,7 @@ def resolve_land_count(ctx: Ctx, d: Draft, seat: int, units: int, mech: int, out
 
 
 def landing_price(ctx: Ctx, s: Fields, seat: int, count: int) -> int:
+    """§9.4, §18: the price of landing ``count`` units at the chosen target, or of a Hacan withdrawal."""
     if s.landing_mode == WITHDRAW:
         return withdraw_cost(count)
     return landing_cost(ctx, s, seat, s.target, count)
@@ -695,6 +709,8 @@ def envoy_possible(ctx: Ctx, s: Fields, lander: int) -> int:
 
 
 def after_landing(ctx: Ctx, d: Draft, seat: int, envoy: bool, out: Events) -> None:
+    """§9.4, §18: after a landing the Xxcha may put a free unit on the Galactic Council (envoy);
+    otherwise the landing step goes on."""
     d.landings_made += 1
     xxcha = envoy_possible(ctx, d, seat) if envoy else NOBODY
     if xxcha != NOBODY:
@@ -724,6 +740,8 @@ def resolve_envoy(ctx: Ctx, d: Draft, seat: int, send: bool, out: Events) -> Non
 
 
 def place_envoy(ctx: Ctx, d: Draft, cancelled: bool, out: Events) -> None:
+    """§9.4, §18 (Xxcha): the Xxcha's free unit goes from his reserves to the Galactic Council, unless
+    Diplomatic Interference cancelled it (E26)."""
     seat = seat_of_race(d, XXCHA)
     if not cancelled:
         council = ctx.b.area_pieces[ctx.b.council][0]

@@ -79,7 +79,8 @@ def lazax_payer(ctx: Ctx, s: State | Draft, seat: int) -> int:
 
 
 def extra_units(ctx: Ctx, units: int, mech: int) -> int:
-    """How many of the recruits lie beyond the 5-unit limit (the Lazax pay for those)."""
+    """§8, §13.3 (the Lazax ally advantage, §18 [Dune]): how many of the recruits lie beyond the 5-unit
+    limit (the Lazax pay for those)."""
     return max(0, units + mech - ctx.t.recruit_max_units)
 
 
@@ -120,7 +121,8 @@ def begin_recruitment(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def next_recruiter(ctx: Ctx, d: Draft, after: int, out: Events) -> None:
-    """The next seat in player order that has a real choice; then the Maneuvering phase."""
+    """§8 (in player order): the next seat in player order that has a real choice; then the Maneuvering
+    phase."""
     order = seats_from(d.first_player, d.players)
     start = order.index(after) + 1 if after != NOBODY else 0
     for seat in order[start:]:
@@ -144,8 +146,9 @@ def resolve_recruit(ctx: Ctx, d: Draft, seat: int, choice: Choice, out: Events) 
 
 
 def after_lazax_consent(ctx: Ctx, d: Draft, seat: int, choice: tuple[int, ...] | None, out: Events) -> None:
-    """The Lazax agreed: the recruitment happens, the Lazax paying 2 per unit beyond the limit; or
-    refused: the ally chooses again (without the extra units)."""
+    """§8, §13.3 (the Lazax ally advantage, §18 [Dune]): the Lazax agreed: the recruitment happens, the
+    Lazax paying 2 per unit beyond the limit; or refused: the ally chooses again (without the extra
+    units)."""
     d.step = RECRUIT
     if choice is None:
         return
@@ -158,7 +161,7 @@ def after_lazax_consent(ctx: Ctx, d: Draft, seat: int, choice: tuple[int, ...] |
 
 
 def recruit(ctx: Ctx, d: Draft, seat: int, choice: Choice, out: Events, lazax_paid: int = 0) -> None:
-    """The recruits go to the reserves; the seat pays for those within the limit (the Lazax have
+    """§8: the recruits go to the reserves; the seat pays for those within the limit (the Lazax have
     paid ``lazax_paid`` for the rest)."""
     units, mech, leader = choice
     beyond = extra_units(ctx, units, mech)
@@ -177,8 +180,8 @@ def recruit(ctx: Ctx, d: Draft, seat: int, choice: Choice, out: Events, lazax_pa
 
 
 def legal_emergency(ctx: Ctx, s: State | Draft, seat: int) -> list[tuple[int, int]]:
-    """The emergency recruitment card [Dune], in the holder's Recruitment turn: (units, NOBODY) for 1
-    up to 5 units from the casualty pool, or (0, leader) for one dead leader — free."""
+    """§8: the emergency recruitment card [Dune], in the holder's Recruitment turn: (units, NOBODY) for
+    1 up to 5 units from the casualty pool, or (0, leader) for one dead leader — free."""
     if not holds(ctx, s, seat, EMERGENCY_RECRUITMENT):
         return []
     units = [(u, NOBODY) for u in range(1, min(s.casualties[seat], EMERGENCY_UNITS_MAX) + 1)]
@@ -186,7 +189,7 @@ def legal_emergency(ctx: Ctx, s: State | Draft, seat: int) -> list[tuple[int, in
 
 
 def resolve_emergency(ctx: Ctx, d: Draft, seat: int, units: int, leader: int, out: Events) -> None:
-    """The card is discarded and the recruits go to the reserves for free; the player then recruits
+    """§8: the card is discarded and the recruits go to the reserves for free; the player then recruits
     as usual (this is in addition to normal recruitment)."""
     discard_played(ctx, d, seat, EMERGENCY_RECRUITMENT, "recruit for free", out)
     d.set_seat("casualties", seat, d.casualties[seat] - units)

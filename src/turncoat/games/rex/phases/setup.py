@@ -358,6 +358,7 @@ def fleet_dialers(first_player: int, players: int) -> tuple[int, int]:
 
 
 def start_fleet_dials(ctx: Ctx, d: Draft, out: Events) -> None:
+    """§4 step 7: the two players beside the first player set their dials, sealed."""
     d.step = FLEET_DIAL
     d.actor = NOBODY
     d.waiting = tuple(sorted(fleet_dialers(d.first_player, d.players)))
@@ -435,11 +436,11 @@ def _place(ctx: Ctx, d: Draft, seat: int, piece: int, units: int, out: Events) -
 
 
 def fixed_start_piece(ctx: Ctx, area: int, bombarded: int) -> int:
-    """Where a fixed starting group goes: the area's first part outside the bombarded sector, if any.
+    """§4 step 10: where a fixed starting group goes: the area's first part outside the bombarded
+    sector, if any.
 
     A race without a choice places its units even in the bombarded sector ([Rex: S10] restricts only
-    players who have a choice).
-    """
+    players who have a choice)."""
     open_pieces = ctx.b.open_pieces(area, bombarded)
     return open_pieces[0] if open_pieces else ctx.b.area_pieces[area][0]
 
@@ -490,6 +491,8 @@ def legal_start_placements(ctx: Ctx, s: State, seat: int) -> list[tuple[int, int
 
 
 def resolve_place_start(ctx: Ctx, d: Draft, seat: int, piece: int, units: int, out: Events) -> None:
+    """§4 step 10: a player with a choice (Sol) places some of his starting units in a part of a
+    permitted area; when all are placed, the next player with a choice."""
     _place(ctx, d, seat, piece, units, out)
     d.to_place -= units
     if d.to_place == 0:

@@ -47,7 +47,7 @@ def controller(ctx: Ctx, s: Fields, area: int) -> int:
 
 
 def strongholds_of(ctx: Ctx, s: Fields) -> list[int]:
-    """How many strongholds each seat controls."""
+    """§14.1, §14.3 step 3: how many strongholds each seat controls."""
     count = [0] * s.players
     for area in ctx.b.strongholds:
         who = controller(ctx, s, area)
@@ -57,7 +57,7 @@ def strongholds_of(ctx: Ctx, s: Fields) -> list[int]:
 
 
 def members(s: Fields, seat: int) -> tuple[int, ...]:
-    """The seat's alliance (or just the seat)."""
+    """§14.1: the seat's alliance (or just the seat)."""
     if s.alliance[seat] == NOBODY:
         return (seat,)
     return tuple(p for p in range(s.players) if s.alliance[p] == s.alliance[seat])
@@ -164,6 +164,7 @@ def end_of_round(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def game_over(d: Draft, winners: tuple[int, ...], how: str, out: Events) -> None:
+    """§5, §14: the game ends with its winners and how they won."""
     d.winners = tuple(sorted(winners))
     d.victory = how
     d.step = OVER

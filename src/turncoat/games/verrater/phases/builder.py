@@ -19,18 +19,19 @@ RULE = "RULES §5 step 7"
 BuilderAction = Build | Convert | Move | SkipBuilding
 
 
-def built_by(s: Fields, seat: int) -> list[int]:
+def _built_by(s: Fields, seat: int) -> list[int]:
     return [i for i, b in enumerate(s.buildings) if b is not None and b.owner == seat]
 
 
 def trading_posts(s: Fields, seat: int) -> int:
+    """§5 step 7, §6.2: how many of the seat's built cards lie trading-post side up (at most 2)."""
     return sum(1 for b in s.buildings if b is not None and b.owner == seat and b.side == "trading_post")
 
 
 def legal_builder_actions(ctx: Ctx, s: Fields, seat: int) -> list[BuilderAction]:
-    """Build, convert or move one card; at most 2 trading posts; one card per landscape."""
+    """§5 step 7: build, convert or move one card; at most 2 trading posts; one card per landscape."""
     empty = [i for i in range(RING_SIZE) if s.buildings[i] is None]
-    mine = built_by(s, seat)
+    mine = _built_by(s, seat)
     room_for_post = trading_posts(s, seat) < ctx.tables.max_trading_posts
     actions: list[BuilderAction] = [SkipBuilding()]
     if len(mine) < ctx.tables.buildings_per_player:
@@ -49,7 +50,7 @@ def legal_builder_actions(ctx: Ctx, s: Fields, seat: int) -> list[BuilderAction]
 
 
 def start_builder_step(ctx: Ctx, d: Draft, out: Events) -> None:
-    """The Builder decides only if he has something besides doing nothing."""
+    """§5 step 7: the Builder decides only if he has something besides doing nothing."""
     builder = d.roles.index("builder") if "builder" in d.roles else None
     if builder is not None and len(legal_builder_actions(ctx, d, builder)) > 1:
         d.step = BUILD
@@ -63,12 +64,15 @@ def _put(d: Draft, landscape: int, card: BuildingCard | None) -> None:
 
 
 def resolve_build(ctx: Ctx, d: Draft, seat: int, action: Build, out: Events) -> None:
+    """§5 step 7: the Builder tucks one of his unbuilt building cards, the chosen side up, under a
+    landscape with no building card."""
     _put(d, action.landscape, BuildingCard(seat, action.side))
     out.append(BuildingPlaced(seat=seat, landscape=action.landscape, side=action.side))
     after_builder(ctx, d, out)
 
 
 def resolve_convert(ctx: Ctx, d: Draft, seat: int, action: Convert, out: Events) -> None:
+    """§5 step 7: the Builder flips one of his built cards (estate ↔ trading post) where it stands."""
     card = d.buildings[action.landscape]
     assert card is not None
     side = "estate" if card.side == "trading_post" else "trading_post"
@@ -78,6 +82,8 @@ def resolve_convert(ctx: Ctx, d: Draft, seat: int, action: Convert, out: Events)
 
 
 def resolve_move(ctx: Ctx, d: Draft, seat: int, action: Move, out: Events) -> None:
+    """§5 step 7: the Builder moves one of his built cards, keeping its side, to a landscape with no
+    building card."""
     card = d.buildings[action.from_landscape]
     _put(d, action.from_landscape, None)
     _put(d, action.to_landscape, card)
@@ -88,6 +94,7 @@ def resolve_move(ctx: Ctx, d: Draft, seat: int, action: Move, out: Events) -> No
 
 
 def resolve_skip_building(ctx: Ctx, d: Draft, seat: int, action: SkipBuilding, out: Events) -> None:
+    """§5 step 7: the Builder does nothing this round."""
     out.append(BuildingSkipped(seat=seat))
     after_builder(ctx, d, out)
 
@@ -97,7 +104,7 @@ def _landscape_ok(landscape: int) -> bool:
 
 
 def refuse_builder_action(ctx: Ctx, s: State, seat: int, action: BuilderAction) -> IllegalAction:
-    """Say exactly which Builder limit the action breaks."""
+    """§5 step 7: say exactly which Builder limit the action breaks."""
     posts = trading_posts(s, seat)
     if isinstance(action, Build):
         if not _landscape_ok(action.landscape):
@@ -108,7 +115,7 @@ def refuse_builder_action(ctx: Ctx, s: State, seat: int, action: BuilderAction) 
             return IllegalAction(
                 f"a building card has no side {action.side!r}", code="no_such_side", rule=RULE
             )
-        if len(built_by(s, seat)) >= ctx.tables.buildings_per_player:
+        if len(_built_by(s, seat)) >= ctx.tables.buildings_per_player:
             return IllegalAction(
                 "all three of your building cards are already built", code="no_unbuilt_card", rule=RULE
             )
@@ -130,7 +137,7 @@ def refuse_builder_action(ctx: Ctx, s: State, seat: int, action: BuilderAction) 
             rule=RULE,
         )
     if isinstance(action, Convert):
-        if not _landscape_ok(action.landscape) or action.landscape not in built_by(s, seat):
+        if not _landscape_ok(action.landscape) or action.landscape not in _built_by(s, seat):
             return IllegalAction(
                 f"you have no building card under landscape {action.landscape}",
                 code="not_your_building",
@@ -142,7 +149,7 @@ def refuse_builder_action(ctx: Ctx, s: State, seat: int, action: BuilderAction) 
             rule=RULE,
         )
     if isinstance(action, Move):
-        if not _landscape_ok(action.from_landscape) or action.from_landscape not in built_by(s, seat):
+        if not _landscape_ok(action.from_landscape) or action.from_landscape not in _built_by(s, seat):
             return IllegalAction(
                 f"you have no building card under landscape {action.from_landscape}",
                 code="not_your_building",

@@ -18,7 +18,7 @@ RULE = "RULES §5 step 3"
 
 
 def legal_commits(ctx: Ctx, s: State | Draft, seat: int) -> list[int]:
-    """Values the seat may still commit: in hand, under the limit, not above the last one."""
+    """§5 step 3: values the seat may still commit: in hand, under the limit, not above the last one."""
     done = s.committed[seat]
     if len(done) >= ctx.tables.commit_max:
         return []
@@ -27,18 +27,20 @@ def legal_commits(ctx: Ctx, s: State | Draft, seat: int) -> list[int]:
 
 
 def start_commit(ctx: Ctx, d: Draft, out: Events) -> None:
+    """§5 step 3: committing begins with the start player."""
     d.step = COMMIT
     next_committer(ctx, d, d.start_player, out)
 
 
 def turn_over(ctx: Ctx, s: State | Draft, seat: int) -> bool:
-    """The seat's commit turn ends by itself only for public reasons: five cards down or an empty
-    hand.  (Ending it because no lower card is left would tell everyone about the hand.)"""
+    """§5 step 3: the seat's commit turn ends by itself only for public reasons: five cards down or an
+    empty hand.  (Ending it because no lower card is left would tell everyone about the hand.)"""
     return len(s.committed[seat]) >= ctx.tables.commit_max or not s.hands[seat]
 
 
 def next_committer(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
-    """Give ``seat`` the decision, skipping seats with no cards at all (no real choice)."""
+    """§5 step 3 (in turn order from the start player): give ``seat`` the decision, skipping seats with
+    no cards at all (no real choice)."""
     while True:
         if not turn_over(ctx, d, seat):
             d.actor = seat
@@ -51,6 +53,8 @@ def next_committer(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
 
 
 def resolve_commit_supply(ctx: Ctx, d: Draft, seat: int, value: int, out: Events) -> None:
+    """§5 step 3: one supply card goes face up in front of the player; his turn ends by itself at five
+    cards or an empty hand."""
     d.set_seat("hands", seat, remove_one(d.hands[seat], value))
     if value in d.known[seat]:
         d.set_seat("known", seat, remove_one(d.known[seat], value))
@@ -61,6 +65,7 @@ def resolve_commit_supply(ctx: Ctx, d: Draft, seat: int, value: int, out: Events
 
 
 def resolve_finish_committing(ctx: Ctx, d: Draft, seat: int, out: Events) -> None:
+    """§5 step 3: the player is done committing; after the last player, steps 4-6."""
     out.append(CommittingFinished(seat=seat, total=sum(d.committed[seat])))
     nxt = (seat + 1) % d.players
     if nxt == d.start_player:
@@ -70,6 +75,8 @@ def resolve_finish_committing(ctx: Ctx, d: Draft, seat: int, out: Events) -> Non
 
 
 def refuse_commit(ctx: Ctx, s: State, seat: int, value: int) -> IllegalAction:
+    """§5 step 3: why the commit breaks the rules — more than 5 cards, a value not in hand, or out of
+    the highest-first order."""
     done = s.committed[seat]
     if len(done) >= ctx.tables.commit_max:
         return IllegalAction(

@@ -21,11 +21,12 @@ RULE_SCORE = "RULES §5 step 6"
 
 
 def other_house(house: str) -> str:
+    """§5 step 4: the house the Traitor flips to."""
     return HOUSES[1] if house == HOUSES[0] else HOUSES[0]
 
 
 def holder(s: Fields, role: str) -> int | None:
-    """The seat holding ``role`` this round, or None if the card is out of play."""
+    """§5 steps 4-8: the seat holding ``role`` this round, or None if the card is out of play."""
     try:
         return s.roles.index(role)
     except ValueError:
@@ -33,7 +34,7 @@ def holder(s: Fields, role: str) -> int | None:
 
 
 def reveal_actions(d: Draft, out: Events) -> None:
-    """Step 4: everyone shows their card; the Traitor flips his allegiance for good."""
+    """§5 step 4: everyone shows their card; the Traitor flips his allegiance for good."""
     d.revealed = True
     out.append(RolesRevealed(roles=d.roles))
     traitor = holder(d, "traitor")
@@ -43,7 +44,7 @@ def reveal_actions(d: Draft, out: Events) -> None:
 
 
 def conflict_strength(ctx: Ctx, s: Fields, eagle_land: int, rose_land: int) -> tuple[int, int]:
-    """Step 5: landscape value + committed supply + diplomats, by allegiance after step 4."""
+    """§5 step 5: landscape value + committed supply + diplomats, by allegiance after step 4."""
     strength = {
         "eagle": ctx.tables.conflict_value[s.types[eagle_land]],
         "rose": ctx.tables.conflict_value[s.types[rose_land]],
@@ -59,14 +60,14 @@ def conflict_strength(ctx: Ctx, s: Fields, eagle_land: int, rose_land: int) -> t
 
 
 def resolve_round_conflict(ctx: Ctx, d: Draft, out: Events) -> None:
-    """Steps 4-6 in order, then on to the Builder (step 7)."""
+    """§5 steps 4-6 in order, then on to the Builder (step 7)."""
     reveal_actions(d, out)
     score_conflict(ctx, d, out)
     start_builder_step(ctx, d, out)
 
 
 def score_conflict(ctx: Ctx, d: Draft, out: Events) -> None:
-    """Steps 5-6: a tie changes nothing; otherwise the winners score the conquered card's VP."""
+    """§5 steps 5-6: a tie changes nothing; otherwise the winners score the conquered card's VP."""
     a, b = d.site, (d.site + 1) % len(d.owners)
     eagle_land, rose_land = (a, b) if d.owners[a] == "eagle" else (b, a)
     eagle, rose = conflict_strength(ctx, d, eagle_land, rose_land)
@@ -95,7 +96,7 @@ def score_conflict(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def pay_role_bonuses(ctx: Ctx, d: Draft, out: Events) -> None:
-    """Step 6: Traitor +1 and Strategist +2, won, lost or tied."""
+    """§5 step 6: Traitor +1 and Strategist +2, won, lost or tied."""
     for role, points in (("traitor", ctx.tables.traitor_vp), ("strategist", ctx.tables.strategist_vp)):
         seat = holder(d, role)
         if seat is not None:
@@ -104,7 +105,7 @@ def pay_role_bonuses(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def flip_losing_landscape(d: Draft, landscape: int, winner: str, out: Events) -> None:
-    """Step 6: the lost card turns to the winner's side; its building card stays as it is."""
+    """§5 step 6: the lost card turns to the winner's side; its building card stays as it is."""
     d.owners = (*d.owners[:landscape], winner, *d.owners[landscape + 1 :])
     out.append(LandscapeFlipped(landscape=landscape, house=winner))
     if all(o == winner for o in d.owners) and not d.final_round:

@@ -15,12 +15,13 @@ ROLE_ORDER = {r: i for i, r in enumerate(ROLES)}
 
 
 def in_role_order(roles: tuple[str, ...] | list[str]) -> tuple[str, ...]:
-    """A packet is a set of face-down cards: keep it in one fixed order so order tells nothing."""
+    """§3, §5 step 2: a packet is a set of face-down cards: keep it in one fixed order so order tells
+    nothing."""
     return tuple(sorted(roles, key=ROLE_ORDER.__getitem__))
 
 
 def shuffle_action_cards(ctx: Ctx, d: Draft) -> tuple[str, ...]:
-    """The start player shuffles the six cards (or the scenario pins this round's order)."""
+    """§5 step 2.1: the start player shuffles the six cards (or the scenario pins this round's order)."""
     sc = ctx.config.scenario
     if sc is not None and sc.role_shuffles is not None:
         if d.round > len(sc.role_shuffles):
@@ -35,7 +36,7 @@ def shuffle_action_cards(ctx: Ctx, d: Draft) -> tuple[str, ...]:
 
 
 def start_draft(ctx: Ctx, d: Draft, out: Events) -> None:
-    """Remove the top card unseen; the start player takes the other five."""
+    """§5 step 2.1-2.2: remove the top card unseen; the start player takes the other five."""
     order = shuffle_action_cards(ctx, d)
     d.removed_role = order[0]
     d.packet = in_role_order(order[1:])
@@ -47,15 +48,19 @@ def start_draft(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def hand_packet(d: Draft, seat: int, out: Events) -> None:
+    """§5 step 2: the packet passes to the seat, who alone sees it."""
     d.set_seat("received", seat, d.packet)
     out.append(PacketHandedOver(seat=seat, roles=d.packet, visible_to=(seat,)))
 
 
 def legal_roles(ctx: Ctx, s: State, seat: int) -> tuple[str, ...]:
+    """§5 step 2: the seat keeps one card of the packet he received."""
     return s.packet
 
 
 def resolve_keep_role(ctx: Ctx, d: Draft, seat: int, role: str, out: Events) -> None:
+    """§5 step 2: the seat keeps one card face down and passes the rest to his left; after the last seat
+    the leftover goes to the middle unrevealed."""
     d.set_seat("roles", seat, role)
     d.packet = tuple(r for r in d.packet if r != role)
     out.append(RoleKept(seat=seat, role=None))
@@ -71,6 +76,7 @@ def resolve_keep_role(ctx: Ctx, d: Draft, seat: int, role: str, out: Events) -> 
 
 
 def refuse_keep_role(s: State, role: str) -> IllegalAction:
+    """§5 step 2: why the card cannot be kept — no such action card, or not in the packet handed over."""
     if role not in ROLES:
         return IllegalAction(f"there is no action card {role!r}", code="no_such_role", rule=RULE)
     return IllegalAction(f"{role} is not in the packet you were handed", code="role_not_in_packet", rule=RULE)

@@ -10,7 +10,7 @@ RULE_FINAL_SCORING = "RULES §6.2"
 
 
 def begin_round(ctx: Ctx, d: Draft, out: Events) -> None:
-    """Start a round at step 1: the strategy card holder chooses the conflict site."""
+    """§5 step 1: a new round; the strategy card holder chooses the conflict site."""
     d.round += 1
     d.step = CHOOSE_SITE
     d.actor = d.strategist
@@ -32,7 +32,7 @@ def end_round(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def return_action_cards(d: Draft) -> None:
-    """Step 11: all six action cards go back to the middle."""
+    """§5 step 11: all six action cards go back to the middle."""
     n = d.players
     d.roles = ("",) * n
     d.removed_role = ""
@@ -43,7 +43,7 @@ def return_action_cards(d: Draft) -> None:
 
 
 def pass_start_player(d: Draft) -> None:
-    """Step 12: the start player card passes to the left."""
+    """§5 step 12: the start player card passes to the left."""
     d.start_player = (d.start_player + 1) % d.players
 
 
@@ -54,6 +54,7 @@ def trading_post_points(ctx: Ctx, s: Fields, seat: int) -> int:
 
 
 def final_scores(ctx: Ctx, s: Fields) -> tuple[int, ...]:
+    """§6.2: each player's total: conquest VP + role VP + the trading post bonus."""
     return tuple(s.conquest_vp[p] + s.role_vp[p] + trading_post_points(ctx, s, p) for p in range(s.players))
 
 

@@ -45,7 +45,7 @@ def lay_landscape_ring(ctx: Ctx, seed: int, counter: int) -> tuple[tuple[str, ..
 
 
 def validate_scenario(ctx: Ctx) -> None:
-    """A pinned setup must be a position the components can produce."""
+    """§4: a pinned setup must be a position the components can produce."""
     sc = ctx.config.scenario
     n = ctx.config.players
     if sc is None:
@@ -164,6 +164,8 @@ def legal_place_estate(ctx: Ctx, s: State, seat: int) -> list[int]:
 
 
 def resolve_place_estate(ctx: Ctx, d: Draft, seat: int, landscape: int, out: Events) -> None:
+    """§4 step 6: the seat tucks his first estate under the landscape; after the last seat, round 1
+    begins."""
     d.buildings = (*d.buildings[:landscape], BuildingCard(seat, "estate"), *d.buildings[landscape + 1 :])
     out.append(EstatePlaced(seat=seat, landscape=landscape))
     d.actor = (seat + 1) % d.players
@@ -172,6 +174,8 @@ def resolve_place_estate(ctx: Ctx, d: Draft, seat: int, landscape: int, out: Eve
 
 
 def refuse_place_estate(s: State, landscape: int) -> IllegalAction:
+    """§4 step 6: why the estate cannot go there — no such landscape, or one that already has a building
+    card."""
     if not 0 <= landscape < RING_SIZE:
         return IllegalAction(
             f"there is no landscape {landscape}", code="no_such_landscape", rule=RULE_FIRST_ESTATES

@@ -22,14 +22,14 @@ RULE_DRAW = "RULES §5 step 10"
 
 
 def after_builder(ctx: Ctx, d: Draft, out: Events) -> None:
-    """Steps 8, 9 and 10 in order (step 10 ends with the hand limit)."""
+    """§5 steps 8, 9 and 10 in order (step 10 ends with the hand limit)."""
     strategist_takes_strategy_card(d, out)
     discard_used_supply(d, out)
     draw_supply(ctx, d, out)
 
 
 def strategist_takes_strategy_card(d: Draft, out: Events) -> None:
-    """Step 8: kept until *another* player takes the Strategist (GAP-21)."""
+    """§5 step 8: kept until *another* player takes the Strategist (GAP-21)."""
     if "strategist" in d.roles:
         seat = d.roles.index("strategist")
         if seat != d.strategist:
@@ -38,7 +38,7 @@ def strategist_takes_strategy_card(d: Draft, out: Events) -> None:
 
 
 def discard_used_supply(d: Draft, out: Events) -> None:
-    """Step 9: every committed card goes face up onto the discard pile."""
+    """§5 step 9: every committed card goes face up onto the discard pile."""
     used = tuple(v for seat in seats_from(d.start_player, d.players) for v in d.committed[seat])
     d.discard = d.discard + used
     d.committed = ((),) * d.players
@@ -94,7 +94,7 @@ def draw_cards(ctx: Ctx, d: Draft, seat: int, count: int, reason: str, out: Even
 
 
 def estate_income(s: Fields, seat: int) -> int:
-    """Estates (not trading posts) under landscapes of the house the seat supports now."""
+    """§5 step 10.2: estates (not trading posts) under landscapes of the house the seat supports now."""
     house = s.allegiance[seat]
     return sum(
         1
@@ -104,8 +104,8 @@ def estate_income(s: Fields, seat: int) -> int:
 
 
 def step_10_draws(ctx: Ctx, s: Fields) -> list[tuple[int, int, str]]:
-    """Step 10's draws in order as (seat, cards, reason): the Farmer 3; estates in turn order
-    (not the Farmer); the Diplomat +2 one more.  Nothing they depend on changes during step 10."""
+    """§5 step 10: step 10's draws in order as (seat, cards, reason): the Farmer 3; estates in turn
+    order (not the Farmer); the Diplomat +2 one more.  Nothing they depend on changes during step 10."""
     farmer = s.roles.index("farmer") if "farmer" in s.roles else None
     draws = [] if farmer is None else [(farmer, ctx.tables.farmer_draw, "farmer")]
     for seat in seats_from(s.start_player, s.players):
@@ -117,13 +117,12 @@ def step_10_draws(ctx: Ctx, s: Fields) -> list[tuple[int, int, str]]:
 
 
 def draw_supply(ctx: Ctx, d: Draft, out: Events) -> None:
-    """Step 10: make the draws not yet made, then apply the hand limit.
+    """§5 step 10: make the draws not yet made, then apply the hand limit.
 
     With hand_limit_timing=after_each_draw ("if the number threatens to go over five, the excess
     is thrown away", GAP-20) a draw that leaves its seat over the limit stops step 10 until that
     seat has discarded down to 5; the draws then go on, and may draw those discards again after a
-    reshuffle.  Otherwise everyone discards once, after the last draw.
-    """
+    reshuffle.  Otherwise everyone discards once, after the last draw."""
     draws = step_10_draws(ctx, d)
     while d.draws_done < len(draws):
         seat, count, reason = draws[d.draws_done]
@@ -139,11 +138,12 @@ def draw_supply(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def over_limit(ctx: Ctx, s: Fields) -> list[int]:
+    """§5 step 10.4: the seats holding more than 5 supply cards, in turn order from the start player."""
     return [p for p in seats_from(s.start_player, s.players) if len(s.hands[p]) > ctx.tables.hand_limit]
 
 
 def check_hand_limit(ctx: Ctx, d: Draft, out: Events) -> None:
-    """Step 10: whoever holds more than 5 chooses what to discard, in turn order (GAP-20)."""
+    """§5 step 10: whoever holds more than 5 chooses what to discard, in turn order (GAP-20)."""
     d.discarding = ()
     waiting = over_limit(ctx, d)
     if waiting:
@@ -154,11 +154,10 @@ def check_hand_limit(ctx: Ctx, d: Draft, out: Events) -> None:
 
 
 def legal_discards(ctx: Ctx, s: State, seat: int) -> list[int]:
-    """Values the seat may discard next.
+    """§5 step 10.4: values the seat may discard next.
 
     One seat's discards go highest value first, so each set of discards has exactly one order;
-    a value is offered only if enough cards of that value or lower remain to finish the set.
-    """
+    a value is offered only if enough cards of that value or lower remain to finish the set."""
     hand = s.hands[seat]
     still = len(hand) - ctx.tables.hand_limit
     cap = s.discarding[-1] if s.discarding else 99
@@ -166,7 +165,8 @@ def legal_discards(ctx: Ctx, s: State, seat: int) -> list[int]:
 
 
 def forget_one_unknown(known: tuple[int, ...]) -> tuple[int, ...]:
-    """After a face-down discard, observers can no longer be sure of one copy of each value."""
+    """§3 (GAP-13): after a face-down discard, observers can no longer be sure of one copy of each
+    value."""
     out: list[int] = []
     for v in known:
         if out.count(v) < known.count(v) - 1:
@@ -175,6 +175,8 @@ def forget_one_unknown(known: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def resolve_discard_supply(ctx: Ctx, d: Draft, seat: int, value: int, out: Events) -> None:
+    """§5 step 10.4 (GAP-13): one card goes onto the discard pile (face up, or face down with
+    ``hand_limit_discards``); at 5 cards the draws or the next discarder go on."""
     d.set_seat("hands", seat, remove_one(d.hands[seat], value))
     d.discard = (*d.discard, value)
     d.discarding = (*d.discarding, value)
@@ -200,6 +202,8 @@ def resolve_discard_supply(ctx: Ctx, d: Draft, seat: int, value: int, out: Event
 
 
 def refuse_discard(s: State, seat: int, value: int) -> IllegalAction:
+    """§5 step 10.4: why the discard breaks the rules — a value not in hand, or out of the highest-first
+    order."""
     if value not in s.hands[seat]:
         return IllegalAction(
             f"you hold no supply card of value {value}", code="card_not_in_hand", rule=RULE_DRAW
