@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, ViewportSize, sync_playwright
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 FLAGS = [
@@ -34,7 +34,7 @@ def browser() -> Iterator[Browser]:
         chromium.close()
 
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 # On a phone a board's drawing keeps a scale its words read at (11 px and more) and pans in its
 # frame over at most ``screens`` widths, while the board's text panels stay in view however it is
