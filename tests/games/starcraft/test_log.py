@@ -139,3 +139,19 @@ def test_lines_one_per_decision_for_every_reader(players: int) -> None:
         assert sum(1 for x in said if " at (" in x) == placed
         moved += moves
     assert moved > 0  # the games move units, and each Mobilize order says its moves in one line
+
+
+def test_lines_label_an_event_card_by_its_hook() -> None:
+    # §17: a resolved card says whether its effect is applied, as its hook says
+    g, _, _ = raynor_overmind()
+    invented = E.EventPlayed(
+        seat=1, card="stage1_draw_2_combat_cards", discarded=(), end_draws_near=0, hook=True
+    )
+    tedn = E.EventPlayed(
+        seat=0, card="the_end_draws_near", discarded=("stage3_gain_1_cp",), end_draws_near=2, hook=True
+    )
+    assert g.render_log([invented, tedn], None) == [
+        "Player 2 plays Draw 2 combat cards (placeholder content: its effect is invented and not applied).",
+        "Player 1 plays The End Draws Near (2 into the common area; its extra benefit is unknown and not "
+        "applied); discards Gain 1 cp.",
+    ]

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from turncoat.core.actions import Event, Viewer, redact
 from turncoat.core.present import Line, SeatRef, line, plain
 from turncoat.games.starcraft import events as E
+from turncoat.games.starcraft.abilities import END_DRAWS_NEAR_BENEFIT, event_hook, hook_label
 from turncoat.games.starcraft.context import Ctx
 
 STAGES = ("I", "II", "III")
@@ -259,9 +260,15 @@ def _event_played(ctx: Ctx, e: E.EventPlayed) -> Line:
     rest = f"; discards {_and(event_name(ctx, c) for c in e.discarded)}" if e.discarded else ""
     if e.card is None:
         return line(SeatRef(e.seat), f" resolves no event card{rest}.")
-    copies = f" ({e.end_draws_near} into the common area)" if e.end_draws_near else ""
-    hook = " (placeholder content: no effect applied)" if e.hook else ""
-    return line(SeatRef(e.seat), f" plays {event_name(ctx, e.card)}{copies}{hook}{rest}.")
+    # §17: what the card does, as its hook says (an invented or unknown effect is never applied)
+    notes = []
+    if e.end_draws_near:
+        benefit = hook_label(END_DRAWS_NEAR_BENEFIT, "its extra benefit")
+        notes.append(f"{e.end_draws_near} into the common area; {benefit}")
+    if e.card in ctx.t.event_card and (label := hook_label(event_hook(ctx, e.card))):
+        notes.append(label)
+    said = f" ({'; '.join(notes)})" if notes else ""
+    return line(SeatRef(e.seat), f" plays {event_name(ctx, e.card)}{said}{rest}.")
 
 
 # A private event and the public one that says the same decision without its secret: whoever reads
