@@ -241,14 +241,14 @@ def _redeal_unseen(g: StarcraftGame, state: State, viewer: int | None, rnd: rand
                 cards = list(side.cards)
                 if not card_visible(side, sk.revealed, owner, viewer):
                     for k in range(len(cards)):
-                        hand, deck = (list(x) for x in seats[owner])
-                        where = [("deck", i) for i in range(len(deck))]
-                        where += [("hand", i) for i in range(len(hand))] if owner != viewer else []
+                        in_hand, in_deck = list(seats[owner][0]), list(seats[owner][1])
+                        where = [("deck", i) for i in range(len(in_deck))]
+                        where += [("hand", i) for i in range(len(in_hand))] if owner != viewer else []
                         if where:
-                            pile, i = rnd.choice(where)
-                            held = deck if pile == "deck" else hand
+                            heap, i = rnd.choice(where)
+                            held = in_deck if heap == "deck" else in_hand
                             held[i], cards[k] = cards[k], held[i]
-                            seats[owner] = [tuple(hand), tuple(deck)]
+                            seats[owner] = [tuple(in_hand), tuple(in_deck)]
                 sides.append(msgspec.structs.replace(side, cards=tuple(cards)))
             skirmishes.append(msgspec.structs.replace(sk, attack=sides[0], defence=sides[1]))
         battle = msgspec.structs.replace(battle, skirmishes=tuple(skirmishes))
@@ -261,8 +261,8 @@ def _redeal_unseen(g: StarcraftGame, state: State, viewer: int | None, rnd: rand
     for pile in piles:
         for c in pile:
             by_stage.setdefault(ctx.t.event_card[c].stage.value, []).append(c)
-    for cards in by_stage.values():
-        rnd.shuffle(cards)
+    for stage_cards in by_stage.values():
+        rnd.shuffle(stage_cards)
     piles = [[by_stage[ctx.t.event_card[c].stage.value].pop() for c in pile] for pile in piles]
     # order faces: those it cannot see, among their owner's placed and unplaced tokens
     own_faces = ctx.config.order_owner_may_view_own_orders
@@ -272,11 +272,11 @@ def _redeal_unseen(g: StarcraftGame, state: State, viewer: int | None, rnd: rand
         if s == viewer and own_faces:
             continue
         spots = [(i, k) for i, (_, tokens) in enumerate(stacks) for k, t in enumerate(tokens) if t.owner == s]
-        pool = [stacks[i][1][k] for i, k in spots] + supplies[s]
-        rnd.shuffle(pool)
-        for (i, k), t in zip(spots, pool, strict=False):
+        tokens_pool = [stacks[i][1][k] for i, k in spots] + supplies[s]
+        rnd.shuffle(tokens_pool)
+        for (i, k), t in zip(spots, tokens_pool, strict=False):
             stacks[i][1][k] = t
-        supplies[s] = pool[len(spots) :]
+        supplies[s] = tokens_pool[len(spots) :]
     new_seats = tuple(
         msgspec.structs.replace(
             p,
