@@ -46,7 +46,7 @@ def _widest(players: int, seed: int, eager: bool, **options: Any) -> tuple[int, 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_no_decision_offers_more_than_a_few_hundred_actions(players: int) -> None:
-    widest, steps = 0, set()
+    widest, steps = 0, set[str]()
     for seed in range(3):
         for eager in (False, True):
             most, where, seen = _widest(players, seed, eager)
