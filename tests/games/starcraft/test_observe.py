@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from typing import Any
 
 import msgspec
 import pytest
@@ -164,6 +165,36 @@ def test_redeal_orders() -> None:
     assert len(faces) > 1  # the opponent's faces vary
 
 
+def test_redeal_orders_keeps_the_tokens_a_forgetful_owner_sees() -> None:
+    # order_owner_may_view_own_orders off: the owner forgets its placed faces, but the tokens it
+    # has not placed lie in front of it: they stay, and only its placed faces are re-dealt
+    g, state, _ = raynor_overmind(order_owner_may_view_own_orders=False)
+    tokens = (OrderToken(0, "build"), OrderToken(1, "mobilize"), OrderToken(0, "research"))
+    orders0 = list(state.seat(0).orders)
+    for t in (tokens[0], tokens[2]):
+        orders0.remove(t)
+    orders1 = list(state.seat(1).orders)
+    orders1.remove(tokens[1])
+    state = seat_with(seat_with(state, 0, orders=tuple(orders0)), 1, orders=tuple(orders1))
+    state = msgspec.structs.replace(state, stacks=(("tarsonis", tokens),))
+    mine = set()
+    for k in range(12):
+        out = redeal_orders(g.ctx, state, 0, k, 0)
+        stack = out.stacks[0][1]
+        assert out.seat(0).orders == state.seat(0).orders  # its supply: seen, kept
+        assert Counter(t for t in stack if t.owner == 0) == Counter((tokens[0], tokens[2]))
+        assert g.observe(out, 0) == g.observe(state, 0)
+        mine.add((stack[0].kind, stack[2].kind))
+    assert mine == {("build", "research"), ("research", "build")}  # where its two lie: unknown
+
+
+def test_observe_shows_the_viewer_its_unplaced_orders() -> None:
+    g, state, _ = raynor_overmind()
+    assert g.observe(state, 0).own_orders == state.seat(0).orders
+    assert g.observe(state, None).own_orders == ()
+    assert [s.orders_in_supply for s in g.observe(state, 1).seats] == [9, 9]  # others: how many
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_determinize_keeps_what_the_viewer_sees_in_every_round_step(players: int) -> None:
     g = game(players=players)
@@ -202,10 +233,10 @@ def test_round_logs_never_show_hidden_cards_to_other_seats() -> None:
 # -- §21.3 as properties over whole random games, battles included ---------------------------------
 
 
-def _game_states(players: int, seed: int, every: int = 1) -> tuple[StarcraftGame, list[State]]:
+def _game_states(players: int, seed: int, every: int = 1, **config: Any) -> tuple[StarcraftGame, list[State]]:
     """Every ``every``-th state of a random game from its first decision on: eager random players
     (they execute their orders and buy or move rather than stop), so that battles are fought."""
-    g = game(players=players)
+    g = game(players=players, **config)
     rnd = random.Random(seed)
     state = g.start(seed).state
     out: list[State] = []
@@ -264,7 +295,8 @@ def _redeal_unseen(g: StarcraftGame, state: State, viewer: int | None, rnd: rand
     for stage_cards in by_stage.values():
         rnd.shuffle(stage_cards)
     piles = [[by_stage[ctx.t.event_card[c].stage.value].pop() for c in pile] for pile in piles]
-    # order faces: those it cannot see, among their owner's placed and unplaced tokens
+    # order faces: those it cannot see, among their owner's placed and unplaced tokens (its own
+    # unplaced tokens lie in front of it: only where its placed ones are is unseen)
     own_faces = ctx.config.order_owner_may_view_own_orders
     stacks = [(planet, list(tokens)) for planet, tokens in state.stacks]
     supplies = [list(p.orders) for p in state.seats]
@@ -272,11 +304,11 @@ def _redeal_unseen(g: StarcraftGame, state: State, viewer: int | None, rnd: rand
         if s == viewer and own_faces:
             continue
         spots = [(i, k) for i, (_, tokens) in enumerate(stacks) for k, t in enumerate(tokens) if t.owner == s]
-        tokens_pool = [stacks[i][1][k] for i, k in spots] + supplies[s]
+        tokens_pool = [stacks[i][1][k] for i, k in spots] + (supplies[s] if s != viewer else [])
         rnd.shuffle(tokens_pool)
         for (i, k), t in zip(spots, tokens_pool, strict=False):
             stacks[i][1][k] = t
-        supplies[s] = tokens_pool[len(spots) :]
+        supplies[s] = tokens_pool[len(spots) :] if s != viewer else supplies[s]
     new_seats = tuple(
         msgspec.structs.replace(
             p,
@@ -296,12 +328,14 @@ def _redeal_unseen(g: StarcraftGame, state: State, viewer: int | None, rnd: rand
     )
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_observe_never_changes_when_the_unseen_is_redealt(players: int) -> None:
+@pytest.mark.parametrize(
+    ("players", "own_faces"), [(2, True), (3, True), (4, True), (5, True), (6, True), (3, False)]
+)
+def test_observe_never_changes_when_the_unseen_is_redealt(players: int, own_faces: bool) -> None:
     """§21.3: a seat's (or a spectator's) observation is the same whatever it cannot see: order
     faces, combat hands, deck orders, face-down battle cards, pending events and the event deck
     beyond the stage of each card's back."""
-    g, states = _game_states(players, players, every=2)
+    g, states = _game_states(players, players, every=2, order_owner_may_view_own_orders=own_faces)
     rnd = random.Random(players)
     changed = battles = 0
     for state in states:
@@ -314,14 +348,20 @@ def test_observe_never_changes_when_the_unseen_is_redealt(players: int) -> None:
 
 
 @settings(max_examples=15, deadline=None)
-@given(players=st.integers(2, 6), seed=st.integers(0, 2**20), at=st.floats(0, 1), dseed=st.integers(0, 999))
+@given(
+    players=st.integers(2, 6),
+    seed=st.integers(0, 2**20),
+    at=st.floats(0, 1),
+    dseed=st.integers(0, 999),
+    own_faces=st.booleans(),
+)
 def test_determinize_samples_what_the_seat_sees_and_plays_on(
-    players: int, seed: int, at: float, dseed: int
+    players: int, seed: int, at: float, dseed: int, own_faces: bool
 ) -> None:
     """§21.3: for any state of a random game and any seat, ``determinize`` gives a state that the
     seat observes exactly as the original, where it has the same decisions when it is to act, with
     every seat's cards and order tokens conserved, and which plays on legally to its end."""
-    g, states = _game_states(players, seed)
+    g, states = _game_states(players, seed, order_owner_may_view_own_orders=own_faces)
     state = states[min(int(at * len(states)), len(states) - 1)]
     for viewer in range(players):
         sampled = g.determinize(state, viewer, dseed)
