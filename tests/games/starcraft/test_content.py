@@ -13,7 +13,19 @@ import pytest
 
 from tests.games.starcraft.helpers import game, random_setup
 from turncoat.core.errors import InvalidContent
-from turncoat.games.starcraft.abilities import race_abilities, unknown_abilities, use_ability
+from turncoat.games.starcraft.abilities import (
+    COMBAT_ABILITY_RULES,
+    END_DRAWS_NEAR_BENEFIT,
+    RACE_ABILITY_RULES,
+    EffectHook,
+    combat_card_hook,
+    effect_hooks,
+    event_hook,
+    hook_label,
+    race_abilities,
+    technology_hook,
+    unknown_abilities,
+)
 from turncoat.games.starcraft.components import (
     builtin_pack,
     check_pack,
@@ -25,6 +37,7 @@ from turncoat.games.starcraft.components import (
     read_pack_file,
 )
 from turncoat.games.starcraft.game import StarcraftGame
+from turncoat.games.starcraft.phases.combat_cards import KNOWN_ABILITIES
 
 OWNER_PACK: dict[str, Any] = {
     "id": "my-copy",
@@ -225,12 +238,35 @@ def test_race_abilities_with_unknown_effects_are_hooks_without_effect() -> None:
     unknown = {a.id for r in races.values() for a in r.abilities if not a.effect_known}
     assert unknown == {"protoss_race_ability", "zerg_creep", "zerg_healing"}
     assert all(not a.summary.invented for r in races.values() for a in r.abilities)
+    g = pinned_game()
+    hooks = [h for r in races for h in race_abilities(g.ctx, r)]
+    assert {h.id for h in hooks if not h.applied} == unknown
 
 
 def test_race_abilities_list_known_and_unknown_with_their_sections() -> None:
     g = pinned_game()
     hooks = {h.id: h for h in race_abilities(g.ctx, "terran")}
-    assert hooks["lift_off"].effect_known and hooks["lift_off"].rule == "RULES §10.2"
+    assert hooks["lift_off"] == EffectHook("race_ability", "lift_off", "lift_off", "sourced", "RULES §10.2")
+    assert hooks["lift_off"].applied
+    creep = {h.id: h for h in race_abilities(g.ctx, "zerg")}["zerg_creep"]
+    assert (creep.provenance, creep.rule, creep.applied) == ("unknown", "", False)
+
+
+def test_race_abilities_of_an_owner_pack_apply_only_a_written_rule() -> None:
+    # an owner's pack that prints the Zerg creep rule makes its hook sourced, but no rule is written
+    # for it: the hook says so rather than passing for an applied effect
+    printed = {"value": "Creep: as printed", "provenance": "printed", "source": "my copy"}
+    zerg = next(r for r in builtin_pack("sourced")["races"] if r["id"] == "zerg")
+    abilities = [
+        {**a, "effect_known": True, "summary": printed} if a["id"] == "zerg_creep" else a
+        for a in zerg["abilities"]
+    ]
+    pack = {"id": "my-copy", "kind": "owner", "races": [{"id": "zerg", "abilities": abilities}]}
+    g = game(players=2, owner_packs=[pack])
+    creep = {h.id: h for h in race_abilities(g.ctx, "zerg")}["zerg_creep"]
+    assert (creep.provenance, creep.applied) == ("sourced", False)
+    assert hook_label(creep) == "its effect as printed is not in the engine yet and not applied"
+    assert [h.id for h in unknown_abilities(g.ctx, "zerg")] == ["zerg_creep", "zerg_healing"]
 
 
 def test_unknown_abilities_of_each_race() -> None:
@@ -238,14 +274,78 @@ def test_unknown_abilities_of_each_race() -> None:
     assert [h.id for h in unknown_abilities(g.ctx, "zerg")] == ["zerg_creep", "zerg_healing"]
     assert [h.id for h in unknown_abilities(g.ctx, "protoss")] == ["protoss_race_ability"]
     assert unknown_abilities(g.ctx, "terran") == ()
+    assert all(h.provenance == "unknown" for r in ("zerg", "protoss") for h in unknown_abilities(g.ctx, r))
 
 
-def test_use_ability_of_an_unknown_hook_changes_nothing() -> None:
+def test_effect_hooks_name_every_card_and_ability_of_the_content() -> None:
     g = pinned_game()
-    state, _ = random_setup(g, 1)
-    assert use_ability(g.ctx, state, 1, "zerg_creep") is state
-    with pytest.raises(KeyError):
-        use_ability(g.ctx, state, 1, "lift_off")
+    data = g.ctx.content.data
+    hooks = effect_hooks(g.ctx)
+    named = {(h.kind, h.id) for h in hooks}
+    assert named >= {("race_ability", a.id) for r in data.races for a in r.abilities}
+    assert named >= {("technology", t.id) for t in data.technologies}
+    assert named >= {("event_card", e.id) for e in data.event_cards}
+    with_ability = {c.id for c in data.combat_cards if c.ability.value is not None}
+    assert {i for k, i in named if k == "combat_card"} == with_ability and with_ability
+    # one hook per card or ability, and The End Draws Near's unknown extra benefit besides
+    assert len(hooks) == len(named) + 1 and END_DRAWS_NEAR_BENEFIT in hooks
+    # nothing invented or unknown is applied, except the rulebook's own combat keywords
+    for h in hooks:
+        assert h.applied == bool(h.rule)
+        if h.provenance == "unknown" or (h.provenance == "invented" and h.kind != "combat_card"):
+            assert not h.applied and hook_label(h), h
+    applied = {(h.kind, h.effect) for h in hooks if h.applied}
+    assert {e for k, e in applied if k == "event_card"} == {"the_end_draws_near"}
+    assert {e for k, e in applied if k == "race_ability"} == set(RACE_ABILITY_RULES)
+
+
+def test_event_hook_of_a_placeholder_and_of_the_end_draws_near() -> None:
+    g = pinned_game()
+    tedn = event_hook(g.ctx, "the_end_draws_near")
+    assert (tedn.provenance, tedn.rule, hook_label(tedn)) == ("sourced", "RULES §17, §16.3", "")
+    invented = event_hook(g.ctx, "stage1_draw_2_combat_cards")
+    assert (invented.effect, invented.provenance, invented.applied) == (
+        "draw_2_combat_cards",
+        "invented",
+        False,
+    )
+    assert hook_label(invented) == "placeholder content: its effect is invented and not applied"
+
+
+def test_event_hook_of_an_owners_printed_card() -> None:
+    # an owner's pack prints one event card in place of a placeholder: no code changes, the hook
+    # turns sourced, and the engine says it does not apply the printed effect yet
+    printed = {"provenance": "printed", "source": "my copy"}
+    card = {
+        "id": "stage1_draw_2_combat_cards",
+        "name": {"value": "Reinforcements", **printed},
+        "effect": {"value": "reinforcements", **printed},
+    }
+    g = game(players=2, owner_packs=[{"id": "my-copy", "kind": "owner", "event_cards": [card]}])
+    hook = event_hook(g.ctx, "stage1_draw_2_combat_cards")
+    assert (hook.effect, hook.provenance, hook.applied) == ("reinforcements", "sourced", False)
+    assert "event_cards.stage1_draw_2_combat_cards.effect" not in {
+        v.path for v in invented_values(g.ctx.content)
+    }
+    assert g.ctx.t.event_card["stage1_draw_2_combat_cards"].name.value == "Reinforcements"
+
+
+def test_technology_hook_of_every_technology_is_unknown() -> None:
+    g = pinned_game()
+    for t in g.ctx.content.data.technologies:
+        assert technology_hook(g.ctx, t.id) == EffectHook("technology", t.id, "", "unknown", "")
+
+
+def test_combat_card_hook_applies_only_the_rulebooks_keywords() -> None:
+    g = pinned_game()
+    assert set(COMBAT_ABILITY_RULES) == KNOWN_ABILITIES  # the combat module applies exactly these
+    cards = g.ctx.content.data.combat_cards
+    splash = next(c.id for c in cards if c.ability.value == "splash_ground")
+    hook = combat_card_hook(g.ctx, splash)
+    assert hook is not None and (hook.rule, hook.provenance) == ("RULES §13.6", "invented")
+    plain = next(c.id for c in cards if c.ability.value is None)
+    assert combat_card_hook(g.ctx, plain) is None
+    assert combat_card_hook(g.ctx, "no_such_card") is None
 
 
 def _reference_data() -> Path | None:
@@ -286,3 +386,16 @@ def test_builtin_pack_values_match_the_reference_data() -> None:
             mine = cards[f"{race}_combat_{card['number']:02d}"]
             assert msgspec.to_builtins(mine.major.value) == card["major"]
             assert msgspec.to_builtins(mine.minor.value) == card["minor"]
+
+
+def test_hook_label_says_what_is_not_applied() -> None:
+    applied = EffectHook("race_ability", "lift_off", "lift_off", "sourced", "RULES §10.2")
+    assert hook_label(applied) == ""
+    invented = EffectHook("event_card", "x", "y", "invented", "")
+    assert hook_label(invented) == "placeholder content: its effect is invented and not applied"
+    assert (
+        hook_label(END_DRAWS_NEAR_BENEFIT, "its extra benefit")
+        == "its extra benefit is unknown and not applied"
+    )
+    printed = EffectHook("event_card", "x", "y", "sourced", "")
+    assert hook_label(printed) == "its effect as printed is not in the engine yet and not applied"

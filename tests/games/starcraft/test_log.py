@@ -3,10 +3,18 @@ included, and the opening hands only in their owner's log."""
 
 from __future__ import annotations
 
-from tests.games.starcraft.helpers import pinned, random_events, script
+import random
+
+import pytest
+
+from tests.games.starcraft.helpers import game, pinned, random_events, raynor_overmind, script, seat_with
+from tests.games.starcraft.test_combat_hidden import _placed
+from turncoat.core.actions import Event
 from turncoat.core.present import SeatRef, line
 from turncoat.games.starcraft import actions as A
+from turncoat.games.starcraft import events as E
 from turncoat.games.starcraft import log
+from turncoat.games.starcraft.phases.combat_cards import draw_combat_cards
 from turncoat.games.starcraft.state import PLANNING
 
 TWO = (["jim_raynor", "overmind"], [["pridewater", "braken"], ["tarsonis", "chau_sara"]])
@@ -56,6 +64,10 @@ def test_lines_hide_an_opening_hand_from_the_other_seats() -> None:
     assert len(hand) == 1 and hand[0] not in theirs and hand[0] not in g.render_log(events, None)
     assert hand[0] in g.render_log(events, None, omniscient=True)
     assert "Player 1 draws an opening hand of 8 combat cards." in theirs
+    # the owner reads its opening hand in one line: the cards, not their number as well
+    assert [said for said in mine if "combat card" in said and said.startswith("Player 1 ")] == hand
+    omniscient = g.render_log(events, None, omniscient=True)
+    assert [said for said in omniscient if "combat card" in said and said.startswith("Player 1 ")] == hand
     assert theirs[-1] == "Round 1 begins with the Planning phase."
 
 
@@ -65,3 +77,81 @@ def test_lines_in_plain_text_name_areas_units_and_cards() -> None:
     assert log.unit_name(g.ctx, "siege_tank") == "Siege Tank"
     assert log.card_name(g.ctx, "zerg_combat_10") == "Zerg combat card 10"
     assert log.text(line("a ", SeatRef(2), ".")) == "a Player 3."
+
+
+def test_lines_say_a_combat_draw_once_to_each_reader() -> None:
+    # §13.2 step 3, §10.3: the drawer reads the cards it drew, everyone else how many: one line each
+    g, state, _ = raynor_overmind()
+    events: list[Event] = []
+    draw_combat_cards(g.ctx, state, 1, 3, events)
+    mine = g.render_log(events, 1)
+    assert len(mine) == 1 and mine[0].startswith("Player 2 draws Zerg combat card")
+    assert g.render_log(events, 0) == g.render_log(events, None) == ["Player 2 draws 3 combat cards."]
+    assert g.render_log(events, None, omniscient=True) == mine
+
+
+def test_lines_say_an_empty_draw_once() -> None:
+    g, state, _ = raynor_overmind()
+    empty = seat_with(state, 1, combat_deck=(), combat_discard=())
+    events: list[Event] = []
+    draw_combat_cards(g.ctx, empty, 1, 3, events)
+    said = ["Player 2 draws no combat card: deck and discard pile are empty."]
+    assert g.render_log(events, 1) == g.render_log(events, 0) == said
+
+
+def test_lines_say_combat_cards_placed_once_to_their_owner() -> None:
+    # §13.2 step 6: the owner reads which cards it put face down; the others how many
+    g, _, events = _placed()
+    own, other = g.render_log(events, 0), g.render_log(events, 1)
+    placed = [said for said in own if "skirmish 1" in said and said.startswith("Player 1 ")]
+    assert placed == ["Player 1 chose Terran combat card 1 and Terran combat card 17 for skirmish 1."]
+    assert "Player 1 places 2 cards face down on skirmish 1." in other
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_lines_one_per_decision_for_every_reader(players: int) -> None:
+    """Every decision of a random game (battles included) reads as many lines to each seat as to
+    a spectator: a private detail replaces its public line rather than adding one.  The only lines
+    a seat reads alone are its new event cards (§14 step 8).  The steps of a composite move (a
+    order's planet, a unit moved) say nothing; the move (a Mobilize order's moves, a planet placed
+    with its routes) says one line."""
+    g = game(players=players)
+    rnd = random.Random(players)
+    tr = g.start(players)
+    state, decisions, moved = tr.state, 0, 0
+    while g.to_act(state) and decisions < 3000:
+        (seat,) = g.to_act(state)
+        options = [a for a in g.legal_actions(state, seat) if not isinstance(a, A.VoluntaryDestruction)]
+        busy = [a for a in options if not isinstance(a, A.EndBuild | A.EndMove | A.ExecuteOrder)]
+        action = A.ExecuteOrder(True) if A.ExecuteOrder(True) in options else rnd.choice(busy or options)
+        tr = g.apply(state, seat, action)
+        state, decisions = tr.state, decisions + 1
+        public = len(g.render_log(tr.events, None))
+        for viewer in range(players):
+            reads = sum(1 for e in tr.events if isinstance(e, E.EventCardsRead) and e.seat == viewer)
+            assert len(g.render_log(tr.events, viewer)) == public + reads, (viewer, tr.events)
+        if isinstance(action, A.ChooseOrderPlanet | A.MoveUnit):  # a step: silent, unless the last
+            assert not tr.events or isinstance(tr.events[0], E.OrderPlaced | E.UnitsMoved), action
+        said = g.render_log(tr.events, None)
+        moves = sum(1 for e in tr.events if isinstance(e, E.UnitsMoved))
+        assert sum(1 for x in said if " moves " in x) == moves
+        placed = sum(1 for e in tr.events if isinstance(e, E.PlanetPlaced))
+        assert sum(1 for x in said if " at (" in x) == placed
+        moved += moves
+    assert moved > 0  # the games move units, and each Mobilize order says its moves in one line
+
+
+def test_lines_label_an_event_card_by_its_hook() -> None:
+    # §17: a resolved card says whether its effect is applied, as its hook says
+    g, _, _ = raynor_overmind()
+    invented = E.EventPlayed(
+        seat=1, card="stage1_draw_2_combat_cards", discarded=(), end_draws_near=0, hook=True
+    )
+    tedn = E.EventPlayed(
+        seat=0, card="the_end_draws_near", discarded=("stage3_gain_1_cp",), end_draws_near=2, hook=True
+    )
+    assert g.render_log([invented, tedn], None) == [
+        "Player 2 plays Draw 2 combat cards (placeholder content: its effect is invented and not applied).",
+        "Player 1 plays The End Draws Near (2 into the common area; its extra benefit is unknown and not "
+        "applied); discards Gain 1 cp.",
+    ]

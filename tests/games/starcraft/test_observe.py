@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from typing import Any
 
 import msgspec
 import pytest
@@ -13,9 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.games.starcraft.helpers import game, peaceful_options, random_setup, raynor_overmind, seat_with
+from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft.determinize import redeal_orders, unseen_events
 from turncoat.games.starcraft.events import CombatCardsDrawn, EventCardsRead, OrderFace
-from turncoat.games.starcraft.observe import top_stage
+from turncoat.games.starcraft.game import StarcraftGame
+from turncoat.games.starcraft.observe import card_visible, top_stage
 from turncoat.games.starcraft.state import PLANNING, PLAY_EVENT, SETUP_STEPS, OrderToken, State
 
 
@@ -162,6 +165,36 @@ def test_redeal_orders() -> None:
     assert len(faces) > 1  # the opponent's faces vary
 
 
+def test_redeal_orders_keeps_the_tokens_a_forgetful_owner_sees() -> None:
+    # order_owner_may_view_own_orders off: the owner forgets its placed faces, but the tokens it
+    # has not placed lie in front of it: they stay, and only its placed faces are re-dealt
+    g, state, _ = raynor_overmind(order_owner_may_view_own_orders=False)
+    tokens = (OrderToken(0, "build"), OrderToken(1, "mobilize"), OrderToken(0, "research"))
+    orders0 = list(state.seat(0).orders)
+    for t in (tokens[0], tokens[2]):
+        orders0.remove(t)
+    orders1 = list(state.seat(1).orders)
+    orders1.remove(tokens[1])
+    state = seat_with(seat_with(state, 0, orders=tuple(orders0)), 1, orders=tuple(orders1))
+    state = msgspec.structs.replace(state, stacks=(("tarsonis", tokens),))
+    mine = set()
+    for k in range(12):
+        out = redeal_orders(g.ctx, state, 0, k, 0)
+        stack = out.stacks[0][1]
+        assert out.seat(0).orders == state.seat(0).orders  # its supply: seen, kept
+        assert Counter(t for t in stack if t.owner == 0) == Counter((tokens[0], tokens[2]))
+        assert g.observe(out, 0) == g.observe(state, 0)
+        mine.add((stack[0].kind, stack[2].kind))
+    assert mine == {("build", "research"), ("research", "build")}  # where its two lie: unknown
+
+
+def test_observe_shows_the_viewer_its_unplaced_orders() -> None:
+    g, state, _ = raynor_overmind()
+    assert g.observe(state, 0).own_orders == state.seat(0).orders
+    assert g.observe(state, None).own_orders == ()
+    assert [s.orders_in_supply for s in g.observe(state, 1).seats] == [9, 9]  # others: how many
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_determinize_keeps_what_the_viewer_sees_in_every_round_step(players: int) -> None:
     g = game(players=players)
@@ -195,3 +228,182 @@ def test_round_logs_never_show_hidden_cards_to_other_seats() -> None:
             assert m is None or (int(m.group(1)) == (viewer or 0) + 1 and viewer is not None), (viewer, said)
     own = g.render_log(events, 1)
     assert any(private.match(x) for x in own)  # the owner does read its own
+
+
+# -- §21.3 as properties over whole random games, battles included ---------------------------------
+
+
+def _game_states(players: int, seed: int, every: int = 1, **config: Any) -> tuple[StarcraftGame, list[State]]:
+    """Every ``every``-th state of a random game from its first decision on: eager random players
+    (they execute their orders and buy or move rather than stop), so that battles are fought."""
+    g = game(players=players, **config)
+    rnd = random.Random(seed)
+    state = g.start(seed).state
+    out: list[State] = []
+    while g.to_act(state) and len(out) < 5000:
+        out.append(state)
+        (seat,) = g.to_act(state)
+        options = [a for a in g.legal_actions(state, seat) if not isinstance(a, A.VoluntaryDestruction)]
+        busy = [a for a in options if not isinstance(a, A.EndBuild | A.EndMove)]
+        pick = A.ExecuteOrder(True) if A.ExecuteOrder(True) in options else rnd.choice(busy or options)
+        state = g.apply(state, seat, pick).state
+    return g, out[::every]
+
+
+def _redeal_unseen(g: StarcraftGame, state: State, viewer: int | None, rnd: random.Random) -> State:
+    """Everything ``viewer`` (None: a spectator) may not see, re-dealt at random, independently of
+    ``determinize``: other hands with their decks, every deck's order, the event deck and the
+    pending events (stage for stage), the order faces it cannot see, and the face-down cards of a
+    battle it cannot see."""
+    ctx = g.ctx
+    seats = [list((p.hand, p.combat_deck)) for p in state.seats]
+    for s, (hand, deck) in enumerate(seats):
+        pool = list(deck if s == viewer else hand + deck)
+        rnd.shuffle(pool)
+        kept = hand if s == viewer else tuple(pool[: len(hand)])
+        seats[s] = [kept, tuple(pool[len(pool) - len(deck) :])]
+    # the battle's face-down cards it cannot see trade places with cards of the hand and deck
+    battle = state.battle
+    if battle is not None:
+        skirmishes = []
+        for sk in battle.skirmishes:
+            sides = []
+            for side, owner in ((sk.attack, battle.attacker), (sk.defence, battle.defender)):
+                cards = list(side.cards)
+                if not card_visible(side, sk.revealed, owner, viewer):
+                    for k in range(len(cards)):
+                        in_hand, in_deck = list(seats[owner][0]), list(seats[owner][1])
+                        where = [("deck", i) for i in range(len(in_deck))]
+                        where += [("hand", i) for i in range(len(in_hand))] if owner != viewer else []
+                        if where:
+                            heap, i = rnd.choice(where)
+                            held = in_deck if heap == "deck" else in_hand
+                            held[i], cards[k] = cards[k], held[i]
+                            seats[owner] = [tuple(in_hand), tuple(in_deck)]
+                sides.append(msgspec.structs.replace(side, cards=tuple(cards)))
+            skirmishes.append(msgspec.structs.replace(sk, attack=sides[0], defence=sides[1]))
+        battle = msgspec.structs.replace(battle, skirmishes=tuple(skirmishes))
+    # event cards: the deck and the pending events it has not read, stage for stage
+    reading = state.step == PLAY_EVENT
+    piles = [list(state.event_deck)] + [
+        list(p.pending_events) if not (reading and s == viewer) else [] for s, p in enumerate(state.seats)
+    ]
+    by_stage: dict[int, list[str]] = {}
+    for pile in piles:
+        for c in pile:
+            by_stage.setdefault(ctx.t.event_card[c].stage.value, []).append(c)
+    for stage_cards in by_stage.values():
+        rnd.shuffle(stage_cards)
+    piles = [[by_stage[ctx.t.event_card[c].stage.value].pop() for c in pile] for pile in piles]
+    # order faces: those it cannot see, among their owner's placed and unplaced tokens (its own
+    # unplaced tokens lie in front of it: only where its placed ones are is unseen)
+    own_faces = ctx.config.order_owner_may_view_own_orders
+    stacks = [(planet, list(tokens)) for planet, tokens in state.stacks]
+    supplies = [list(p.orders) for p in state.seats]
+    for s in range(state.players):
+        if s == viewer and own_faces:
+            continue
+        spots = [(i, k) for i, (_, tokens) in enumerate(stacks) for k, t in enumerate(tokens) if t.owner == s]
+        tokens_pool = [stacks[i][1][k] for i, k in spots] + (supplies[s] if s != viewer else [])
+        rnd.shuffle(tokens_pool)
+        for (i, k), t in zip(spots, tokens_pool, strict=False):
+            stacks[i][1][k] = t
+        supplies[s] = tokens_pool[len(spots) :] if s != viewer else supplies[s]
+    new_seats = tuple(
+        msgspec.structs.replace(
+            p,
+            hand=seats[s][0],
+            combat_deck=seats[s][1],
+            pending_events=p.pending_events if reading and s == viewer else tuple(piles[s + 1]),
+            orders=tuple(supplies[s]),
+        )
+        for s, p in enumerate(state.seats)
+    )
+    return msgspec.structs.replace(
+        state,
+        seats=new_seats,
+        event_deck=tuple(piles[0]),
+        stacks=tuple((planet, tuple(tokens)) for planet, tokens in stacks),
+        battle=battle,
+    )
+
+
+@pytest.mark.parametrize(
+    ("players", "own_faces"), [(2, True), (3, True), (4, True), (5, True), (6, True), (3, False)]
+)
+def test_observe_never_changes_when_the_unseen_is_redealt(players: int, own_faces: bool) -> None:
+    """§21.3: a seat's (or a spectator's) observation is the same whatever it cannot see: order
+    faces, combat hands, deck orders, face-down battle cards, pending events and the event deck
+    beyond the stage of each card's back."""
+    g, states = _game_states(players, players, every=2, order_owner_may_view_own_orders=own_faces)
+    rnd = random.Random(players)
+    changed = battles = 0
+    for state in states:
+        battles += state.battle is not None
+        for viewer in (None, *range(players)):
+            redealt = _redeal_unseen(g, state, viewer, rnd)
+            changed += redealt != state
+            assert g.observe(redealt, viewer) == g.observe(state, viewer), (state.step, viewer)
+    assert changed > len(states) and battles > 0  # the re-deals change the state, battles included
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    players=st.integers(2, 6),
+    seed=st.integers(0, 2**20),
+    at=st.floats(0, 1),
+    dseed=st.integers(0, 999),
+    own_faces=st.booleans(),
+)
+def test_determinize_samples_what_the_seat_sees_and_plays_on(
+    players: int, seed: int, at: float, dseed: int, own_faces: bool
+) -> None:
+    """§21.3: for any state of a random game and any seat, ``determinize`` gives a state that the
+    seat observes exactly as the original, where it has the same decisions when it is to act, with
+    every seat's cards and order tokens conserved, and which plays on legally to its end."""
+    g, states = _game_states(players, seed, order_owner_may_view_own_orders=own_faces)
+    state = states[min(int(at * len(states)), len(states) - 1)]
+    for viewer in range(players):
+        sampled = g.determinize(state, viewer, dseed)
+        assert g.observe(sampled, viewer) == g.observe(state, viewer), (state.step, viewer)
+        assert g.to_act(sampled) == g.to_act(state)
+        if viewer in g.to_act(state):
+            assert g.legal_actions(sampled, viewer) == g.legal_actions(state, viewer)
+        for s in range(players):
+            assert _cards_of(sampled, s) == _cards_of(state, s)
+            assert _orders_of(sampled, s) == _orders_of(state, s)
+        stages = Counter(
+            g.ctx.t.event_card[c].stage.value
+            for c in (*state.event_deck, *(c for p in state.seats for c in p.pending_events))
+        )
+        assert stages == Counter(
+            g.ctx.t.event_card[c].stage.value
+            for c in (*sampled.event_deck, *(c for p in sampled.seats for c in p.pending_events))
+        )
+    rnd = random.Random(dseed)
+    sampled, steps = g.determinize(state, dseed % players, dseed), 0
+    while g.to_act(sampled) and steps < 3000:
+        (seat,) = g.to_act(sampled)
+        options = [a for a in g.legal_actions(sampled, seat) if not isinstance(a, A.VoluntaryDestruction)]
+        sampled, steps = g.apply(sampled, seat, rnd.choice(options)).state, steps + 1
+    assert not g.to_act(sampled) or steps == 3000
+
+
+def _cards_of(state: State, seat: int) -> Counter[str]:
+    """A seat's combat cards wherever they are: hand, deck, discard pile and a battle's skirmishes."""
+    p = state.seat(seat)
+    placed: list[str] = []
+    if state.battle is not None:
+        b = state.battle
+        for sk in b.skirmishes:
+            for side, owner in ((sk.attack, b.attacker), (sk.defence, b.defender)):
+                placed += list(side.cards) if owner == seat else []
+    return Counter((*p.hand, *p.combat_deck, *p.combat_discard, *p.play_area, *placed))
+
+
+def _orders_of(state: State, seat: int) -> Counter[OrderToken]:
+    """A seat's order tokens: in its supply, in the stacks and the one being executed."""
+    placed = [t for _, tokens in state.stacks for t in tokens if t.owner == seat]
+    active = state.active_order
+    executing = [active.token] if active is not None and active.token.owner == seat else []
+    return Counter((*state.seat(seat).orders, *placed, *executing))

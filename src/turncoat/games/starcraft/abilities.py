@@ -1,53 +1,137 @@
-"""Race abilities (RULES §18) as explicit hooks.
+"""Effects the content names (RULES §10.3, §13.3, §17, §18; GAPS §2.4, §3) as explicit hooks.
 
-The content lists each race's abilities with ``effect_known``.  Known ones are rules the engine
-applies where their section says (``KNOWN``); unknown ones (the Protoss sheet's box, the Zerg
-abilities WW names "creep" and "healing", GAPS §2.4) stay hooks: they are listed, shown to players
-as unknown, and ``use_ability`` leaves the state as it is.  No effect is invented for them.  A later
-owner's pack that supplies the text still needs the rule written here, with its section.
+Every race ability, technology card, event card and combat card ability in the loaded content has
+one named hook that says where its effect comes from and whether the engine applies it:
+
+- ``provenance``: ``sourced`` (a public source or the owner's printed card gives the effect),
+  ``invented`` (placeholder content, ``data/invented``) or ``unknown`` (no source gives it: the
+  technologies, the Protoss ability, the Zerg "creep" and "healing", GAPS §2.4);
+- ``rule``: the section whose rule the engine applies for it, or "" when nothing is applied.
+
+Only effects whose rule the rulebook gives are applied, each by the phase of its section (the table
+below says which).  An invented or unknown effect is never given an invented rule: its hook is
+applied as nothing, and the log and the content report say so.  An owner's pack with printed cards
+changes the provenance of their hooks without code changes; a printed effect still needs its rule
+written in its phase before the engine applies it, and until then its hook says exactly that.
 """
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
 import msgspec
 
+from turncoat.games.starcraft.components import Value
 from turncoat.games.starcraft.context import Ctx
-from turncoat.games.starcraft.state import State
 
-# Where each known ability is applied (the phase that applies it cites the same section).
-KNOWN: dict[str, str] = {
-    "lift_off": "RULES §10.2",
-    "hand_limit_8": "RULES §5 step 9, §13.10",
-    "build_limit_per_building_type": "RULES §10.1.2",
+HookKind = Literal["race_ability", "technology", "event_card", "combat_card"]
+HookProvenance = Literal["sourced", "invented", "unknown"]
+
+# Race abilities whose rule the engine applies, and where (the phase that applies each cites it).
+RACE_ABILITY_RULES: dict[str, str] = {
+    "lift_off": "RULES §10.2",  # phases/mobilize.py
+    "hand_limit_8": "RULES §5 step 9, §13.10",  # the race's hand_limit and opening_hand values
+    "build_limit_per_building_type": "RULES §10.1.2",  # phases/build.py, the race's build_limit
+}
+# Event card effects the engine applies: The End Draws Near's play into the common area and the
+# end-game check (phases/regrouping.py, phases/victory.py).  Its extra benefit is unknown (§17).
+EVENT_EFFECT_RULES: dict[str, str] = {"the_end_draws_near": "RULES §17, §16.3"}
+# Combat card abilities the engine applies (phases/combat_cards.py, phases/combat.py).
+COMBAT_ABILITY_RULES: dict[str, str] = {
+    "splash_ground": "RULES §13.6",
+    "splash_flying": "RULES §13.6",
+    "splash_ground_flying": "RULES §13.6",
+    "scourge_self_destruct": "RULES §13.8",
 }
 
 
-class AbilityHook(msgspec.Struct, frozen=True):
-    """One race ability: its id, whether its effect is known, and the section applying it."""
+class EffectHook(msgspec.Struct, frozen=True):
+    """One named effect: what carries it, the effect's id in the content ("" where no source names
+    one), where the effect comes from, and the section whose rule applies it ("" for none)."""
 
-    race: str
+    kind: HookKind
     id: str
-    effect_known: bool
-    rule: str  # "" for an unknown ability
+    effect: str
+    provenance: HookProvenance
+    rule: str
+
+    @property
+    def applied(self) -> bool:
+        return bool(self.rule)
 
 
-def race_abilities(ctx: Ctx, race: str) -> tuple[AbilityHook, ...]:
-    """§18: the race's abilities as the content lists them, known or not."""
-    return tuple(
-        AbilityHook(race, a.id, a.effect_known, KNOWN.get(a.id, "") if a.effect_known else "")
-        for a in ctx.t.race[race].abilities
+# The End Draws Near's extra benefit: the FAQ says there is one, no source gives its text (§17).
+END_DRAWS_NEAR_BENEFIT = EffectHook("event_card", "the_end_draws_near", "extra_benefit", "unknown", "")
+
+
+def _provenance(value: Value[Any]) -> HookProvenance:
+    return "invented" if value.invented else "sourced"
+
+
+def race_abilities(ctx: Ctx, race: str) -> tuple[EffectHook, ...]:
+    """§18: the race's abilities as the content lists them, each a hook: an ability is applied only
+    where its rule is written (``RACE_ABILITY_RULES``), never because the content says it is known."""
+    hooks = []
+    for a in ctx.t.race[race].abilities:
+        provenance: HookProvenance = _provenance(a.summary) if a.effect_known else "unknown"
+        rule = RACE_ABILITY_RULES.get(a.id, "") if provenance != "invented" else ""
+        hooks.append(EffectHook("race_ability", a.id, a.id, provenance, rule))
+    return tuple(hooks)
+
+
+def unknown_abilities(ctx: Ctx, race: str) -> tuple[EffectHook, ...]:
+    """§18, GAPS §2.4: the race's abilities whose effects the engine does not apply (hooks only)."""
+    return tuple(h for h in race_abilities(ctx, race) if not h.applied)
+
+
+def event_hook(ctx: Ctx, card: str) -> EffectHook:
+    """§17: an event card's effect.  Invented effects (the placeholder deck) are never applied; a
+    sourced one is applied where its rule is written (``EVENT_EFFECT_RULES``)."""
+    effect = ctx.t.event_card[card].effect
+    provenance = _provenance(effect)
+    rule = EVENT_EFFECT_RULES.get(effect.value, "") if provenance == "sourced" else ""
+    return EffectHook("event_card", card, effect.value, provenance, rule)
+
+
+def technology_hook(ctx: Ctx, technology: str) -> EffectHook:
+    """§10.3, §13.7: a technology card's effect.  No pack gives a technology's cost or text
+    (GAPS §3), so every technology is an unknown hook: none can be bought, none is applied."""
+    return EffectHook("technology", technology, "", "unknown", "")
+
+
+def combat_card_hook(ctx: Ctx, card: str) -> EffectHook | None:
+    """§13.3, §13.6-§13.8: a combat card's ability (None: the card has none).  A known ability's
+    rule is the rulebook's even on a placeholder card (its provenance says the card is invented);
+    any other ability is a hook that changes nothing."""
+    data = next((c for c in ctx.content.data.combat_cards if c.id == card), None)
+    if data is None or data.ability.value is None:
+        return None
+    ability = data.ability.value
+    return EffectHook(
+        "combat_card", card, ability, _provenance(data.ability), COMBAT_ABILITY_RULES.get(ability, "")
     )
 
 
-def unknown_abilities(ctx: Ctx, race: str) -> tuple[AbilityHook, ...]:
-    """§18, GAPS §2.4: the race's abilities whose effects no source gives (hooks only)."""
-    return tuple(h for h in race_abilities(ctx, race) if not h.effect_known)
+def effect_hooks(ctx: Ctx) -> tuple[EffectHook, ...]:
+    """§10.3, §13.3, §17, §18: the hook of every race ability, technology card, event card and
+    combat card ability in the loaded content, in that order."""
+    data = ctx.content.data
+    hooks: list[EffectHook] = [h for r in data.races for h in race_abilities(ctx, r.id)]
+    hooks += [technology_hook(ctx, t.id) for t in data.technologies]
+    for e in data.event_cards:
+        hooks.append(event_hook(ctx, e.id))
+        if e.effect.value == "the_end_draws_near":
+            hooks.append(END_DRAWS_NEAR_BENEFIT)
+    hooks += [h for c in data.combat_cards if (h := combat_card_hook(ctx, c.id)) is not None]
+    return tuple(hooks)
 
 
-def use_ability(ctx: Ctx, state: State, seat: int, ability: str) -> State:
-    """§18: the hook a phase calls at an ability's moment.  An unknown ability changes nothing; a
-    known one is applied by the rule of its section (``KNOWN``), never here."""
-    hook = next((h for h in race_abilities(ctx, state.seat(seat).race) if h.id == ability), None)
-    if hook is None:
-        raise KeyError(f"{state.seat(seat).race} has no ability {ability!r}")
-    return state
+def hook_label(hook: EffectHook, what: str = "its effect") -> str:
+    """§17, §18: how players are told what a hook does ("" for an effect the engine applies)."""
+    if hook.applied:
+        return ""
+    if hook.provenance == "invented":
+        return f"placeholder content: {what} is invented and not applied"
+    if hook.provenance == "unknown":
+        return f"{what} is unknown and not applied"
+    return f"{what} as printed is not in the engine yet and not applied"

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from turncoat.core.actions import Event, Viewer, redact
 from turncoat.core.present import Line, SeatRef, line, plain
 from turncoat.games.starcraft import events as E
+from turncoat.games.starcraft.abilities import END_DRAWS_NEAR_BENEFIT, event_hook, hook_label
 from turncoat.games.starcraft.context import Ctx
 
 STAGES = ("I", "II", "III")
@@ -259,25 +260,46 @@ def _event_played(ctx: Ctx, e: E.EventPlayed) -> Line:
     rest = f"; discards {_and(event_name(ctx, c) for c in e.discarded)}" if e.discarded else ""
     if e.card is None:
         return line(SeatRef(e.seat), f" resolves no event card{rest}.")
-    copies = f" ({e.end_draws_near} into the common area)" if e.end_draws_near else ""
-    hook = " (placeholder content: no effect applied)" if e.hook else ""
-    return line(SeatRef(e.seat), f" plays {event_name(ctx, e.card)}{copies}{hook}{rest}.")
+    # §17: what the card does, as its hook says (an invented or unknown effect is never applied)
+    notes = []
+    if e.end_draws_near:
+        benefit = hook_label(END_DRAWS_NEAR_BENEFIT, "its extra benefit")
+        notes.append(f"{e.end_draws_near} into the common area; {benefit}")
+    if e.card in ctx.t.event_card and (label := hook_label(event_hook(ctx, e.card))):
+        notes.append(label)
+    said = f" ({'; '.join(notes)})" if notes else ""
+    return line(SeatRef(e.seat), f" plays {event_name(ctx, e.card)}{said}{rest}.")
+
+
+# A private event and the public one that says the same decision without its secret: whoever reads
+# the private one reads one line, not both (§8: a placed order; §5 step 9, §13.2 step 3: a draw;
+# §13.2 step 6: cards placed face down).
+_PUBLIC_TWIN: tuple[tuple[type[Event], type[Event]], ...] = (
+    (E.OrderFace, E.OrderPlaced),
+    (E.HandDrawn, E.HandSize),
+    (E.CombatCardsDrawn, E.CombatCardCount),
+    (E.CombatCardsChosen, E.CombatCardsPlaced),
+)
+
+
+def _twins(a: Event, b: Event) -> bool:
+    """Whether ``a`` and ``b`` are one decision said privately and publicly, in either order."""
+    pair = {type(a), type(b)}
+    same_seat: bool = getattr(a, "seat", None) == getattr(b, "seat", None)
+    return same_seat and any(pair == {private, public} for private, public in _PUBLIC_TWIN)
+
+
+def _is_public_twin(seen: list[Event], i: int) -> bool:
+    """The public event at ``i`` is said by the private one beside it (which the viewer sees)."""
+    if not isinstance(seen[i], tuple(public for _, public in _PUBLIC_TWIN)):
+        return False
+    return any(0 <= j < len(seen) and _twins(seen[i], seen[j]) for j in (i - 1, i + 1))
 
 
 def lines(ctx: Ctx, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False) -> list[Line]:
-    """The log as ``viewer`` may read it."""
+    """The log as ``viewer`` may read it: one line per decision, whoever reads it."""
     seen = redact(events, viewer, omniscient=omniscient)
-    # §8: the owner reads its own placed order as one line with its face (OrderFace follows)
-    said = [
-        e
-        for i, e in enumerate(seen)
-        if not (
-            isinstance(e, E.OrderPlaced)
-            and i + 1 < len(seen)
-            and isinstance(seen[i + 1], E.OrderFace)
-            and seen[i + 1].seat == e.seat  # type: ignore[attr-defined]
-        )
-    ]
+    said = [e for i, e in enumerate(seen) if not _is_public_twin(seen, i)]
     return [out for e in said for out in event_lines(ctx, e)]
 
 
@@ -314,8 +336,10 @@ def combat_lines(ctx: Ctx, e: Event) -> list[Line]:
                     ".",
                 )
             ]
+        case E.CombatCardsDrawn(cards=()) | E.CombatCardCount(cards=0):
+            return [line(SeatRef(e.seat), " draws no combat card: deck and discard pile are empty.")]
         case E.CombatCardsDrawn():
-            return [line(SeatRef(e.seat), " draws ", _cards(ctx, e.cards), ".")] if e.cards else []
+            return [line(SeatRef(e.seat), " draws ", _cards(ctx, e.cards), ".")]
         case E.CombatCardCount():
             return [line(SeatRef(e.seat), f" draws {e.cards} combat card{'s' if e.cards != 1 else ''}.")]
         case E.CombatDiscardShuffled():

@@ -7,11 +7,11 @@ nature), cards in play areas, the *number* of cards in each hand, combat deck, d
 pending event pile, the event deck's size and the stage of its top card (the card backs), the
 order stacks' backs (owner and sequence) and the setup's progress.
 
-Private to its seat: its hand, the faces of its own placed orders (the owner remembers them,
-``order_owner_may_view_own_orders``) and, in Regrouping step 8 only, its new event cards.  Never
-visible: the order of any deck, other hands, other seats' order faces, any pending event (not even
-to its owner until Regrouping step 8, §17).  A revealed order and the progress of the order being
-executed (purchases, moves) are public.
+Private to its seat: its hand, the order tokens it has not placed yet (in front of it), the faces
+of its own placed orders (the owner remembers them, ``order_owner_may_view_own_orders``) and, in
+Regrouping step 8 only, its new event cards.  Never visible: the order of any deck, other hands,
+other seats' order faces, any pending event (not even to its owner until Regrouping step 8, §17).
+A revealed order and the progress of the order being executed (purchases, moves) are public.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from turncoat.games.starcraft.state import (
     BattleSide,
     BuildProgress,
     MobilizeProgress,
+    OrderToken,
     PlacedPlanet,
     Route,
     State,
@@ -99,6 +100,7 @@ class StarcraftObservation(msgspec.Struct, frozen=True):
     winners: tuple[int, ...]
     victory: str
     battle: Battle | None = None  # §13: the battle being fought, face-down cards hidden (redact_battle)
+    own_orders: tuple[OrderToken, ...] = ()  # §8: the viewer's order tokens not placed yet, faces up
 
 
 def _seat_view(state: State, seat: int) -> SeatView:
@@ -182,6 +184,7 @@ def observe(ctx: Ctx, state: State, viewer: Viewer, to_act: frozenset[int]) -> S
         winners=state.winners,
         victory=state.victory,
         battle=redact_battle(state.battle, viewer),
+        own_orders=state.seat(viewer).orders if viewer is not None else (),
     )
 
 

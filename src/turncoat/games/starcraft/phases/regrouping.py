@@ -11,14 +11,15 @@
 9. hands discarded down to the hand limit;
 10. the first player token passes to the left, and the next round begins.
 
-Steps 8 and 9 ask for decisions; the rest are forced.  Event effects are placeholder content
-(``data/invented``): resolving one is a hook that changes nothing but is logged as such.
+Steps 8 and 9 ask for decisions; the rest are forced.  Event effects are hooks
+(``abilities.event_hook``): an invented or unknown one changes nothing, and the log says so.
 """
 
 from __future__ import annotations
 
 import msgspec
 
+from turncoat.games.starcraft.abilities import event_hook
 from turncoat.games.starcraft.context import Ctx, Events
 from turncoat.games.starcraft.events import (
     BaseDestroyed,
@@ -256,15 +257,21 @@ def legal_event_plays(ctx: Ctx, state: State) -> tuple[str | None, ...]:
 
 
 def resolve_play_event(ctx: Ctx, state: State, card: str | None, events: Events) -> State:
-    """§17: the chosen card is resolved (its effect is placeholder content: a hook that changes
-    nothing) and discarded with the others, shown to everyone."""
+    """§17: the chosen card is resolved and discarded with the others, shown to everyone.  Its
+    effect is a hook (``abilities.event_hook``): an invented or unknown effect changes nothing."""
     seat = state.actor
     cards = list(state.seat(seat).pending_events)
     if card is not None:
         cards.remove(card)
     state = _discard_events(state, seat, tuple(cards) + ((card,) if card is not None else ()))
     events.append(
-        EventPlayed(seat=seat, card=card, discarded=tuple(cards), end_draws_near=0, hook=card is not None)
+        EventPlayed(
+            seat=seat,
+            card=card,
+            discarded=tuple(cards),
+            end_draws_near=0,
+            hook=card is not None and not event_hook(ctx, card).applied,
+        )
     )
     state = msgspec.structs.replace(state, actor=NOBODY, turn_index=state.turn_index + 1)
     return next_event_player(ctx, state, events)

@@ -2,9 +2,9 @@
 optionally draw 3 combat cards, optionally buy a technology; the special order draws one more event
 card (or puts a bought technology in hand).
 
-No pack gives technology costs or effects (docs/starcraft.md, "Not in any pack yet"), so no
-technology can be bought: that step is a hook until an owner's pack prices them, and the special
-Research order's bonus is therefore its extra event card.
+No pack gives technology costs or effects (docs/starcraft.md, "Not in any pack yet"): every
+technology is an unknown hook (``abilities.technology_hook``), so none can be bought, the step says
+so in the log (``ResearchSkipped``), and the special Research order's bonus is its extra event card.
 """
 
 from __future__ import annotations
