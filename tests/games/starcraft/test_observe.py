@@ -162,6 +162,29 @@ def test_redeal_orders() -> None:
     assert len(faces) > 1  # the opponent's faces vary
 
 
+def test_rules_21_3_redeal_orders_keeps_the_supply_of_an_owner_who_forgets_its_faces() -> None:
+    # §21.3 with order_owner_may_view_own_orders off: the owner forgets the faces of its placed
+    # orders but still holds its supply, so its choice of tokens (legal actions) must not change
+    g, state, _ = raynor_overmind(order_owner_may_view_own_orders=False)
+    tokens = (OrderToken(0, "build"), OrderToken(1, "mobilize"), OrderToken(0, "research"))
+    orders0 = list(state.seat(0).orders)
+    for t in (tokens[0], tokens[2]):
+        orders0.remove(t)
+    orders1 = list(state.seat(1).orders)
+    orders1.remove(tokens[1])
+    state = seat_with(seat_with(state, 0, orders=tuple(orders0)), 1, orders=tuple(orders1))
+    state = msgspec.structs.replace(state, stacks=(("tarsonis", tokens),))
+    faces = set()
+    for k in range(12):
+        out = redeal_orders(g.ctx, state, 0, k, 0)
+        stack = out.stacks[0][1]
+        assert out.seat(0).orders == state.seat(0).orders  # the supply in the owner's hand stays
+        assert Counter(t for t in stack if t.owner == 0) == Counter(t for t in tokens if t.owner == 0)
+        faces.add((stack[0].kind, stack[2].kind))
+        assert g.observe(out, 0) == g.observe(state, 0)
+    assert faces == {("build", "research"), ("research", "build")}  # only their places vary
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_determinize_keeps_what_the_viewer_sees_in_every_round_step(players: int) -> None:
     g = game(players=players)

@@ -75,7 +75,9 @@ def determinize(ctx: Ctx, state: State, viewer: int, seed: int) -> State:
 def redeal_orders(ctx: Ctx, state: State, viewer: int, seed: int, counter: int) -> State:
     """§8, §21.3: the faces of every placed order the viewer cannot see, re-dealt from the owner's
     tokens still unknown to it (those in the stacks and in the supply), with no more special
-    orders in the stacks than the owner's R&D modules allow."""
+    orders in the stacks than the owner's R&D modules allow.  An owner who does not remember its
+    faces (``order_owner_may_view_own_orders`` off) still holds its supply, so only the faces of
+    its placed tokens change places among themselves."""
     own_faces = ctx.config.order_owner_may_view_own_orders
     seats = list(state.seats)
     stacks = [(planet, list(tokens)) for planet, tokens in state.stacks]
@@ -85,7 +87,8 @@ def redeal_orders(ctx: Ctx, state: State, viewer: int, seed: int, counter: int) 
         placed = [t for _, tokens in stacks for t in tokens if t.owner == s]
         if not placed:
             continue
-        pool, counter = rng.shuffle(seed, counter, (*placed, *p.orders))
+        unknown = tuple(placed) if s == viewer else (*placed, *p.orders)
+        pool, counter = rng.shuffle(seed, counter, unknown)
         gold = dict(p.modules).get("research_and_development", 0)
         chosen: list[OrderToken] = []
         rest: list[OrderToken] = []
@@ -99,7 +102,8 @@ def redeal_orders(ctx: Ctx, state: State, viewer: int, seed: int, counter: int) 
             for i, t in enumerate(tokens):
                 if t.owner == s:
                     tokens[i] = next(faces)
-        seats[s] = msgspec.structs.replace(p, orders=tuple(rest))
+        if s != viewer:
+            seats[s] = msgspec.structs.replace(p, orders=tuple(rest))
     return msgspec.structs.replace(
         state, seats=tuple(seats), stacks=tuple((planet, tuple(tokens)) for planet, tokens in stacks)
     )
