@@ -161,9 +161,12 @@ def end_game_victory(ctx: Ctx, state: State) -> tuple[int, ...]:
 
 
 def elimination_victory(ctx: Ctx, state: State) -> tuple[int, ...]:
-    """§16.4: only one seat is left in the game."""
+    """§16.4: only one seat is left in the game; [RULING] or the last seats left the board at the
+    same moment (``regrouping.check_eliminations`` keeps them in): they share the victory."""
     seats = in_game(state)
-    return seats if len(seats) == 1 else ()
+    if len(seats) == 1 or (seats and not any(control.on_board(state, s) for s in seats)):
+        return seats
+    return ()
 
 
 def game_over(ctx: Ctx, state: State, winners: tuple[int, ...], victory: str, events: Events) -> State:
