@@ -6,7 +6,11 @@ written as a replayable game record.
 A game's script gives a :class:`Soak`: its option combinations, how to build the game, the check
 after each step, the check of a finished game and how to summarise one.  Game ``i`` uses
 combination ``i mod len(combos)`` and the seed ``derive_seed(seed, i)``; whoever may act (one seat
-drawn among several when decisions are simultaneous) picks uniformly among its legal actions.
+drawn among several when decisions are simultaneous) picks among its legal actions: uniformly, or
+by the game's ``choose`` where uniform play would not reach the rules worth soaking (an action
+that is always legal and only harms its own side, taken a third of the time, ends every game in
+its first round).  ``choose`` only weighs the legal actions with the game's random generator; a
+failure record holds the actions taken, so it replays without it.
 """
 
 from __future__ import annotations
@@ -36,6 +40,13 @@ FAILURES_DIR = ROOT / "soak-failures"
 AGENT = "random.Random(seed): a seat among to_act, then an action among legal_actions"
 
 Moves = list[tuple[int, Any]]
+# (game, state, seat, its legal actions, the game's generator) -> one of those actions
+Choose = Callable[[Any, Any, int, list[Any], random.Random], Any]
+
+
+def uniform(_g: Any, _s: Any, _seat: int, legal: list[Any], rnd: random.Random) -> Any:
+    """Any legal action, each as likely as the others."""
+    return rnd.choice(legal)
 
 
 class SoakFailure(Exception):
@@ -57,6 +68,11 @@ class Soak:
     where: Callable[[Any], str]  # a state's position in words, for messages
     max_decisions: int
     chunksize: int = 4
+    choose: Choose = uniform  # how the seat to act picks among its legal actions
+    max_choices: int | None = None  # the most legal actions one decision may offer (None: any number)
+    # Registers the game in each process when its package does not yet register itself: the
+    # replay check rebuilds a game through the registry, as ``turncoat replay`` does.
+    register: Callable[[], None] | None = None
 
 
 def play_one(spec: Soak, g: Any, seed: int, moves: Moves) -> Any:
@@ -77,7 +93,9 @@ def play_one(spec: Soak, g: Any, seed: int, moves: Moves) -> Any:
         legal = list(g.legal_actions(s, seat))
         if not legal:
             raise SoakFailure(f"seat {seat} has no legal action at {spec.where(s)}")
-        action = rnd.choice(legal)
+        if spec.max_choices is not None and len(legal) > spec.max_choices:
+            raise SoakFailure(f"seat {seat} has {len(legal)} legal actions at {spec.where(s)}")
+        action = spec.choose(g, s, seat, legal, rnd)
         moves.append((seat, action))
         t = g.apply(s, seat, action)
         problems = spec.check_step(g, s, t)
@@ -115,7 +133,7 @@ def dump_failure(
         g,
         seed,
         source=spec.script,
-        agent=AGENT,
+        agent=f"{AGENT}, picked by {spec.choose.__name__}",
         game_index=index,
         error=f"{type(error).__name__}: {error}",
         traceback=traceback.format_exception(error),
@@ -155,6 +173,8 @@ def run_job(spec: Soak, job: Job) -> Result:
         return Result(job.index, played=False)
     g = _GAMES.get((spec.game, job.combo))
     if g is None:
+        if spec.register is not None:
+            spec.register()
         g = _GAMES[(spec.game, job.combo)] = spec.make_game(spec.combos[job.combo])
     moves: Moves = []
     try:

@@ -54,6 +54,19 @@ def test_check_eliminations() -> None:
     assert not regrouping.check_eliminations(CTX, only_base, []).seat(0).eliminated  # a base suffices
 
 
+def test_rules_16_4_the_last_players_leaving_the_board_together_share_the_victory() -> None:
+    # [RULING] §16.4: both sides gone at the same moment; before, both were eliminated, nobody won
+    # and passing the first player token (§14 step 10) looked for a seat in the game for ever
+    empty = msgspec.structs.replace(
+        S0, areas=tuple(msgspec.structs.replace(a, units=(), base=NOBODY) for a in S0.areas)
+    )
+    events: list[Event] = []
+    out = regrouping.check_eliminations(CTX, empty, events)
+    assert events == [] and not out.seat(0).eliminated and not out.seat(1).eliminated
+    assert victory.elimination_victory(CTX, out) == (0, 1)
+    assert victory.elimination_victory(CTX, S0) == ()  # both still on the board: nobody wins yet
+
+
 def test_lose_resource_cards() -> None:
     # a Zergling in Pridewater 2 takes that card from Raynor, with the 2 workers on it
     state = put(S0, "pridewater_2", [(1, "zergling")])

@@ -90,12 +90,18 @@ def destroy_cut_off_transports_now(ctx: Ctx, state: State, events: Events) -> St
 
 def check_eliminations(ctx: Ctx, state: State, events: Events) -> State:
     """§16.4: a seat with no units and no bases on the board is eliminated at once (its workers,
-    cards and orders stay out of play; its orders are discarded as they surface, §9)."""
-    for seat in range(state.players):
-        p = state.seat(seat)
-        if not p.eliminated and not control.on_board(state, seat):
-            events.append(Eliminated(seat=seat))
-            state = with_seat(state, seat, msgspec.structs.replace(p, eliminated=True))
+    cards and orders stay out of play; its orders are discarded as they surface, §9).
+
+    [RULING] §16.4 names no winner when the last players leave the board at the same moment (a
+    battle that destroys both sides, say): none of them is eliminated, and they share the
+    elimination victory (``victory.elimination_victory``) instead of the game going on with
+    nobody in it."""
+    gone = [s for s in victory.in_game(state) if not control.on_board(state, s)]
+    if len(gone) == len(victory.in_game(state)):
+        return state
+    for seat in gone:
+        events.append(Eliminated(seat=seat))
+        state = with_seat(state, seat, msgspec.structs.replace(state.seat(seat), eliminated=True))
     return state
 
 

@@ -212,9 +212,16 @@ def end_game_victory(ctx: Ctx, state: State) -> tuple[int, ...]:
 
 
 def elimination_victory(ctx: Ctx, state: State) -> tuple[int, ...]:
-    """§16.4, §19: only one side (a seat, or a team's seats still in the game) is left."""
+    """§16.4, §19: only one side (a seat, or a team's seats still in the game) is left; [RULING]
+    or the last seats left the board at the same moment (``regrouping.check_eliminations`` keeps
+    them in): they share the victory."""
     left = sides(state)
-    return left[0] if len(left) == 1 else ()
+    if len(left) == 1:
+        return left[0]
+    seats = in_game(state)
+    if seats and not any(control.on_board(state, s) for s in seats):
+        return seats
+    return ()
 
 
 def game_over(ctx: Ctx, state: State, winners: tuple[int, ...], victory: str, events: Events) -> State:
