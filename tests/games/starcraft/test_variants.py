@@ -168,7 +168,11 @@ def test_elimination_victory_in_team_play() -> None:
     one_left = seat_with(seat_with(T0, 1, eliminated=True), 3, eliminated=True)
     assert victory.elimination_victory(TCTX, seat_with(one_left, 2, eliminated=True)) == (0,)
     assert victory.elimination_victory(TCTX, one_left) == (0, 2)
-    assert victory.elimination_victory(TCTX, seat_with(T0, 1, eliminated=True)) == ()  # seat 3 plays on
+    # seat 3 plays on against seats 0 and 2 (who hold something on the board: a bare board
+    # would be the ruling of the last seats leaving it together)
+    board = put(put(T0, "abaddon_2", [(3, "zergling")], base=3), "pridewater_1", [(0, "marine")], base=0)
+    assert victory.elimination_victory(TCTX, seat_with(board, 1, eliminated=True)) == ()
+    assert victory.elimination_victory(TCTX, seat_with(T0, 1, eliminated=True)) == (0, 2, 3)
 
 
 def test_team_holds_every_area() -> None:
