@@ -392,7 +392,7 @@ class StarcraftPresentation:
                 detail.append(
                     "planets to place: " + ", ".join(log.planet_name(self.ctx, p) for p in v.planets)
                 )
-            rows.append(line("    ", "; ".join(detail)))
+            rows.append(line(SeatRef(v.seat), "'s resources — ", "; ".join(detail)))
         return Panel(title="Players", lines=tuple(rows))
 
     def hand_panel(self, obs: StarcraftObservation) -> Panel:
@@ -416,7 +416,7 @@ class StarcraftPresentation:
             rows.append(line(f"{log.planet_name(c, p.id)} at ({p.x}, {p.y})"))
             stack = stacks.get(p.id, ())
             if stack:
-                parts: list[Span] = ["    orders, bottom to top: "]
+                parts: list[Span] = [f"{log.planet_name(c, p.id)} orders, bottom to top: "]
                 for i, o in enumerate(stack):
                     face = "hidden" if o.kind is None else log.order_name(o.kind, bool(o.special))
                     parts += [", " if i else "", SeatRef(o.owner), f" {face}"]
@@ -425,7 +425,7 @@ class StarcraftPresentation:
                 a = areas.get(area_id)
                 if a is None:
                     continue
-                rows.append(line("    ", *self.area_words(a.id, a.base, a.units, a.depletion)))
+                rows.append(line(*self.area_words(a.id, a.base, a.units, a.depletion)))
         if obs.routes:
             words = []
             for r in obs.routes:
