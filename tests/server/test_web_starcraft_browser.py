@@ -177,14 +177,14 @@ def expected_line(title: str, label: str, view: dict[str, Any]) -> str | None:
 def took_effect(title: str, label: str, before: dict[str, Any], after: dict[str, Any]) -> bool:
     """For a choice the log says only with a later one: Ann's view shows it."""
     if title == "Galaxy placement: which planet":
-        return bool(after["chosen_planet"]) and after["chosen_planet"] != before["chosen_planet"]
+        return bool(after["chosen_planet"] and after["chosen_planet"] != before["chosen_planet"])
     if title == "Galaxy placement: where it goes":  # "at (1, 0)"; a forced turn may place it at once
         cell = [int(n) for n in re.findall(r"-?\d+", label)]
         placed = [[p["x"], p["y"]] for p in after["galaxy"]]
-        return after["chosen_cell"] == cell or cell in placed
+        return bool(after["chosen_cell"] == cell or cell in placed)
     if title == "Galaxy placement: a z-axis route end":
-        return after["step"] != before["step"] or len(after["routes"]) > len(before["routes"])
+        return bool(after["step"] != before["step"] or len(after["routes"]) > len(before["routes"]))
     if title == "Order placement: on which planet":
-        return after["order_planet"] != "" and after["step"] == "plan_token"
+        return bool(after["order_planet"] != "" and after["step"] == "plan_token")
     # any other decision must at least have moved the game on
-    return after != before
+    return bool(after != before)
