@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_cli import player_names, printed_run, replayed, run
+from tests.test_cli import printed_run, replayed, run
+from turncoat.cli import player_names
 from turncoat.core.present import plain, presentation_of
 from turncoat.core.record import replay
 
