@@ -138,8 +138,9 @@ def starcraft_guide() -> Guide:
                     "Execution: in turn, each player reveals their token on top of any stack and carries it "
                     "out: Build (buy units, workers, transports, buildings, modules or a base), Mobilize "
                     "(move units into the planet and fight) or Research (draw combat cards). A token with "
-                    "another player's token right above it cannot be revealed yet. Instead of carrying an "
-                    "order out you may take an event card.",
+                    "any token above it waits; a player with none of their tokens on top of a stack is "
+                    "obstructed and draws an event card instead. Instead of carrying an order out you may "
+                    "also give it up for an event card.",
                     "Regrouping: CP are scored for areas you hold, workers come back, event cards are read "
                     "and one may be played, hands are cut to their limit and the first player passes on.",
                 ),
@@ -150,8 +151,8 @@ def starcraft_guide() -> Guide:
                     "When units move into an area held by someone else, a battle starts there. The attacker "
                     "pairs front units into skirmishes; spare units support them. Each player puts a combat "
                     "card face down on each own skirmish; the cards are revealed one skirmish at a time, and "
-                    "the side with less attack than the other's health loses its unit. The loser's survivors "
-                    "retreat.",
+                    "a unit is destroyed when the other side's attack reaches its health. The loser's "
+                    "survivors retreat.",
                 ),
             ),
             GuideSection(

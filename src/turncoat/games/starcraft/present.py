@@ -380,7 +380,7 @@ class StarcraftPresentation:
                     f"{v.combat_deck_size} in the deck; {v.pending_events} event cards face down",
                 )
             )
-            detail = [f"printed resources: {printed or 'none'}", f"resource cards: {cards or 'none'}"]
+            detail = [f"printed: {printed or 'none'}", f"resource cards: {cards or 'none'}"]
             if v.buildings:
                 detail.append(
                     "buildings: "
