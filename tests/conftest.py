@@ -32,6 +32,8 @@ SLOW: dict[str, frozenset[str] | None] = {
     "tests/server/test_web_rex_noleak.py": None,  # whole Rex games through a server, 3 and 6 players
     "tests/server/test_web_rex_end_browser.py": None,  # Chromium, a whole Rex game to its end screen
     "tests/server/test_web_rex_whole_game.py": None,  # Chromium, a whole 6-player Rex game, two people
+    "tests/server/test_web_starcraft_browser.py": None,  # Chromium, a StarCraft table with a bot
+    "tests/server/test_web_starcraft_noleak.py": None,  # whole StarCraft games through a server
     "tests/server/test_forced_moves.py": frozenset(
         {"test_the_page_turns_it_on_and_off_over_the_websocket_in_chromium"}  # Chromium
     ),

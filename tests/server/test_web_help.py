@@ -26,6 +26,7 @@ TERMS = {
     "verrater": ["Estate", "Trading post", "Converting", "VP circles", "Traitor", "Diplomat +5"],
     "treaty_skirmish": ["The ring", "Treaty card", "Envoy", "Treaty traitor", "Power-Hungry"],
     "rex": ["Influence", "Bidding", "Battle plan", "Traitor card", "Temporary Ceasefire", "Alliance"],
+    "starcraft": ["Order stack", "Force mining", "Conquest points", "Combat card", "Placeholder content"],
 }
 
 # the built-in games people can play (a game still being built has a package but no registration)

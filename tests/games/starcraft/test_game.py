@@ -12,20 +12,21 @@ import pytest
 from tests.games.starcraft.helpers import game, peaceful_game, pinned, raynor_overmind, until
 from tests.games.starcraft.test_round_properties import options_of
 from turncoat.core import registry
-from turncoat.core.errors import IllegalAction, InvalidConfig, MalformedAction, NotYourDecision
+from turncoat.core.errors import IllegalAction, MalformedAction, NotYourDecision
+from turncoat.core.present import presentation_of
 from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft.events import GameSetUp
 from turncoat.games.starcraft.game import Move
 from turncoat.games.starcraft.phases import combat_actions as KA
+from turncoat.games.starcraft.present import StarcraftPresentation
 from turncoat.games.starcraft.state import CHOOSE_FACTION, OVER, PLANNING, State
 
 TWO = (["jim_raynor", "overmind"], [["pridewater", "braken"], ["tarsonis", "chau_sara"]])
 
 
-def test_the_game_is_not_registered_yet() -> None:
-    assert "starcraft" not in registry.registered()
-    with pytest.raises(InvalidConfig):
-        registry.load_game("starcraft")
+def test_the_game_is_registered_with_its_presentation() -> None:
+    assert "starcraft" in registry.registered()
+    assert isinstance(presentation_of(registry.load_game("starcraft", players=3)), StarcraftPresentation)
 
 
 def test_start_records_the_packs_and_the_invented_count() -> None:

@@ -1,5 +1,5 @@
 """StarCraft wired into the Game protocol: setup (RULES §5-§6) and the round (§7-§17) with its
-battles (§13); not registered yet (docs/starcraft.md, "Status").
+battles (§13) (docs/starcraft.md, "Status").
 
 The protocol methods are here: ``start`` / ``new_initial_state``, ``to_act``, ``legal_actions``,
 ``apply``, ``observe``, ``determinize``, ``render_log``, ``outcome`` and ``describe_action``.
@@ -11,14 +11,14 @@ combat seam of docs/starcraft.md) is closed by ``_proceed``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from turncoat.core.actions import Event, Viewer
 from turncoat.core.content import ContentPack
 from turncoat.core.engine import ConfiguredGame, Outcome, Transition
 from turncoat.core.errors import IllegalAction, InvalidConfig, MalformedAction, NotYourDecision
 from turncoat.games.starcraft import actions as A
-from turncoat.games.starcraft import log
+from turncoat.games.starcraft import log, summary
 from turncoat.games.starcraft.components import (
     Content,
     StarcraftContent,
@@ -73,6 +73,10 @@ from turncoat.games.starcraft.state import (
     State,
     Unit,
 )
+from turncoat.games.starcraft.timeout import timeout_action
+
+if TYPE_CHECKING:
+    from turncoat.games.starcraft.present import StarcraftPresentation
 
 RULES_VERSION = "scbg-core-rules+content-packs/0"
 Move = A.StarcraftAction | KA.CombatAction  # every decision: setup's, the round's and a battle's
@@ -367,6 +371,7 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
         super().__init__(config)
         self.loaded: Content = load_content(placeholders=config.placeholders, owner_packs=config.owner_packs)
         self.ctx = Ctx(config=config, content=self.loaded, t=build_tables(self.loaded))
+        self.content: ContentPack[StarcraftContent] = self.loaded.pack()
         self._check_content_fits()
 
     def _check_content_fits(self) -> None:
@@ -388,10 +393,6 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
                     code="bad_scenario",
                     rule="RULES §6.1",
                 )
-
-    @property
-    def content(self) -> ContentPack[StarcraftContent]:
-        return self.loaded.pack()
 
     # -- setup ---------------------------------------------------------------------------------
 
@@ -587,6 +588,34 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
             case A.DestroyNothing():
                 return "destroy nothing"
         return repr(action)  # pragma: no cover - every action is matched above
+
+    def round_summaries(
+        self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False
+    ) -> list[dict[str, Any]]:
+        """Per round: first player, battles, CP scored and the end (``summary``)."""
+        return summary.round_summaries(events, viewer, omniscient)
+
+    def render_summary(
+        self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False
+    ) -> list[str]:
+        """One line per round (seats as "Player N")."""
+        rounds = summary.round_summaries(events, viewer, omniscient)
+        return [log.text(said) for said in summary.summary_lines(self.ctx, rounds)]
+
+    def default_action(self, state: State, player: int) -> Move:
+        """What a seat that runs out of time does: the least committal legal action of its
+        decision (``timeout``; docs/starcraft.md, "When a clock runs out")."""
+        legal = self.legal_actions(state, player)
+        if not legal:
+            raise NotYourDecision(f"seat {player} has no decision now", code="not_your_turn")
+        chosen: Move = timeout_action(legal)
+        return chosen
+
+    def presentation(self) -> StarcraftPresentation:
+        """Every word players read and how decisions are offered (see present.py)."""
+        from turncoat.games.starcraft.present import StarcraftPresentation  # lazy: frontends only
+
+        return StarcraftPresentation(self)
 
     # -- content in play ---------------------------------------------------------------------------
 

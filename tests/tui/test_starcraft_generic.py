@@ -1,0 +1,64 @@
+"""StarCraft at the generic terminal table (the game has no terminal skin of its own), driven
+headless through Textual's Pilot with keys only: Ann plays her faction, galaxy placement and
+starting forces against a random bot; each move is recorded for her, and the moves the log says
+at once are said there.  The screen marks the invented placeholder content, in the status line
+and a panel of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+import pytest
+from textual.widgets import Static
+
+from tests.tui.test_generic import SIZE, asked, grew, labels, logged, press_entry, settle
+from turncoat.tui.generic.app import GenericApp
+from turncoat.tui.generic.screens import CurtainScreen, EndScreen
+from turncoat.tui.skin import Request, find_skin
+
+MOVES = 10
+
+# The words a move of Ann's leaves in her log, by the decision it answered.
+SAID = {
+    "Your faction": "Ann takes ",
+    "Galaxy placement: how it is turned": "Ann places ",
+    "Starting forces: your transport": "Ann puts a transport on the route between ",
+    "Order placement: which order token": "Ann places a ",
+}
+
+
+@pytest.mark.asyncio
+async def test_one_person_and_a_bot_play_starcraft_at_the_generic_table(tmp_path: Path) -> None:
+    request = Request(
+        "starcraft", players=2, seats="human,random", names="Ann", seed=4, save=tmp_path / "sc.json"
+    )
+    skin = find_skin("starcraft")
+    app = skin.app(skin.open_table(request), 0.0)
+    assert type(app) is GenericApp
+    table = app.table
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: asked(app))
+        status = str(app.query_one("#status", Static).render())
+        assert "(placeholder content)" in status
+        assert "Placeholder content" in str(app.query_one("#panels", Static).render())
+        played: list[str] = []
+        while len(played) < MOVES:
+            await settle(pilot, lambda: asked(app))
+            assert not isinstance(app.screen, EndScreen | CurtainScreen)
+            before, lines = len(table.record.actions), len(app.log_lines)
+            entry = app.entries[-1]  # the last line of the list
+            decision = app.decisions[entry.decision]
+            chosen = decision.choices[entry.choice].action
+            assert labels(app)[-1]
+            await press_entry(pilot, app, len(app.entries) - 1)
+            await settle(pilot, grew(table, before))
+            recorded = table.record.actions[before]
+            assert recorded.player == 0
+            assert recorded.action == msgspec.json.decode(msgspec.json.encode(chosen))
+            said = SAID.get(decision.title)
+            if said is not None:
+                await settle(pilot, logged(app, said, lines))
+            played.append(decision.title)
+        assert "Your faction" in played and "Galaxy placement: which planet" in played
+        assert not any("seat " in x.lower() or "player 1" in x.lower() for x in app.log_lines)
