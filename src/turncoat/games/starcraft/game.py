@@ -621,6 +621,12 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
 
         return StarcraftEncoding(self)
 
+    def balance_report(self) -> Any:
+        """Balance facts per game and what the balance report says (see report.py)."""
+        from turncoat.games.starcraft.report import StarcraftReport  # lazy: the simulator only
+
+        return StarcraftReport(self)
+
 
 def new_game(**options: Any) -> StarcraftGame:
     """A configured engine (the registry's factory, once the game is playable)."""
