@@ -1,6 +1,5 @@
 """StarCraft through the Game protocol: who acts, refusals that change nothing, the packs a game
-records, JSON round trips of whole games with battles, and the game kept out of the registry until
-it is complete enough to offer (docs/starcraft.md, "Status")."""
+records, JSON round trips of whole games with battles, and the game offered by the registry."""
 
 from __future__ import annotations
 
@@ -12,20 +11,20 @@ import pytest
 from tests.games.starcraft.helpers import game, peaceful_game, pinned, raynor_overmind, until
 from tests.games.starcraft.test_round_properties import options_of
 from turncoat.core import registry
-from turncoat.core.errors import IllegalAction, InvalidConfig, MalformedAction, NotYourDecision
+from turncoat.core.errors import IllegalAction, MalformedAction, NotYourDecision
 from turncoat.games.starcraft import actions as A
+from turncoat.games.starcraft.components import invented_values
 from turncoat.games.starcraft.events import GameSetUp
-from turncoat.games.starcraft.game import Move
+from turncoat.games.starcraft.game import Move, StarcraftGame
 from turncoat.games.starcraft.phases import combat_actions as KA
 from turncoat.games.starcraft.state import CHOOSE_FACTION, OVER, PLANNING, State
 
 TWO = (["jim_raynor", "overmind"], [["pridewater", "braken"], ["tarsonis", "chau_sara"]])
 
 
-def test_the_game_is_not_registered_yet() -> None:
-    assert "starcraft" not in registry.registered()
-    with pytest.raises(InvalidConfig):
-        registry.load_game("starcraft")
+def test_the_game_is_registered() -> None:
+    assert "starcraft" in registry.registered()
+    assert isinstance(registry.load_game("starcraft", players=2), StarcraftGame)
 
 
 def test_start_records_the_packs_and_the_invented_count() -> None:
@@ -34,7 +33,7 @@ def test_start_records_the_packs_and_the_invented_count() -> None:
     (setup_event,) = [e for e in tr.events if isinstance(e, GameSetUp)]
     assert setup_event.packs == g.packs_used() == tr.state.packs
     assert [p.split("@")[0] for p in setup_event.packs] == ["starcraft-sourced", "starcraft-placeholders"]
-    assert setup_event.invented_values == len(g.content.estimated_paths) > 0
+    assert setup_event.invented_values == len(invented_values(g.loaded)) > 0
     assert g.new_initial_state(1) == tr.state
 
 
