@@ -96,10 +96,8 @@ def test_a_command_asks_which_game_when_several_are_installed(
     monkeypatch.chdir(tmp_path)
     result = run(*command, TURNCOAT_GAMES=TOY)
     assert result.exit_code == 2, result.output
-    assert (
-        result.stderr
-        == "error: name the game: this installation has rex, sealed_bids, treaty_skirmish, verrater\n"
-    )
+    games = "rex, sealed_bids, starcraft, treaty_skirmish, verrater"
+    assert result.stderr == f"error: name the game: this installation has {games}\n"
     assert list(tmp_path.iterdir()) == []
 
 
@@ -133,12 +131,13 @@ def test_turncoat_games_adds_the_games_of_the_modules_it_names() -> None:
     listing = "from turncoat.core.registry import registered; print(*registered())"
     assert fresh_interpreter("-c", listing, games=None).stdout.split() == [
         "rex",
+        "starcraft",
         "treaty_skirmish",
         "verrater",
     ]
     listed = fresh_interpreter("-m", "turncoat.cli", "games", games=TOY)  # the command itself
     assert listed.returncode == 0, listed.stderr
-    assert listed.stdout.split() == ["rex", "sealed_bids", "treaty_skirmish", "verrater"]
+    assert listed.stdout.split() == ["rex", "sealed_bids", "starcraft", "treaty_skirmish", "verrater"]
 
 
 def test_demo_plays_any_game() -> None:
