@@ -96,10 +96,8 @@ def test_a_command_asks_which_game_when_several_are_installed(
     monkeypatch.chdir(tmp_path)
     result = run(*command, TURNCOAT_GAMES=TOY)
     assert result.exit_code == 2, result.output
-    assert (
-        result.stderr == "error: name the game: this installation has "
-        "rex, sealed_bids, starcraft, treaty_skirmish, verrater\n"
-    )
+    games = "rex, sealed_bids, starcraft, treaty_skirmish, verrater"
+    assert result.stderr == f"error: name the game: this installation has {games}\n"
     assert list(tmp_path.iterdir()) == []
 
 

@@ -1,6 +1,5 @@
 """StarCraft through the Game protocol: who acts, refusals that change nothing, the packs a game
-records, JSON round trips of whole games with battles, and the game kept out of the registry until
-it is complete enough to offer (docs/starcraft.md, "Status")."""
+records, JSON round trips of whole games with battles, and the game offered by the registry."""
 
 from __future__ import annotations
 
@@ -15,6 +14,7 @@ from turncoat.core import registry
 from turncoat.core.errors import IllegalAction, MalformedAction, NotYourDecision
 from turncoat.core.present import presentation_of
 from turncoat.games.starcraft import actions as A
+from turncoat.games.starcraft.components import invented_values
 from turncoat.games.starcraft.events import GameSetUp
 from turncoat.games.starcraft.game import Move
 from turncoat.games.starcraft.phases import combat_actions as KA
@@ -35,7 +35,7 @@ def test_start_records_the_packs_and_the_invented_count() -> None:
     (setup_event,) = [e for e in tr.events if isinstance(e, GameSetUp)]
     assert setup_event.packs == g.packs_used() == tr.state.packs
     assert [p.split("@")[0] for p in setup_event.packs] == ["starcraft-sourced", "starcraft-placeholders"]
-    assert setup_event.invented_values == len(g.content.estimated_paths) > 0
+    assert setup_event.invented_values == len(invented_values(g.loaded)) > 0
     assert g.new_initial_state(1) == tr.state
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from importlib import resources
@@ -35,7 +36,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 import msgspec
 
-from turncoat.core.content import PROVENANCES, ContentPack, Provenance
+from turncoat.core.content import PROVENANCES, ContentPack, Provenance, iter_sourced
 from turncoat.core.errors import InvalidContent
 from turncoat.core.serialize import digest
 
@@ -292,6 +293,48 @@ class ValueNote(msgspec.Struct, frozen=True):
     note: str
 
 
+# GAPS §2-§3: why each kind of record has invented values (what ``turncoat content`` says).
+INVENTED_WHY: dict[str, str] = {
+    "planets": "7 of the 12 planet tiles (areas, resources, unit limits, route slots) and the yellow "
+    "sides of resource cards are not public (GAPS §2.2, §3)",
+    "factions": "this faction's special victory is not public (GAPS §2.3, §3)",
+    "races": "this race ability's effect is not public (GAPS §2.4)",
+    "units": "this unit's cost or values are not public (GAPS §2.5)",
+    "buildings": "the Terran and Protoss building costs are not public (GAPS §2.5, §3)",
+    "modules": "the module costs are not public (GAPS §2.5, §3)",
+    "combat_cards": "the three 18-card combat decks (unit icons, values, abilities) are not public "
+    "(GAPS §2.6, §3)",
+    "technologies": "the technology cards' costs and effects are not public (GAPS §2.6, §3)",
+    "event_cards": "most of the 70 event cards are not public; the deck is filled with generic effects "
+    "of the known kinds (GAPS §2.6, §3)",
+    "rules": "the rulebook gives no number for this (GAPS §2.1)",
+}
+_VIEWS: dict[str, ContentPack[StarcraftContent]] = {}  # Content.pack() by merged digest
+
+
+def source_legend() -> dict[str, str]:
+    """The source keys of the shipped packs (``GUESS``, ``WW``, ...) and what each stands for."""
+    legend: dict[str, str] = {}
+    for kind in ("sourced", "placeholders"):
+        sources = builtin_pack(kind).get("sources", {})
+        legend.update(sources if isinstance(sources, dict) else {})
+    return legend
+
+
+def why_estimated(section: str, node: Mapping[str, Any], legend: Mapping[str, str]) -> str:
+    """Why a value is estimated, in words: invented for play (and what no source gives), or a
+    guess from the sources it names, with its confidence and reasoning."""
+    note = str(node.get("note") or "")
+    if node.get("invented"):
+        why = INVENTED_WHY.get(section, "no public source gives it (GAPS §3)")
+        return f"invented for play, not from the game: {why}" + (f"; {note}" if note else "")
+    source = str(node.get("source") or "no source given")
+    keys = [k for k in re.split(r"[^A-Z]+", source) if k in legend]
+    said = f" [{' + '.join(legend[k] for k in dict.fromkeys(keys))}]" if keys else ""
+    confidence = str(node.get("confidence") or "unknown")
+    return f"estimated, {confidence} confidence, from {source}{said}" + (f": {note}" if note else "")
+
+
 class Content(msgspec.Struct, frozen=True):
     """Merged content, the packs it came from and the provenance of every value."""
 
@@ -301,16 +344,30 @@ class Content(msgspec.Struct, frozen=True):
     values: tuple[ValueNote, ...]
 
     def pack(self) -> ContentPack[StarcraftContent]:
-        """The core view (``Game.content``): invented values as its estimated paths."""
-        invented = tuple(v.path for v in self.values if v.invented)
-        owner = tuple(v.path for v in self.values if v.pack in self.owner_pack_ids())
-        return ContentPack(
-            id="+".join(p.id for p in self.packs),
-            digest=self.digest,
-            data=self.data,
-            estimated_paths=invented,
-            overridden_paths=owner,
-        )
+        """The core view (``Game.content``, what ``turncoat content`` shows): its estimated paths
+        are every value no printed component confirms, the invented ones first, then the sourced
+        pack's guesses; each such value's ``source`` reads as the reason it is estimated
+        (``why_estimated``).  The digest is the merged packs', unchanged by the wording."""
+        view = _VIEWS.get(self.digest)
+        if view is None:
+            raw = msgspec.to_builtins(self.data)
+            legend = source_legend()
+            invented: list[str] = []
+            guessed: list[str] = []
+            for path, node in iter_sourced(raw):
+                if node["provenance"] != "estimated":
+                    continue
+                (invented if node.get("invented") else guessed).append(path)
+                node["source"] = why_estimated(path.split(".", 1)[0], node, legend)
+            owner = tuple(v.path for v in self.values if v.pack in self.owner_pack_ids())
+            view = _VIEWS[self.digest] = ContentPack(
+                id="+".join(p.id for p in self.packs),
+                digest=self.digest,
+                data=msgspec.convert(raw, StarcraftContent),
+                estimated_paths=(*invented, *guessed),
+                overridden_paths=owner,
+            )
+        return view
 
     def owner_pack_ids(self) -> frozenset[str]:
         return frozenset(p.id for p in self.packs if p.kind == "owner")

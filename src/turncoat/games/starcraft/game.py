@@ -642,6 +642,20 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
         records |= {f"modules.{m.id}" for m in self.loaded.data.modules if races & set(m.races)}
         return invented_values(self.loaded, records)
 
+    # -- learning environments -----------------------------------------------------------------------
+
+    def rl_encoding(self) -> Any:
+        """Fixed action enumeration and observation vectors for learning environments."""
+        from turncoat.games.starcraft.encoding import StarcraftEncoding  # lazy: learning only
+
+        return StarcraftEncoding(self)
+
+    def balance_report(self) -> Any:
+        """Balance facts per game and what the balance report says (see report.py)."""
+        from turncoat.games.starcraft.report import StarcraftReport  # lazy: the simulator only
+
+        return StarcraftReport(self)
+
 
 def new_game(**options: Any) -> StarcraftGame:
     """A configured engine (the registry's factory, once the game is playable)."""
