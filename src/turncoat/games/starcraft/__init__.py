@@ -1,5 +1,8 @@
-"""StarCraft: The Board Game (Fantasy Flight Games, 2007): rules engine for 2-6 players, under construction.
+"""StarCraft: The Board Game (Fantasy Flight Games, 2007): rules engine for 2-6 players."""
 
-Not registered: the game is set up (RULES §5-§6) but its rounds are not built yet, so it is not
-offered in the lobby or the command line (docs/starcraft.md, "Status").
-"""
+from turncoat.core.registry import register
+from turncoat.games.starcraft.game import StarcraftGame
+
+register("starcraft", StarcraftGame.from_options, former_defaults=StarcraftGame.former_defaults)
+
+__all__ = ["StarcraftGame"]
