@@ -29,6 +29,8 @@ from turncoat.games.starcraft.components import (
 from turncoat.games.starcraft.config import StarcraftConfig, validate_config
 from turncoat.games.starcraft.context import Ctx, Events, build_tables
 from turncoat.games.starcraft.determinize import determinize
+from turncoat.games.starcraft.evaluation import VALUED_STEPS, evaluate
+from turncoat.games.starcraft.heuristics import StarcraftHeuristic
 from turncoat.games.starcraft.observe import StarcraftObservation, observe
 from turncoat.games.starcraft.phases import build, execution, mobilize, planning, regrouping, research, setup
 from turncoat.games.starcraft.phases import combat as K
@@ -501,6 +503,16 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
     def determinize(self, state: State, viewer: int, seed: int) -> State:
         """§21.3: every hidden card re-dealt consistently with what ``viewer`` knows."""
         return determinize(self.ctx, state, viewer, seed)
+
+    def evaluate(self, state: State) -> tuple[float, ...] | None:
+        """Each seat's estimated chance to win, at the start of a round's Planning (``evaluation``)."""
+        if state.step not in VALUED_STEPS:  # most positions of a playout, asked at every step
+            return None
+        return evaluate(self.ctx, state)
+
+    def heuristic_policy(self) -> StarcraftHeuristic:
+        """The rule-of-thumb bot (``core.capabilities.HasHeuristic``), from a seat's observation."""
+        return StarcraftHeuristic(self)
 
     def render_log(self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False) -> list[str]:
         """The game log in English, showing only what ``viewer`` may see."""
