@@ -201,7 +201,7 @@ def round_options(ctx: Ctx, state: State) -> tuple[A.StarcraftAction, ...]:
         return tuple(A.PlaceOrder(k, sp) for k, sp in planning.legal_order_tokens(ctx, state))
     if step == STEP_EXECUTION:
         reveals = tuple(A.RevealOrder(p) for p in execution.legal_reveals(ctx, state))
-        return reveals + ((A.VoluntaryDestruction(),) if execution.legal_destructions(ctx, state) else ())
+        return reveals + ((A.VoluntaryDestruction(),) if execution.can_destroy(ctx, state) else ())
     if step == DESTROY:
         return (*execution.legal_destructions(ctx, state), A.DestroyNothing())
     if step == EXECUTE_OR_EVENT:
@@ -369,6 +369,7 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
         super().__init__(config)
         self.loaded: Content = load_content(placeholders=config.placeholders, owner_packs=config.owner_packs)
         self.ctx = Ctx(config=config, content=self.loaded, t=build_tables(self.loaded))
+        self._last_options: tuple[State, tuple[Move, ...]] | None = None
         self._check_content_fits()
 
     def _check_content_fits(self) -> None:
@@ -444,6 +445,16 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
         return self._options(state)
 
     def _options(self, state: State) -> tuple[Move, ...]:
+        """The legal decisions at ``state``; the last answer is kept, since ``legal_actions``,
+        ``apply``'s check and ``_settle`` ask about the same state in turn (states never change)."""
+        last = self._last_options
+        if last is not None and last[0] is state:
+            return last[1]
+        options = self._compute_options(state)
+        self._last_options = (state, options)
+        return options
+
+    def _compute_options(self, state: State) -> tuple[Move, ...]:
         ctx, step = self.ctx, state.step
         if step == CHOOSE_FACTION:
             return tuple(A.ChooseFaction(f) for f in setup.legal_factions(ctx, state))
