@@ -30,6 +30,7 @@ import msgspec
 import turncoat
 from turncoat.agents.base import SeatView
 from turncoat.agents.ismcts import ISMCTSAgent, root_statistics
+from turncoat.core.registry import load_game
 from turncoat.core.rng import derive_seed
 from turncoat.games.starcraft.config import StarcraftConfig
 from turncoat.games.starcraft.game import StarcraftGame
@@ -64,7 +65,7 @@ def game_digest(game: StarcraftGame, seed: int) -> str:
 
 def search_digests(players: int, worlds: int) -> tuple[str, str]:
     """Sampled worlds and seeded ISMCTS choices at the benchmark's decision points."""
-    game = StarcraftGame(StarcraftConfig(players=players))
+    game = load_game("starcraft", players=players)  # the engine as the generic tools see it
     spots, _ = decision_points(game)
     worlds_hash = hashlib.blake2b(digest_size=16)
     search_hash = hashlib.blake2b(digest_size=16)

@@ -20,7 +20,7 @@ from turncoat.agents.base import make_agent
 from turncoat.agents.match import play_match
 from turncoat.core.options import parse_options
 from turncoat.core.record import decode_action
-from turncoat.games.starcraft.game import StarcraftGame
+from turncoat.core.registry import load_game
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -34,7 +34,7 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def one_game(args: tuple[int, int, str, str, int, dict[str, Any]]) -> dict[str, Any]:
     index, seed, agent, against, players, options = args
-    game = StarcraftGame.from_options(players=players, **options)
+    game = load_game("starcraft", players=players, **options)
     seat = index % players  # seats rotated: game i puts the tested bot in seat i mod players
     agents = [make_agent(agent) if p == seat else make_agent(against) for p in range(players)]
     start = time.perf_counter()

@@ -13,6 +13,7 @@ import pytest
 from turncoat.agents.base import RandomAgent, SeatView, make_agent
 from turncoat.agents.match import play_match
 from turncoat.core.capabilities import HasHeuristic, capability
+from turncoat.core.registry import load_game
 from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft.game import StarcraftGame
 from turncoat.games.starcraft.heuristics import StarcraftHeuristic
@@ -51,7 +52,7 @@ def test_starcraft_offers_a_heuristic_policy() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_the_heuristic_plays_whole_games_with_legal_moves(players: int) -> None:
-    g = game(players=players)
+    g = load_game("starcraft", players=players)
     agents = [make_agent("heuristic") for _ in range(players - 1)] + [RandomAgent()]
     result = play_match(g, agents, seed=players)
     assert result.error is None
@@ -160,11 +161,12 @@ def test_attacks_only_with_more_strength_rule_10_2() -> None:
 
 def test_the_heuristic_beats_random_bots() -> None:
     """RULES §16: against two random bots it wins far more than its fair third (the measured rate
-    over 400 games is in docs/starcraft.md; this sample is small and fixed by its seeds)."""
+    over 400 games comes from bench/starcraft_strength.py; this sample is small and fixed by its
+    seeds)."""
     wins = 0.0
     games = 9
     for i in range(games):
-        g = game(players=3)
+        g = load_game("starcraft", players=3)
         seat = i % 3
         agents = [make_agent("heuristic") if p == seat else RandomAgent() for p in range(3)]
         outcome = play_match(g, agents, seed=2000 + i).outcome
@@ -177,7 +179,7 @@ def test_the_heuristic_beats_random_bots() -> None:
 def test_generic_ismcts_plays_a_whole_game() -> None:
     """The generic ``ismcts`` agent (determinize, legal actions, apply, evaluate) plays every seat
     of a short 2-player game to its end, unchanged."""
-    g = game(players=2)
+    g = load_game("starcraft", players=2)
     agents = [make_agent("ismcts:iterations=4"), make_agent("ismcts:iterations=4")]
     result = play_match(g, agents, seed=3)
     assert result.error is None
@@ -186,10 +188,12 @@ def test_generic_ismcts_plays_a_whole_game() -> None:
 
 def test_ismcts_choice_is_legal_at_battle_and_build_decisions() -> None:
     g = game(players=3)
+    generic = load_game("starcraft", players=3)  # the engine as the generic tools see it
     agent = make_agent("ismcts:iterations=10")
     seen = set()
     for s, seat in random_positions(g, 21, 600):
         if s.step in ("build", "pay", "mobilize", "plan_token") or s.step.startswith("battle"):
             seen.add(s.step)
-            assert agent.choose(SeatView(g, s, seat), random.Random(1)) in g.legal_actions(s, seat)
+            choice = agent.choose(SeatView(generic, s, seat), random.Random(1))
+            assert choice in generic.legal_actions(s, seat)
     assert {"build", "mobilize", "plan_token"} <= seen
