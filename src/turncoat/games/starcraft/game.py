@@ -1,5 +1,6 @@
 """StarCraft wired into the Game protocol: setup (RULES §5-§6) and the round (§7-§17) with its
-battles (§13); not registered yet (docs/starcraft.md, "Status").
+battles (§13), registered as ``starcraft``, with a heuristic bot (``heuristics``) and an evaluation
+for search (``evaluation``).
 
 The protocol methods are here: ``start`` / ``new_initial_state``, ``to_act``, ``legal_actions``,
 ``apply``, ``observe``, ``determinize``, ``render_log``, ``outcome`` and ``describe_action``.
