@@ -31,9 +31,7 @@ Link = tuple[str, str, str]  # (side of the new planet, neighbour planet, neighb
 
 def rotated_sides(ctx: Ctx, planet: str, rotation: int) -> tuple[str, ...]:
     """§6.3: the sides holding route slots after ``rotation`` quarter turns clockwise."""
-    return tuple(
-        sorted((SIDES[(SIDES.index(s) + rotation) % 4] for s in ctx.t.planet_sides[planet]), key=SIDES.index)
-    )
+    return ctx.t.turned_sides[planet][rotation % 4]  # computed once per content (context.build_tables)
 
 
 def neighbour(cell: tuple[int, int], side: str) -> tuple[int, int]:

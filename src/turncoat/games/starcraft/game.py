@@ -1,5 +1,6 @@
 """StarCraft wired into the Game protocol: setup (RULES §5-§6) and the round (§7-§17) with its
-battles (§13) (docs/starcraft.md, "Status").
+battles (§13), registered as ``starcraft``, with a heuristic bot (``heuristics``) and an evaluation
+for search (``evaluation``) (docs/starcraft.md, "Status").
 
 The protocol methods are here: ``start`` / ``new_initial_state``, ``to_act``, ``legal_actions``,
 ``apply``, ``observe``, ``determinize``, ``render_log``, ``outcome`` and ``describe_action``.
@@ -29,6 +30,8 @@ from turncoat.games.starcraft.components import (
 from turncoat.games.starcraft.config import StarcraftConfig, validate_config
 from turncoat.games.starcraft.context import Ctx, Events, build_tables
 from turncoat.games.starcraft.determinize import determinize
+from turncoat.games.starcraft.evaluation import VALUED_STEPS, evaluate
+from turncoat.games.starcraft.heuristics import StarcraftHeuristic
 from turncoat.games.starcraft.observe import StarcraftObservation, observe
 from turncoat.games.starcraft.phases import build, execution, mobilize, planning, regrouping, research, setup
 from turncoat.games.starcraft.phases import combat as K
@@ -203,7 +206,7 @@ def round_options(ctx: Ctx, state: State) -> tuple[A.StarcraftAction, ...]:
         return tuple(A.PlaceOrder(k, sp) for k, sp in planning.legal_order_tokens(ctx, state))
     if step == STEP_EXECUTION:
         reveals = tuple(A.RevealOrder(p) for p in execution.legal_reveals(ctx, state))
-        return reveals + ((A.VoluntaryDestruction(),) if execution.legal_destructions(ctx, state) else ())
+        return reveals + ((A.VoluntaryDestruction(),) if execution.can_destroy(ctx, state) else ())
     if step == DESTROY:
         return (*execution.legal_destructions(ctx, state), A.DestroyNothing())
     if step == EXECUTE_OR_EVENT:
@@ -372,6 +375,7 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
         self.loaded: Content = load_content(placeholders=config.placeholders, owner_packs=config.owner_packs)
         self.ctx = Ctx(config=config, content=self.loaded, t=build_tables(self.loaded))
         self.content: ContentPack[StarcraftContent] = self.loaded.pack()
+        self._last_options: tuple[State, tuple[Move, ...]] | None = None
         self._check_content_fits()
 
     def _check_content_fits(self) -> None:
@@ -443,6 +447,16 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
         return self._options(state)
 
     def _options(self, state: State) -> tuple[Move, ...]:
+        """The legal decisions at ``state``; the last answer is kept, since ``legal_actions``,
+        ``apply``'s check and ``_settle`` ask about the same state in turn (states never change)."""
+        last = self._last_options
+        if last is not None and last[0] is state:
+            return last[1]
+        options = self._compute_options(state)
+        self._last_options = (state, options)
+        return options
+
+    def _compute_options(self, state: State) -> tuple[Move, ...]:
         ctx, step = self.ctx, state.step
         if step == CHOOSE_FACTION:
             return tuple(A.ChooseFaction(f) for f in setup.legal_factions(ctx, state))
@@ -502,6 +516,16 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
     def determinize(self, state: State, viewer: int, seed: int) -> State:
         """§21.3: every hidden card re-dealt consistently with what ``viewer`` knows."""
         return determinize(self.ctx, state, viewer, seed)
+
+    def evaluate(self, state: State) -> tuple[float, ...] | None:
+        """Each seat's estimated chance to win, at the start of a round's Planning (``evaluation``)."""
+        if state.step not in VALUED_STEPS:  # most positions of a playout, asked at every step
+            return None
+        return evaluate(self.ctx, state)
+
+    def heuristic_policy(self) -> StarcraftHeuristic:
+        """The rule-of-thumb bot (``core.capabilities.HasHeuristic``), from a seat's observation."""
+        return StarcraftHeuristic(self)
 
     def render_log(self, events: Iterable[Event], viewer: Viewer, *, omniscient: bool = False) -> list[str]:
         """The game log in English, showing only what ``viewer`` may see."""

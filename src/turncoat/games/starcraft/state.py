@@ -260,16 +260,29 @@ class State(msgspec.Struct, frozen=True):
         return self.seats[seat]
 
     def area(self, area_id: str) -> AreaState:
-        for a in self.areas:
-            if a.id == area_id:
-                return a
-        raise KeyError(area_id)
+        return _area_index(self.areas)[area_id]  # KeyError for an area not on the board
 
     def placed(self, planet: str) -> PlacedPlanet | None:
         for p in self.galaxy:
             if p.id == planet:
                 return p
         return None
+
+
+# areas tuple (by id, held so that its id is never reused) -> its areas by id.  States are values:
+# an areas tuple never changes, so its index is built once however many lookups and states share it.
+_AREA_INDEX: dict[int, tuple[tuple[AreaState, ...], dict[str, AreaState]]] = {}
+_AREA_INDEX_SIZE = 256
+
+
+def _area_index(areas: tuple[AreaState, ...]) -> dict[str, AreaState]:
+    held = _AREA_INDEX.get(id(areas))
+    if held is None or held[0] is not areas:
+        if len(_AREA_INDEX) >= _AREA_INDEX_SIZE:
+            _AREA_INDEX.clear()
+        held = (areas, {a.id: a for a in areas})
+        _AREA_INDEX[id(areas)] = held
+    return held[1]
 
 
 def with_seat(state: State, seat: int, player: PlayerState) -> State:

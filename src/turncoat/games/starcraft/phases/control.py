@@ -66,7 +66,7 @@ def has_unit_on(ctx: Ctx, state: State, seat: int, planet: str) -> bool:
 
 def on_board(state: State, seat: int) -> bool:
     """§16.4: a seat with no units and no bases on the board is eliminated."""
-    return any(a.base == seat or units_of(a, seat) for a in state.areas)
+    return any(a.base == seat or any(u.owner == seat for u in a.units) for a in state.areas)
 
 
 def units_on_board(state: State, seat: int, kind: str) -> int:

@@ -170,6 +170,15 @@ def legal_destructions(ctx: Ctx, state: State) -> tuple[A.DestroyPiece, ...]:
     return tuple(out)
 
 
+def can_destroy(ctx: Ctx, state: State) -> bool:
+    """§9: whether voluntary destruction is offered: the actor has a unit, a base or a transport
+    (``legal_destructions`` is not empty), found without listing every piece."""
+    seat = state.actor
+    return any(area.base == seat or any(u.owner == seat for u in area.units) for area in state.areas) or any(
+        seat in r.transports for r in state.routes
+    )
+
+
 def resolve_destroy(ctx: Ctx, state: State, piece: A.DestroyPiece | None, events: Events) -> State:
     """§9, §16.4: the piece goes back to its owner's supply; a seat left with no units and no bases
     is eliminated at once (its turn ends; the last one standing wins).  None: nothing destroyed."""

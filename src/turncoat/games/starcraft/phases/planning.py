@@ -12,7 +12,6 @@ import msgspec
 from turncoat.games.starcraft.context import Ctx, Events
 from turncoat.games.starcraft.events import OrderFace, OrderPlaced
 from turncoat.games.starcraft.galaxy import adjacent_planets
-from turncoat.games.starcraft.phases import control
 from turncoat.games.starcraft.state import (
     NOBODY,
     PLAN_TOKEN,
@@ -57,10 +56,12 @@ def begin_planning(ctx: Ctx, state: State, events: Events) -> State:
 def legal_order_planets(ctx: Ctx, state: State) -> tuple[str, ...]:
     """§8: planets holding the actor's unit or base, or adjacent to one (sorted)."""
     seat = state.actor
+    # one pass over the board's areas (the areas of the placed planets) finds the same planets as
+    # asking control.has_base_on / has_unit_on of each planet
     own = {
-        p.id
-        for p in state.galaxy
-        if control.has_base_on(ctx, state, seat, p.id) or control.has_unit_on(ctx, state, seat, p.id)
+        ctx.t.area_planet[a.id]
+        for a in state.areas
+        if a.base == seat or any(u.owner == seat for u in a.units)
     }
     reach = set(own)
     for planet in own:

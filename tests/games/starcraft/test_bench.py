@@ -1,0 +1,51 @@
+"""``turncoat bench starcraft``: StarCraft's random playouts, determinize and ISMCTS are measured
+against Verräter's in the same run, on positions from games between StarCraft's heuristic bots.
+Nothing here checks a speed (that depends on the machine): only the shape of what is reported."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from turncoat.cli import app
+
+
+def test_bench_starcraft_measures_verrater_in_the_same_run(tmp_path: Path) -> None:
+    out = tmp_path / "bench.json"
+    result = CliRunner().invoke(
+        app,
+        [
+            "bench",
+            "starcraft",
+            "--players",
+            "3",
+            "--seconds",
+            "0.2",
+            "--workers",
+            "1",
+            "--no-dask",
+            "--rounds",
+            "1",
+            "--json",
+            str(out),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    for label in ("random playout actions/s", "determinize µs a call", "ISMCTS iterations/s", "× verrater"):
+        assert label in said
+    data = json.loads(out.read_text())
+    assert (data["game"], data["players"]) == ("starcraft", 3)
+    base = data["baseline"]
+    assert (base["game"], base["players"]) == ("verrater", 4)
+    assert data["ratios"] == {
+        "engine": data["engine"]["decisions_per_cpu_s"] / base["engine"]["decisions_per_cpu_s"],
+        "determinize": data["determinize"]["calls_per_cpu_s"] / base["determinize"]["calls_per_cpu_s"],
+        "ismcts": data["ismcts"]["iterations_per_cpu_s"] / base["ismcts"]["iterations_per_cpu_s"],
+    }
+    assert data["engine"]["games"] >= 1 and data["engine"]["decisions_per_cpu_s"] > 0
+    assert data["ismcts"]["decisions"] > 0 and data["ismcts"]["iterations_per_decision"] == 100
+    assert data["positions"]["policy"] == "heuristic" and data["positions"]["positions"] > 0
+    assert data["scaling"]["pool_1_same_results"]
