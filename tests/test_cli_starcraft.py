@@ -56,8 +56,10 @@ def test_content_starcraft_lists_each_invented_value_and_why() -> None:
     assert result.exit_code == 0, result.output
     assert result.output.startswith("pack starcraft-sourced+starcraft-placeholders  digest ")
     assert "estimated values (our placeholders, not confirmed from the printed game):" in result.output
-    assert "  why: INVENTED" in result.output
+    assert "  why: invented for play, not from the game: " in result.output
     assert "    planets." in result.output and "    combat_cards." in result.output
+    # the hint names the way this game takes an owner's values, not an override file it refuses
+    assert "owner_packs option (see docs/starcraft.md)" in result.output and "--override" not in result.output
 
 
 def test_content_override_of_starcraft_is_refused_in_one_line(tmp_path: Path) -> None:
