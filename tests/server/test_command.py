@@ -51,7 +51,9 @@ def serve(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess
     base = {k: v for k, v in os.environ.items() if not k.startswith("TURNCOAT_")}
     base |= {"TURNCOAT_DATA_DIR": str(tmp_path), **env}
     cmd = [sys.executable, "-m", "turncoat.cli", "serve", *args]
-    return subprocess.run(cmd, env=base, capture_output=True, text=True, timeout=60, check=False)
+    return subprocess.run(
+        cmd, env=base, capture_output=True, text=True, timeout=300, check=False
+    )  # returns when it refuses; the bound only stops a hang (a loaded machine imports slowly)
 
 
 def assert_one_error_line(result: subprocess.CompletedProcess[str], *words: str) -> None:
