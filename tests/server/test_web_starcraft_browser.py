@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.server.test_web_browser import shot, version_of, wait_for_news
 from tests.server.web_support import served_in_process
+from turncoat.games.starcraft.log import with_article
 
 ORDERS = 2  # Ann plays until she has placed this many orders (the setup comes first)
 MOST_MOVES = 60  # a stuck table fails the test instead of looping
@@ -166,11 +167,11 @@ def expected_line(title: str, label: str, view: dict[str, Any]) -> str | None:
         return f"Ann puts the base in {label.removeprefix('Base in ')}."
     if title.startswith("Starting forces: where your"):  # "... where your Marine goes"
         unit = title.removeprefix("Starting forces: where your ").removesuffix(" goes")
-        return f"Ann places a {unit} in {label}."
+        return f"Ann places {with_article(unit)} in {label}."
     if title == "Starting forces: your transport":
         return f"Ann puts a transport on {label.removeprefix('Transport on ')}."
     if title == "Order placement: which order token":  # "Build order" -> "Ann places a Build order on"
-        return f"Ann places a {label} on "
+        return f"Ann places {with_article(label)} on "
     return None
 
 

@@ -79,6 +79,19 @@ def test_lines_in_plain_text_name_areas_units_and_cards() -> None:
     assert log.text(line("a ", SeatRef(2), ".")) == "a Player 3."
 
 
+def test_with_article_names_a_noun_with_the_article_it_wants() -> None:
+    assert [log.with_article(w) for w in ("Marine", "Ultralisk", "air support", "Event")] == [
+        "a Marine",
+        "an Ultralisk",
+        "an air support",
+        "an Event",
+    ]
+    g = pinned(2, 0, *TWO)
+    bought = E.Bought(0, "module", "air_support", "", 0, (), ())
+    (said,) = log.round_lines(g.ctx, bought)
+    assert " buys an air support module, paying " in log.text(said)
+
+
 def test_lines_say_a_combat_draw_once_to_each_reader() -> None:
     # §13.2 step 3, §10.3: the drawer reads the cards it drew, everyone else how many: one line each
     g, state, _ = raynor_overmind()

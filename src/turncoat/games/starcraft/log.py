@@ -102,7 +102,12 @@ def event_lines(ctx: Ctx, e: Event) -> list[Line]:
             ]
         case E.StartingUnitPlaced():
             assert e.area is not None
-            return [line(SeatRef(e.seat), f" places a {unit_name(ctx, e.unit)} in {area_name(ctx, e.area)}.")]
+            return [
+                line(
+                    SeatRef(e.seat),
+                    f" places {with_article(unit_name(ctx, e.unit))} in {area_name(ctx, e.area)}.",
+                )
+            ]
         case E.StartingTransportPlaced():
             a, b = (planet_name(ctx, p) for p in e.between)
             return [line(SeatRef(e.seat), f" puts a transport on the route between {a} and {b}.")]
@@ -152,18 +157,23 @@ def _cost_words(ctx: Ctx, paid: tuple[tuple[str, str, str], ...]) -> str:
     return _and(parts) if parts else "nothing"
 
 
+def with_article(noun: str) -> str:
+    """The noun with its indefinite article: "an Ultralisk", "an air support", "a Marine"."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def _bought_words(ctx: Ctx, e: E.Bought) -> str:
     if e.item == "worker":
         return "a worker"
     if e.item == "transport":
         return f"a transport on route {e.place}"
     if e.item == "unit":
-        return f"a {unit_name(ctx, e.target)} in {area_name(ctx, e.place)}"
+        return f"{with_article(unit_name(ctx, e.target))} in {area_name(ctx, e.place)}"
     if e.item == "base":
         return f"a base in {area_name(ctx, e.place)}"
     if e.item == "building":
         return f"{e.target.replace('_', ' ').title()} level {e.level}"
-    return f"a {e.target.replace('_', ' ')} module"
+    return f"{with_article(e.target.replace('_', ' '))} module"
 
 
 def round_lines(ctx: Ctx, e: Event) -> list[Line]:
@@ -175,7 +185,8 @@ def round_lines(ctx: Ctx, e: Event) -> list[Line]:
             return [
                 line(
                     SeatRef(e.seat),
-                    f" places a {order_name(e.kind, e.special)} order on {planet_name(ctx, e.planet)}.",
+                    f" places {with_article(order_name(e.kind, e.special))} order"
+                    f" on {planet_name(ctx, e.planet)}.",
                 )
             ]
         case E.OrderRevealed():
@@ -205,7 +216,7 @@ def round_lines(ctx: Ctx, e: Event) -> list[Line]:
             ]
         case E.UnitsMoved():
             moves = [
-                f"a {unit_name(ctx, u)} from {area_name(ctx, f)} to {area_name(ctx, t)}"
+                f"{with_article(unit_name(ctx, u))} from {area_name(ctx, f)} to {area_name(ctx, t)}"
                 for u, f, t in e.moves
             ]
             if e.lift_off is not None:
