@@ -320,6 +320,13 @@ class WholeGame:
         battle = state["observation"]["battle"]
         side = 0 if battle["aggressor"] == person.seat else 1
         value = pick_number(page, r"Dial (\d+)", last=True)
+        # The news pick_number waited for may be the other side's sealed dial, set at the same
+        # time: wait until this page no longer asks for the dial, i.e. this seat's dial is in.
+        page.wait_for_function(
+            "() => ![...document.querySelectorAll('#controls button, #controls option')]"
+            ".some(e => /^Dial \\d+/.test(e.innerText))",
+            timeout=30_000,
+        )
         mine = person.state()["observation"]["battle"]
         if mine is not None and mine["area"] == battle["area"]:  # the battle is still on
             assert mine["plans"][side]["dial"] == value
