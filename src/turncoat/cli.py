@@ -282,16 +282,10 @@ def content_cmd(
         say(f"  why: {source}")
         for path in paths:
             say(f"    {path} = {_show_value(values[path])}")
-    if "content_overrides" in getattr(game.config, "__struct_fields__", ()):
-        say(
-            "Own the game? Write the values printed on your cards into an override file (see the README, "
-            "Honest content) and pass it with --override here, or --content-override to play with it."
-        )
-    else:  # a game that takes an owner's values as a pack of its own, as a table option
-        say(
-            "Own the game? Write the values printed on your cards into an owner's pack and pass it as "
-            f"the game's owner_packs option (see docs/{game_name}.md)."
-        )
+    say(
+        "Own the game? Write the values printed on your cards into an override file (see the README, "
+        "Honest content) and pass it with --override here, or --content-override to play with it."
+    )
 
 
 @app.command("games")

@@ -41,6 +41,11 @@ class StarcraftConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     placeholders: bool = True
     # Packs an owner wrote from a printed copy, applied over the sourced and placeholder packs.
     owner_packs: tuple[dict[str, Any], ...] = ()
+    # The common option of every game (``--content-override FILE`` in the command line, the terminal
+    # and ``turncoat sim``): the override file's values, read as one more owner's pack applied after
+    # owner_packs -- the dotted paths ``turncoat content starcraft`` prints, or a whole owner's pack
+    # (``overrides.py``).
+    content_overrides: dict[str, Any] | None = None
 
     # -- §21.4 rulings ------------------------------------------------------------------------------
     # §16.1: with Aldaris in play, rank only players who reached their own threshold [RULING].

@@ -33,6 +33,7 @@ from turncoat.games.starcraft.determinize import determinize
 from turncoat.games.starcraft.evaluation import VALUED_STEPS, evaluate
 from turncoat.games.starcraft.heuristics import StarcraftHeuristic
 from turncoat.games.starcraft.observe import StarcraftObservation, observe
+from turncoat.games.starcraft.overrides import owner_packs_of
 from turncoat.games.starcraft.phases import build, execution, mobilize, planning, regrouping, research, setup
 from turncoat.games.starcraft.phases import combat as K
 from turncoat.games.starcraft.phases import combat_actions as KA
@@ -372,7 +373,9 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
     def __init__(self, config: StarcraftConfig) -> None:
         validate_config(config)
         super().__init__(config)
-        self.loaded: Content = load_content(placeholders=config.placeholders, owner_packs=config.owner_packs)
+        self.loaded: Content = load_content(
+            placeholders=config.placeholders, owner_packs=owner_packs_of(config)
+        )
         self.ctx = Ctx(config=config, content=self.loaded, t=build_tables(self.loaded))
         self.content: ContentPack[StarcraftContent] = self.loaded.pack()
         self._last_options: tuple[State, tuple[Move, ...]] | None = None
