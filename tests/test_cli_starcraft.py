@@ -123,3 +123,12 @@ def test_a_bad_override_file_for_starcraft_is_refused_in_one_line(
         assert result.exit_code == 2
         assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
         assert says in result.stderr
+
+
+def test_replay_of_a_game_nobody_won_says_so() -> None:
+    """A game may end with no winner (here a treaty game; StarCraft's with
+    simultaneous_last_elimination=nobody_wins): the last line says nobody, not an empty name."""
+    golden = Path(__file__).parent / "games/treaty_skirmish/golden/04_nobody_wins.json"
+    result = run("replay", str(golden))
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "Winner: nobody"

@@ -153,7 +153,7 @@ def replay_cmd(
         "Winner"
         + ("s" if len(outcome.winners) > 1 else "")
         + ": "
-        + ", ".join(names[p] for p in outcome.winners)
+        + (", ".join(names[p] for p in outcome.winners) or "nobody")
     )
 
 

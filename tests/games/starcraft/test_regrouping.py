@@ -4,11 +4,14 @@
 from __future__ import annotations
 
 import msgspec
+import pytest
 
 from tests.games.starcraft.helpers import game, put, raynor_overmind, seat_with
 from turncoat.core.actions import Event
+from turncoat.core.present import plain, presentation_of
 from turncoat.games.starcraft import events as E
-from turncoat.games.starcraft.phases import regrouping, victory
+from turncoat.games.starcraft.game import StarcraftGame
+from turncoat.games.starcraft.phases import execution, regrouping, victory
 from turncoat.games.starcraft.state import (
     DISCARD,
     NOBODY,
@@ -16,7 +19,10 @@ from turncoat.games.starcraft.state import (
     PLAN_TOKEN,
     PLANNING,
     PLAY_EVENT,
+    STEP_EXECUTION,
+    ActiveOrder,
     HeldCard,
+    OrderToken,
     State,
 )
 
@@ -65,6 +71,64 @@ def test_rules_16_4_the_last_players_leaving_the_board_together_share_the_victor
     assert events == [] and not out.seat(0).eliminated and not out.seat(1).eliminated
     assert victory.elimination_victory(CTX, out) == (0, 1)
     assert victory.elimination_victory(CTX, S0) == ()  # both still on the board: nobody wins yet
+
+
+NOBODY_WINS = raynor_overmind(simultaneous_last_elimination="nobody_wins")[0]
+EMPTY = msgspec.structs.replace(
+    S0, areas=tuple(msgspec.structs.replace(a, units=(), base=NOBODY) for a in S0.areas)
+)
+
+
+def test_rules_16_4_the_last_players_leaving_the_board_together_all_go_when_nobody_wins() -> None:
+    # [RULING] the other reading of §16.4 (simultaneous_last_elimination="nobody_wins")
+    events: list[Event] = []
+    out = regrouping.check_eliminations(NOBODY_WINS.ctx, EMPTY, events)
+    assert events == [E.Eliminated(seat=0), E.Eliminated(seat=1)]
+    assert out.seat(0).eliminated and out.seat(1).eliminated
+    assert victory.elimination_victory(NOBODY_WINS.ctx, out) == () and victory.nobody_left(out)
+
+
+def test_nobody_left() -> None:
+    one_out = seat_with(S0, 0, eliminated=True)
+    assert not victory.nobody_left(S0) and not victory.nobody_left(one_out)
+    assert victory.nobody_left(seat_with(one_out, 1, eliminated=True))
+
+
+@pytest.mark.parametrize(
+    ("g", "winners", "kind", "said"),
+    [
+        (G, (0, 1), "elimination", "Player 1 and Player 2 win an elimination victory."),
+        (NOBODY_WINS, (), victory.NO_WINNER, "The last players left the board together: nobody wins."),
+    ],
+)
+def test_begin_regrouping_ends_a_game_its_last_players_left_together_by_the_option(
+    g: StarcraftGame, winners: tuple[int, ...], kind: str, said: str
+) -> None:
+    events: list[Event] = []
+    over = regrouping.begin_regrouping(g.ctx, _at_regrouping(EMPTY), events)
+    assert (over.step, over.winners, over.victory) == (OVER, winners, kind)
+    assert events[-1] == E.GameWon(winners=winners, victory=kind, cp=(0, 0))
+    outcome = g.outcome(over)
+    assert outcome is not None and outcome.winners == winners
+    assert outcome.scores == tuple(0.5 if s in winners else 0.0 for s in range(2))
+    names = ["Player 1", "Player 2"]
+    assert plain(presentation_of(g).log(events, None)[-1], names) == said
+    # the end panel and the round summary say it too
+    end = presentation_of(g).panels(g.observe(over, 0))[-1]
+    assert end.title == "The end" and ("Nobody wins" in plain(end.lines[0], names)) == (not winners)
+    assert ("nobody wins" in plain(presentation_of(g).summary(events, None)[-1], names)) == (not winners)
+
+
+def test_end_order_ends_a_game_with_no_winner_when_the_last_players_fell_together() -> None:
+    # §9, §16.4: a battle left both sides with nothing; the order's end finds nobody in the game
+    order = ActiveOrder("pridewater", OrderToken(0, "mobilize"))
+    fought = msgspec.structs.replace(EMPTY, active_order=order, actor=NOBODY, step=STEP_EXECUTION)
+    events: list[Event] = []
+    over = execution.end_order(NOBODY_WINS.ctx, fought, events)
+    assert (over.step, over.winners, over.victory) == (OVER, (), victory.NO_WINNER)
+    assert [e for e in events if isinstance(e, E.Eliminated)] == [E.Eliminated(seat=0), E.Eliminated(seat=1)]
+    shared = execution.end_order(CTX, fought, [])
+    assert (shared.winners, shared.victory) == ((0, 1), "elimination")
 
 
 def test_lose_resource_cards() -> None:

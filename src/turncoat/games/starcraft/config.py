@@ -68,6 +68,12 @@ class StarcraftConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     eliminated_orders_removed: Literal["immediately", "when_reached"] = "immediately"
     # §21.3: the owner of a placed order remembers its face [RULING]; False hides it from the owner too.
     order_owner_may_view_own_orders: bool = True
+    # §16.4: when the last players in the game leave the board at the same moment (one battle
+    # destroys both sides' last pieces) the rules name no winner [RULING].  "share_victory" keeps them
+    # in and they share the elimination victory: none of them was left with nothing while another
+    # still stood, and every other ending of the game has a winner; "nobody_wins" eliminates them
+    # all and the game ends with no winner.
+    simultaneous_last_elimination: Literal["share_victory", "nobody_wins"] = "share_victory"
 
     # -- GAPS.md rulings ----------------------------------------------------------------------------
     # §6.3 (GAPS §2.1): when the 15 normal routes run out, forced routes stop, but a new planet still

@@ -535,10 +535,11 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
         return [log.text(said) for said in log.lines(self.ctx, events, viewer, omniscient=omniscient)]
 
     def outcome(self, state: State) -> Outcome | None:
-        """§16: once the game is over, the winners share the win (scores 1/k each, 0 otherwise)."""
+        """§16: once the game is over, the winners share the win (scores 1/k each, 0 otherwise);
+        §16.4 [RULING] a game its last players left together may end with no winner (all 0)."""
         if state.step != OVER:
             return None
-        share = 1.0 / len(state.winners)
+        share = 1.0 / len(state.winners) if state.winners else 0.0
         return Outcome(
             scores=tuple(share if s in state.winners else 0.0 for s in range(state.players)),
             winners=state.winners,

@@ -255,6 +255,8 @@ def round_lines(ctx: Ctx, e: Event) -> list[Line]:
             return [line(SeatRef(e.seat), f" destroys its own {what}.")]
         case E.FirstPlayerPassed():
             return [line(SeatRef(e.seat), " takes the first player token.")]
+        case E.GameWon() if not e.winners:  # §16.4 [RULING]: simultaneous_last_elimination
+            return [line("The last players left the board together: nobody wins.")]
         case E.GameWon():
             who: list[str | SeatRef] = []
             for i, seat in enumerate(e.winners):

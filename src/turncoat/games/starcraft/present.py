@@ -511,6 +511,10 @@ class StarcraftPresentation:
         return Panel(title="Events", lines=tuple(rows))
 
     def end_panel(self, obs: StarcraftObservation) -> Panel:
+        if not obs.winners:  # §16.4 [RULING]: the last players left the board together
+            return Panel(
+                title="The end", lines=(line("Nobody wins: the last players left the board together."),)
+            )
         who: list[Span] = []
         for i, seat in enumerate(obs.winners):
             who += [", " if i else "", SeatRef(seat)]
