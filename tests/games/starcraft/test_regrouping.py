@@ -10,6 +10,7 @@ from tests.games.starcraft.helpers import game, put, raynor_overmind, seat_with
 from turncoat.core.actions import Event
 from turncoat.core.present import plain, presentation_of
 from turncoat.games.starcraft import events as E
+from turncoat.games.starcraft import log
 from turncoat.games.starcraft.game import StarcraftGame
 from turncoat.games.starcraft.phases import execution, regrouping, victory
 from turncoat.games.starcraft.state import (
@@ -218,6 +219,31 @@ def test_next_event_player() -> None:
     assert (out.step, out.actor) == (PLAY_EVENT, 1)  # seat 0 has none: skipped
     done = regrouping.next_event_player(CTX, S0, [])
     assert done.step in (PLANNING, DISCARD, PLAN_TOKEN) and done.round == 2
+
+
+def test_next_event_player_removes_an_eliminated_seats_cards_and_says_only_how_many() -> None:
+    # §16.4: the Overmind is out; its three new cards go without effect (even The End Draws Near),
+    # and the log says how many, naming none: nobody read them, not even their owner (§21.3)
+    cards = ("stage1_no_effect", "stage1_draw_2_combat_cards", TEDN)
+    state = seat_with(S0, 1, eliminated=True, pending_events=cards)
+    events: list[Event] = []
+    out = regrouping.next_event_player(CTX, msgspec.structs.replace(state, turn_index=0), events)
+    assert out.seat(1).pending_events == () and out.end_draws_near == 0
+    assert sorted(out.event_discard) == sorted(cards)
+    assert events[0] == E.EliminatedEventsRemoved(seat=1, count=3)
+    assert set(msgspec.to_builtins(events[0])) <= {"type", "seat", "count", "visible_to"}  # no face
+    names = ["Ann", "Bob"]
+    faces = {log.event_name(CTX, c) for c in cards} | set(cards)
+    for viewer in (None, 0, 1):
+        for omniscient in (False, True):
+            said = [plain(x, names) for x in presentation_of(G).log(events, viewer, omniscient=omniscient)]
+            assert said[0] == "Bob is out of the game: its 3 new event cards are removed without effect."
+            assert not [f for f in faces for x in said if f in x]
+    one: list[Event] = []
+    regrouping.next_event_player(CTX, seat_with(S0, 0, eliminated=True, pending_events=cards[:1]), one)
+    assert plain(presentation_of(G).log(one, None)[0], names).endswith(
+        "its 1 new event card is removed without effect."
+    )
 
 
 def test_legal_event_plays() -> None:

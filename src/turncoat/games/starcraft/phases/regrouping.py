@@ -26,6 +26,7 @@ from turncoat.games.starcraft.events import (
     CardDiscarded,
     ConquestPointsScored,
     Eliminated,
+    EliminatedEventsRemoved,
     EventCardsRead,
     EventPlayed,
     FirstPlayerPassed,
@@ -249,6 +250,7 @@ def next_event_player(ctx: Ctx, state: State, events: Events) -> State:
         p = state.seat(seat)
         if p.pending_events and p.eliminated:
             state = _discard_events(state, seat, p.pending_events)
+            events.append(EliminatedEventsRemoved(seat=seat, count=len(p.pending_events)))
         elif END_DRAWS_NEAR in p.pending_events:
             state = play_end_draws_near(ctx, state, seat, events)
         elif p.pending_events:
