@@ -138,6 +138,7 @@ OPTION_LABELS = {
     "event_deck_exhausted": "When the event deck runs out",
     "enemy_base_only_area_counts_as_enemy_area": "An area with only an enemy base is an enemy area",
     "eliminated_orders_removed": "When an eliminated player's orders go",
+    "simultaneous_last_elimination": "When the last players leave the board together",
     "order_owner_may_view_own_orders": "You may look at your own placed orders",
     "normal_routes_limited": "Normal routes run out",
     "cut_off_transport_destroyed": "When a cut-off transport is destroyed",
