@@ -16,8 +16,8 @@ from turncoat.games.starcraft.config import StarcraftConfig
 from turncoat.games.starcraft.overrides import (
     OVERRIDE_PACK_ID,
     OVERRIDE_SOURCE,
+    load_with_overrides,
     override_pack,
-    owner_packs_of,
 )
 
 KNOWN = frozenset(v.path for v in load_content().values)
@@ -62,12 +62,12 @@ def test_override_pack_refuses_a_malformed_one_with_a_code(overrides: Any, says:
     assert err.value.message.startswith("content_overrides: ")
 
 
-def test_owner_packs_of_applies_the_overrides_after_the_owner_packs() -> None:
-    assert owner_packs_of(StarcraftConfig()) == ()
-    assert owner_packs_of(StarcraftConfig(content_overrides={})) == ()  # nothing to override
+def test_load_with_overrides_applies_them_after_the_owner_packs() -> None:
+    assert load_with_overrides(StarcraftConfig()).digest == load_content().digest
+    assert load_with_overrides(StarcraftConfig(content_overrides={})).packs == load_content().packs  # nothing
     later = {"planets.antiga_prime.route_slots": ["E", "W"]}
-    packs = owner_packs_of(StarcraftConfig(owner_packs=(OWNER_PACK,), content_overrides=later))
-    assert [p["id"] for p in packs] == ["my-copy", OVERRIDE_PACK_ID]
+    loaded = load_with_overrides(StarcraftConfig(owner_packs=(OWNER_PACK,), content_overrides=later))
+    assert [p.id for p in loaded.packs][-2:] == ["my-copy", OVERRIDE_PACK_ID]
     g = game(players=2, owner_packs=[OWNER_PACK], content_overrides=later)
     assert g.ctx.t.planet_sides["antiga_prime"] == ("E", "W")  # the override wins over owner_packs
     assert [a.amount for a in g.ctx.t.planet["antiga_prime"].areas.value] == [4, 3]  # the rest stays
@@ -79,11 +79,26 @@ def test_owner_packs_of_applies_the_overrides_after_the_owner_packs() -> None:
     )
 
 
-def test_owner_packs_of_a_whole_pack_plays_as_the_owner_packs_option() -> None:
+def test_load_with_overrides_of_a_whole_pack_plays_as_the_owner_packs_option() -> None:
     as_option = game(players=2, owner_packs=[OWNER_PACK])
     as_override = game(players=2, content_overrides=OWNER_PACK)
     assert as_override.loaded.digest == as_option.loaded.digest
     assert as_override.packs_used() == as_option.packs_used()
+
+
+@pytest.mark.parametrize(
+    ("overrides", "says"),
+    [
+        ({"planets.antiga_prime.route_slots": 5}, "the merged content is invalid"),  # a wrong type
+        ({"kind": "owner", "id": "mine", "planets": [{"id": "new_planet", "name": MINE}]}, "incomplete"),
+    ],
+)
+def test_load_with_overrides_refuses_what_the_file_breaks_as_the_options_fault(
+    overrides: Any, says: str
+) -> None:
+    with pytest.raises(InvalidConfig) as err:
+        load_with_overrides(StarcraftConfig(content_overrides=overrides))
+    assert err.value.code == "bad_content_overrides" and says in err.value.message
 
 
 def test_a_game_with_malformed_overrides_is_refused_before_it_is_built() -> None:

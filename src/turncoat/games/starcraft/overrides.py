@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from turncoat.core.errors import InvalidConfig, InvalidContent
-from turncoat.games.starcraft.components import IDENTITY_FIELDS, check_pack, load_content
+from turncoat.games.starcraft.components import IDENTITY_FIELDS, Content, check_pack, load_content
 from turncoat.games.starcraft.config import StarcraftConfig
 
 OVERRIDE_PACK_ID = "content-override"  # the pack the dotted-path form becomes
@@ -87,16 +87,18 @@ def _is_value(node: Any) -> bool:
     return isinstance(node, dict) and "value" in node and "provenance" in node
 
 
-def owner_packs_of(config: StarcraftConfig) -> tuple[dict[str, Any], ...]:
-    """RULES §3: the ``owner_packs`` option, then ``content_overrides`` as one more owner's pack
-    (an empty mapping overrides nothing, as in every game).  The dotted paths are checked against
-    the content the other packs make."""
+def load_with_overrides(config: StarcraftConfig) -> Content:
+    """RULES §3: the content of a game: the shipped packs and the ``owner_packs`` option, then
+    ``content_overrides`` as one more owner's pack (an empty mapping overrides nothing, as in every
+    game).  Dotted paths are checked against the content the other packs make; whatever the
+    override file breaks (a value of the wrong type, a record it leaves incomplete) is refused as
+    the option's fault, with the content's own words."""
+    base = load_content(placeholders=config.placeholders, owner_packs=config.owner_packs)
     overrides = config.content_overrides
     if not overrides:
-        return config.owner_packs
-    if isinstance(overrides, Mapping) and is_whole_pack(overrides):
-        known: Iterable[str] = ()
-    else:
-        base = load_content(placeholders=config.placeholders, owner_packs=config.owner_packs)
-        known = (v.path for v in base.values)
-    return (*config.owner_packs, override_pack(overrides, known))
+        return base
+    pack = override_pack(overrides, (v.path for v in base.values))
+    try:
+        return load_content(placeholders=config.placeholders, owner_packs=(*config.owner_packs, pack))
+    except InvalidContent as exc:
+        raise _bad(exc.message) from exc
