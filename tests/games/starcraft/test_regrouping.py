@@ -3,16 +3,21 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import msgspec
 import pytest
 
 from tests.games.starcraft.helpers import game, put, raynor_overmind, seat_with
 from turncoat.core.actions import Event
 from turncoat.core.present import plain, presentation_of
+from turncoat.core.record import append_action, new_record
 from turncoat.games.starcraft import events as E
 from turncoat.games.starcraft import log
 from turncoat.games.starcraft.game import StarcraftGame
 from turncoat.games.starcraft.phases import execution, regrouping, victory
+from turncoat.games.starcraft.report import StarcraftReport
 from turncoat.games.starcraft.state import (
     DISCARD,
     NOBODY,
@@ -130,6 +135,49 @@ def test_end_order_ends_a_game_with_no_winner_when_the_last_players_fell_togethe
     assert [e for e in events if isinstance(e, E.Eliminated)] == [E.Eliminated(seat=0), E.Eliminated(seat=1)]
     shared = execution.end_order(CTX, fought, [])
     assert (shared.winners, shared.victory) == ((0, 1), "elimination")
+
+
+def _random_game(g: StarcraftGame, seed: int) -> tuple[list[tuple[int, Any]], list[Event], State]:
+    """A whole game of uniformly random legal decisions: the moves, every event, the last state."""
+    pick, tr = random.Random(seed), g.start(seed)
+    state, events, moves = tr.state, list(tr.events), []
+    while g.to_act(state):
+        seat = min(g.to_act(state))
+        moves.append((seat, pick.choice(list(g.legal_actions(state, seat)))))
+        tr = g.apply(state, *moves[-1])
+        state, events = tr.state, events + list(tr.events)
+    return moves, events, state
+
+
+def test_rules_16_4_a_whole_game_its_last_players_leave_together_ends_by_the_option() -> None:
+    # a random 2-player game in which both sides lose their last pieces at the same moment: with
+    # nobody_wins it ends there with no winner; the same moves with the default, in a shared victory
+    nobody_wins, share = game(players=2, simultaneous_last_elimination="nobody_wins"), game(players=2)
+    for seed in range(300, 400):
+        moves, events, final = _random_game(nobody_wins, seed)
+        if final.victory == victory.NO_WINNER:
+            break
+    else:
+        raise AssertionError("no random game left the board together; widen the seeds")
+    outcome = nobody_wins.outcome(final)
+    assert outcome is not None and outcome.winners == () and outcome.scores == (0.0, 0.0)
+    assert events[-3:] == [
+        E.Eliminated(seat=0),
+        E.Eliminated(seat=1),
+        E.GameWon(winners=(), victory="no_winner", cp=tuple(p.cp for p in final.seats)),
+    ]
+    said = presentation_of(nobody_wins).log(events, None)
+    assert plain(said[-1], ["A", "B"]) == "The last players left the board together: nobody wins."
+    shared = share.start(seed).state
+    for seat, move in moves:
+        shared = share.apply(shared, seat, move).state
+    assert (shared.winners, shared.victory) == ((0, 1), "elimination")
+    # the balance report reads the record: no winner, both eliminated
+    record = new_record(nobody_wins, seed)
+    for seat, move in moves:
+        record = append_action(record, seat, move)
+    facts = StarcraftReport(nobody_wins).facts(seed, record, full=True)
+    assert (facts["victory"], facts["winners"], facts["eliminations"]) == ("no_winner", [], 2)
 
 
 def test_lose_resource_cards() -> None:
