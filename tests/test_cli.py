@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from turncoat.cli import app, player_names
 from turncoat.core import registry
 from turncoat.core.actions import Event
-from turncoat.core.present import plain, presentation_of
+from turncoat.core.present import guide_of, plain, presentation_of
 from turncoat.core.record import GameRecord, load_record, replay
 from turncoat.core.registry import load_game
 from turncoat.skins.verrater.terminal.session import Session, plan_seats
@@ -384,15 +384,22 @@ def test_replay_prints_no_control_characters_from_stored_names(tmp_path: Path) -
     assert not any(ch in result.output for ch in "\x1b\u202e\x00")
 
 
-def test_content_says_which_values_are_our_adaptations() -> None:
+def test_content_says_which_values_are_our_adaptations_and_why() -> None:
     """Treaty Skirmish estimates nothing, but its numbers are our adaptation's: `content` says so,
-    naming each value under the section of the rules that sets it."""
+    naming each value with what it is under the section of the rules that sets it, and why, in the
+    game's own words (its guide); and it says precisely what "no estimated values" means."""
     result = run("content", "treaty_skirmish")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert "14 values set by the rules text, not printed on a component" in lines
     assert "14 of them set by our adaptation's own rules, not by the published game:" in lines
-    assert "  RULES §6.4: build_limit, hit_on, rounds, ship_cost" in lines
-    assert "no estimated values" in lines
+    assert "  RULES §6.4: build_limit = 3, hit_on = 5, rounds = 8, ship_cost = 1" in lines
+    why = guide_of(presentation_of(load_game("treaty_skirmish"))).adapted
+    assert f"  why: {why}" in lines and "every number of the game" in why and "printed value" in why
+    assert lines[-1] == "no estimated values: none stands in for a printed value that no source gives"
     verrater = run("content", "verrater").output
-    assert "values set by the rules text" in verrater and "adaptation" not in verrater
+    assert (
+        "values set by the rules text" in verrater
+        and "adaptation" not in verrater
+        and "why: The VP" not in verrater
+    )

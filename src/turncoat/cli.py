@@ -18,7 +18,7 @@ from turncoat.core import present
 from turncoat.core.actions import Event
 from turncoat.core.content import iter_sourced, read_override_file
 from turncoat.core.errors import RulesError
-from turncoat.core.present import presentation_of, seat_label
+from turncoat.core.present import guide_of, presentation_of, seat_label
 from turncoat.core.record import (
     GameRecord,
     Replay,
@@ -153,7 +153,7 @@ def replay_cmd(
         "Winner"
         + ("s" if len(outcome.winners) > 1 else "")
         + ": "
-        + ", ".join(names[p] for p in outcome.winners)
+        + (", ".join(names[p] for p in outcome.winners) or "nobody")
     )
 
 
@@ -220,9 +220,10 @@ def _show_value(node: dict[str, Any]) -> str:
 ADAPTED = "[ADAPT]"  # a source that is our adaptation's rule, not the published game's
 
 
-def _say_rules_values(values: dict[str, dict[str, Any]]) -> None:
+def _say_rules_values(values: dict[str, dict[str, Any]], why_adapted: str) -> None:
     """How many values no component prints (the rules text states them), and which of them our
-    adaptation chose: a player must not take those for the published game's."""
+    adaptation chose, with why in the game's own words (its guide's ``adapted``): a player must not
+    take those for the published game's."""
     ruled = {p: n for p, n in values.items() if n["provenance"] == "rules"}
     if not ruled:
         return
@@ -238,7 +239,9 @@ def _say_rules_values(values: dict[str, dict[str, Any]]) -> None:
             f"{count} of them set by our adaptation's own rules, not by the published game:", highlight=False
         )
         for source, paths in by_source.items():
-            say(f"  {source}: {', '.join(sorted(paths))}")
+            say(f"  {source}: {', '.join(f'{p} = {_show_value(ruled[p])}' for p in sorted(paths))}")
+        if why_adapted:
+            say(f"  why: {why_adapted}")
 
 
 @app.command("content")
@@ -265,9 +268,11 @@ def content_cmd(
             node = values[path]
             source = node.get("source") or "no source given"
             say(f"  {path} = {_show_value(node)}  ({node['provenance']}; {source})")
-    _say_rules_values(values)
+    _say_rules_values(values, guide_of(presentation_of(game)).adapted)
     if not pack.estimated_paths:
-        console.print("no estimated values")
+        # an estimate stands in for a printed value no source gives; values the rules text (or an
+        # adaptation's own rules, above) sets are not estimates
+        console.print("no estimated values: none stands in for a printed value that no source gives")
         return
     console.print(
         f"{len(pack.estimated_paths)} estimated values (our placeholders, not confirmed from the "
@@ -282,16 +287,10 @@ def content_cmd(
         say(f"  why: {source}")
         for path in paths:
             say(f"    {path} = {_show_value(values[path])}")
-    if "content_overrides" in getattr(game.config, "__struct_fields__", ()):
-        say(
-            "Own the game? Write the values printed on your cards into an override file (see the README, "
-            "Honest content) and pass it with --override here, or --content-override to play with it."
-        )
-    else:  # a game that takes an owner's values as a pack of its own, as a table option
-        say(
-            "Own the game? Write the values printed on your cards into an owner's pack and pass it as "
-            f"the game's owner_packs option (see docs/{game_name}.md)."
-        )
+    say(
+        "Own the game? Write the values printed on your cards into an override file (see the README, "
+        "Honest content) and pass it with --override here, or --content-override to play with it."
+    )
 
 
 @app.command("games")

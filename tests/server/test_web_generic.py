@@ -29,7 +29,7 @@ from turncoat.core.registry import load_game
 from turncoat.play import Clocks, GameInProgress
 from turncoat.server import views
 from turncoat.server.payload import PLAYING, ChoiceOut, DecisionOut, SeatPublic, Update, build_payload
-from turncoat.server.skin import seats_css
+from turncoat.server.skin import GENERIC_ENV, seats_css
 from turncoat.server.storage import SeatRow
 from turncoat.server.table import LiveTable
 
@@ -446,3 +446,15 @@ def test_the_page_script_sends_a_set_whole_and_takes_no_more_than_its_room(brows
         assert not boxes.nth(1).is_disabled()
     finally:
         page.close()
+
+
+@pytest.mark.parametrize(
+    ("winners", "said"), [([1], "Game over · Bea wins"), ([], "Game over · nobody wins")]
+)
+def test_the_end_screen_names_the_winners_or_says_nobody_won(winners: list[int], said: str) -> None:
+    """A game may end with no winner (a treaty game, or StarCraft's last players leaving the board
+    together with simultaneous_last_elimination=nobody_wins): the heading says so, not " win"."""
+    p = {"status": PLAYING, "version": 9, "to_act": [], "outcome": {"winners": winners, "scores": [0.0, 1.0]}}
+    page = GENERIC_ENV.get_template("_status.html").render(p=p, seat_names={0: "Ann", 1: "Bea"})
+    heading = html.unescape(page.split("<h2>")[1].split("</h2>")[0])
+    assert heading == said

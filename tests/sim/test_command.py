@@ -320,3 +320,16 @@ def test_an_agent_the_game_cannot_serve_is_refused_before_any_game(
     assert result.exit_code == 2, result.output
     assert result.stderr == f"error: the game 'sealed_bids' offers no heuristic for {purpose}\n"
     assert not out.exists()
+
+
+def test_content_override_of_starcraft_is_played_and_reported(tmp_path: Path) -> None:
+    """StarCraft takes the common override file too (its owner's values become one more pack)."""
+    override = tmp_path / "mine.json"
+    values = {"planets.antiga_prime.route_slots": ["N", "S"]}
+    override.write_text(json.dumps({"pack": "starcraft-sourced+starcraft-placeholders", "overrides": values}))
+    out = tmp_path / "run"
+    result = sim(
+        "starcraft", "-n", "2", "--players", "2", "--content-override", str(override), "--out", str(out)
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads((out / "summary.json").read_text())["options"]["content_overrides"] == values

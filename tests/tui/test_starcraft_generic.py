@@ -6,7 +6,9 @@ and a panel of its own."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -62,3 +64,20 @@ async def test_one_person_and_a_bot_play_starcraft_at_the_generic_table(tmp_path
             played.append(decision.title)
         assert "Your faction" in played and "Galaxy placement: which planet" in played
         assert not any("seat " in x.lower() or "player 1" in x.lower() for x in app.log_lines)
+
+
+def test_the_generic_table_plays_starcraft_with_an_owners_override_file(tmp_path: Path) -> None:
+    """``turncoat play starcraft --content-override FILE``: the common option builds the table's
+    game with the owner's values, and the saved table keeps them."""
+    own = tmp_path / "mine.json"
+    values = {"planets.antiga_prime.route_slots": ["N", "S"]}
+    own.write_text(json.dumps({"pack": "starcraft-sourced+starcraft-placeholders", "overrides": values}))
+    request = Request(
+        "starcraft", players=2, seats="human,random", seed=4, save=tmp_path / "sc.json", content_override=own
+    )
+    table = find_skin("starcraft").open_table(request)
+    game: Any = table.match.game
+    assert game.config.content_overrides == values
+    assert game.ctx.t.planet_sides["antiga_prime"] == ("N", "S")
+    assert table.record.config["content_overrides"] == values
+    assert table.save_path is not None and table.save_path.is_file()  # saved at once, with them

@@ -164,3 +164,11 @@ def test_timeout_is_refused_to_a_seat_that_is_not_to_act() -> None:
     idle = next(s for s in range(2) if s not in game.to_act(state))
     with pytest.raises(Exception, match="no decision now"):
         game.default_action(state, idle)
+
+
+def test_the_rule_16_4_option_is_offered_to_a_table_in_words() -> None:
+    # [RULING] §16.4: a table may choose that nobody wins when the last players leave together
+    face = StarcraftGame.from_options(players=2).presentation()
+    spec = next(o for o in face.options() if o.name == "simultaneous_last_elimination")
+    assert spec.values == ("share_victory", "nobody_wins")  # the default first
+    assert spec.label == "When the last players leave the board together"

@@ -3,12 +3,21 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import msgspec
+import pytest
 
 from tests.games.starcraft.helpers import game, put, raynor_overmind, seat_with
 from turncoat.core.actions import Event
+from turncoat.core.present import plain, presentation_of
+from turncoat.core.record import append_action, new_record
 from turncoat.games.starcraft import events as E
-from turncoat.games.starcraft.phases import regrouping, victory
+from turncoat.games.starcraft import log
+from turncoat.games.starcraft.game import StarcraftGame
+from turncoat.games.starcraft.phases import execution, regrouping, victory
+from turncoat.games.starcraft.report import StarcraftReport
 from turncoat.games.starcraft.state import (
     DISCARD,
     NOBODY,
@@ -16,7 +25,10 @@ from turncoat.games.starcraft.state import (
     PLAN_TOKEN,
     PLANNING,
     PLAY_EVENT,
+    STEP_EXECUTION,
+    ActiveOrder,
     HeldCard,
+    OrderToken,
     State,
 )
 
@@ -65,6 +77,107 @@ def test_rules_16_4_the_last_players_leaving_the_board_together_share_the_victor
     assert events == [] and not out.seat(0).eliminated and not out.seat(1).eliminated
     assert victory.elimination_victory(CTX, out) == (0, 1)
     assert victory.elimination_victory(CTX, S0) == ()  # both still on the board: nobody wins yet
+
+
+NOBODY_WINS = raynor_overmind(simultaneous_last_elimination="nobody_wins")[0]
+EMPTY = msgspec.structs.replace(
+    S0, areas=tuple(msgspec.structs.replace(a, units=(), base=NOBODY) for a in S0.areas)
+)
+
+
+def test_rules_16_4_the_last_players_leaving_the_board_together_all_go_when_nobody_wins() -> None:
+    # [RULING] the other reading of §16.4 (simultaneous_last_elimination="nobody_wins")
+    events: list[Event] = []
+    out = regrouping.check_eliminations(NOBODY_WINS.ctx, EMPTY, events)
+    assert events == [E.Eliminated(seat=0), E.Eliminated(seat=1)]
+    assert out.seat(0).eliminated and out.seat(1).eliminated
+    assert victory.elimination_victory(NOBODY_WINS.ctx, out) == () and victory.nobody_left(out)
+
+
+def test_nobody_left() -> None:
+    one_out = seat_with(S0, 0, eliminated=True)
+    assert not victory.nobody_left(S0) and not victory.nobody_left(one_out)
+    assert victory.nobody_left(seat_with(one_out, 1, eliminated=True))
+
+
+@pytest.mark.parametrize(
+    ("g", "winners", "kind", "said"),
+    [
+        (G, (0, 1), "elimination", "Player 1 and Player 2 win an elimination victory."),
+        (NOBODY_WINS, (), victory.NO_WINNER, "The last players left the board together: nobody wins."),
+    ],
+)
+def test_begin_regrouping_ends_a_game_its_last_players_left_together_by_the_option(
+    g: StarcraftGame, winners: tuple[int, ...], kind: str, said: str
+) -> None:
+    events: list[Event] = []
+    over = regrouping.begin_regrouping(g.ctx, _at_regrouping(EMPTY), events)
+    assert (over.step, over.winners, over.victory) == (OVER, winners, kind)
+    assert events[-1] == E.GameWon(winners=winners, victory=kind, cp=(0, 0))
+    outcome = g.outcome(over)
+    assert outcome is not None and outcome.winners == winners
+    assert outcome.scores == tuple(0.5 if s in winners else 0.0 for s in range(2))
+    names = ["Player 1", "Player 2"]
+    assert plain(presentation_of(g).log(events, None)[-1], names) == said
+    # the end panel and the round summary say it too
+    end = presentation_of(g).panels(g.observe(over, 0))[-1]
+    assert end.title == "The end" and ("Nobody wins" in plain(end.lines[0], names)) == (not winners)
+    assert ("nobody wins" in plain(presentation_of(g).summary(events, None)[-1], names)) == (not winners)
+
+
+def test_end_order_ends_a_game_with_no_winner_when_the_last_players_fell_together() -> None:
+    # §9, §16.4: a battle left both sides with nothing; the order's end finds nobody in the game
+    order = ActiveOrder("pridewater", OrderToken(0, "mobilize"))
+    fought = msgspec.structs.replace(EMPTY, active_order=order, actor=NOBODY, step=STEP_EXECUTION)
+    events: list[Event] = []
+    over = execution.end_order(NOBODY_WINS.ctx, fought, events)
+    assert (over.step, over.winners, over.victory) == (OVER, (), victory.NO_WINNER)
+    assert [e for e in events if isinstance(e, E.Eliminated)] == [E.Eliminated(seat=0), E.Eliminated(seat=1)]
+    shared = execution.end_order(CTX, fought, [])
+    assert (shared.winners, shared.victory) == ((0, 1), "elimination")
+
+
+def _random_game(g: StarcraftGame, seed: int) -> tuple[list[tuple[int, Any]], list[Event], State]:
+    """A whole game of uniformly random legal decisions: the moves, every event, the last state."""
+    pick, tr = random.Random(seed), g.start(seed)
+    state, events, moves = tr.state, list(tr.events), []
+    while g.to_act(state):
+        seat = min(g.to_act(state))
+        moves.append((seat, pick.choice(list(g.legal_actions(state, seat)))))
+        tr = g.apply(state, *moves[-1])
+        state, events = tr.state, events + list(tr.events)
+    return moves, events, state
+
+
+def test_rules_16_4_a_whole_game_its_last_players_leave_together_ends_by_the_option() -> None:
+    # a random 2-player game in which both sides lose their last pieces at the same moment: with
+    # nobody_wins it ends there with no winner; the same moves with the default, in a shared victory
+    nobody_wins, share = game(players=2, simultaneous_last_elimination="nobody_wins"), game(players=2)
+    for seed in range(300, 400):
+        moves, events, final = _random_game(nobody_wins, seed)
+        if final.victory == victory.NO_WINNER:
+            break
+    else:
+        raise AssertionError("no random game left the board together; widen the seeds")
+    outcome = nobody_wins.outcome(final)
+    assert outcome is not None and outcome.winners == () and outcome.scores == (0.0, 0.0)
+    assert events[-3:] == [
+        E.Eliminated(seat=0),
+        E.Eliminated(seat=1),
+        E.GameWon(winners=(), victory="no_winner", cp=tuple(p.cp for p in final.seats)),
+    ]
+    said = presentation_of(nobody_wins).log(events, None)
+    assert plain(said[-1], ["A", "B"]) == "The last players left the board together: nobody wins."
+    shared = share.start(seed).state
+    for seat, move in moves:
+        shared = share.apply(shared, seat, move).state
+    assert (shared.winners, shared.victory) == ((0, 1), "elimination")
+    # the balance report reads the record: no winner, both eliminated
+    record = new_record(nobody_wins, seed)
+    for seat, move in moves:
+        record = append_action(record, seat, move)
+    facts = StarcraftReport(nobody_wins).facts(seed, record, full=True)
+    assert (facts["victory"], facts["winners"], facts["eliminations"]) == ("no_winner", [], 2)
 
 
 def test_lose_resource_cards() -> None:
@@ -154,6 +267,31 @@ def test_next_event_player() -> None:
     assert (out.step, out.actor) == (PLAY_EVENT, 1)  # seat 0 has none: skipped
     done = regrouping.next_event_player(CTX, S0, [])
     assert done.step in (PLANNING, DISCARD, PLAN_TOKEN) and done.round == 2
+
+
+def test_next_event_player_removes_an_eliminated_seats_cards_and_says_only_how_many() -> None:
+    # §16.4: the Overmind is out; its three new cards go without effect (even The End Draws Near),
+    # and the log says how many, naming none: nobody read them, not even their owner (§21.3)
+    cards = ("stage1_no_effect", "stage1_draw_2_combat_cards", TEDN)
+    state = seat_with(S0, 1, eliminated=True, pending_events=cards)
+    events: list[Event] = []
+    out = regrouping.next_event_player(CTX, msgspec.structs.replace(state, turn_index=0), events)
+    assert out.seat(1).pending_events == () and out.end_draws_near == 0
+    assert sorted(out.event_discard) == sorted(cards)
+    assert events[0] == E.EliminatedEventsRemoved(seat=1, count=3)
+    assert set(msgspec.to_builtins(events[0])) <= {"type", "seat", "count", "visible_to"}  # no face
+    names = ["Ann", "Bob"]
+    faces = {log.event_name(CTX, c) for c in cards} | set(cards)
+    for viewer in (None, 0, 1):
+        for omniscient in (False, True):
+            said = [plain(x, names) for x in presentation_of(G).log(events, viewer, omniscient=omniscient)]
+            assert said[0] == "Bob is out of the game: its 3 new event cards are removed without effect."
+            assert not [f for f in faces for x in said if f in x]
+    one: list[Event] = []
+    regrouping.next_event_player(CTX, seat_with(S0, 0, eliminated=True, pending_events=cards[:1]), one)
+    assert plain(presentation_of(G).log(one, None)[0], names).endswith(
+        "its 1 new event card is removed without effect."
+    )
 
 
 def test_legal_event_plays() -> None:

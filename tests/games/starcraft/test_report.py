@@ -21,7 +21,7 @@ from turncoat.core.capabilities import HasReport, capability
 from turncoat.core.record import replay
 from turncoat.core.report import Mean, Note, Paragraph, Share, Table
 from turncoat.games.starcraft.game import StarcraftGame
-from turncoat.games.starcraft.report import FACTION, VICTORIES, StarcraftReport
+from turncoat.games.starcraft.report import ENDINGS, FACTION, VICTORIES, StarcraftReport
 
 LEADERS = ["Jim Raynor", "The Overmind", "Judicator Aldaris"]
 
@@ -181,6 +181,26 @@ def test_the_report_counts_every_kind_of_victory_rule_16() -> None:
     assert not any(h.label == "placeholder content" for h in doc.highlights)
     (elims,) = _tables(doc)["Eliminations"]
     assert ("Jim Raynor eliminated (games)", 1) in elims.rows
+
+
+def test_a_game_nobody_won_is_counted_apart_rule_16_4() -> None:
+    # [RULING] simultaneous_last_elimination="nobody_wins": a game with no winner has a row of its
+    # own (and none when no game ended so), credits no faction and counts its eliminations
+    report = StarcraftReport(StarcraftGame.from_options(players=3))
+    rows = [_row(0, [0], "normal", 0, []), _row(1, [], "no_winner", 0, ["Jim Raynor", "The Overmind"])]
+    (endings, by_faction) = _tables(report.report(rows))["How games are won"]
+    assert [(row[0], row[1]) for row in endings.rows] == [
+        (VICTORIES["normal"], 1),
+        (VICTORIES["special"], 0),
+        (VICTORIES["end_game"], 0),
+        (VICTORIES["elimination"], 0),
+        (ENDINGS["no_winner"], 1),
+    ]
+    assert {(row[0], row[1]): row[2] for row in by_faction.rows} == {("Jim Raynor", VICTORIES["normal"]): 1}
+    raynor = next(r for r in stats.rates_by_group(rows, FACTION) if r.group == "Jim Raynor")
+    assert raynor.wins == pytest.approx(1.0) and raynor.games == 2
+    normal_only = report.report(rows[:1])
+    assert ENDINGS["no_winner"] not in {row[0] for row in _tables(normal_only)["How games are won"][0].rows}
 
 
 def test_without_full_only_the_factions() -> None:

@@ -279,6 +279,7 @@ def test_golden_elimination() -> None:
         E.ResourceCardLost(seat=2, area="abaddon_1", workers=0),
         E.ConquestPointsScored(seat=0, cp=1, total=11),
         E.ConquestPointsScored(seat=1, cp=1, total=14),
+        E.EliminatedEventsRemoved(seat=2, count=1),
         E.FirstPlayerPassed(seat=0),
         E.RoundStarted(round=2, first_player=0),
     ]

@@ -41,6 +41,11 @@ class StarcraftConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     placeholders: bool = True
     # Packs an owner wrote from a printed copy, applied over the sourced and placeholder packs.
     owner_packs: tuple[dict[str, Any], ...] = ()
+    # The common option of every game (``--content-override FILE`` in the command line, the terminal
+    # and ``turncoat sim``): the override file's values, read as one more owner's pack applied after
+    # owner_packs -- the dotted paths ``turncoat content starcraft`` prints, or a whole owner's pack
+    # (``overrides.py``).
+    content_overrides: dict[str, Any] | None = None
 
     # -- §21.4 rulings ------------------------------------------------------------------------------
     # §16.1: with Aldaris in play, rank only players who reached their own threshold [RULING].
@@ -63,6 +68,12 @@ class StarcraftConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     eliminated_orders_removed: Literal["immediately", "when_reached"] = "immediately"
     # §21.3: the owner of a placed order remembers its face [RULING]; False hides it from the owner too.
     order_owner_may_view_own_orders: bool = True
+    # §16.4: when the last players in the game leave the board at the same moment (one battle
+    # destroys both sides' last pieces) the rules name no winner [RULING].  "share_victory" keeps them
+    # in and they share the elimination victory: none of them was left with nothing while another
+    # still stood, and every other ending of the game has a winner; "nobody_wins" eliminates them
+    # all and the game ends with no winner.
+    simultaneous_last_elimination: Literal["share_victory", "nobody_wins"] = "share_victory"
 
     # -- GAPS.md rulings ----------------------------------------------------------------------------
     # §6.3 (GAPS §2.1): when the 15 normal routes run out, forced routes stop, but a new planet still

@@ -267,6 +267,15 @@ class EventPlayed(Event, frozen=True, tag="event_played"):
     hook: bool
 
 
+class EliminatedEventsRemoved(Event, frozen=True, tag="eliminated_events_removed"):
+    """§14 step 8, §16.4: an eliminated seat's new event cards are removed without effect, to the
+    discard pile.  Only how many: nobody, not even their owner, read them (§21.3), so the line that
+    says so names no face."""
+
+    seat: int
+    count: int
+
+
 class CardDiscarded(Event, frozen=True, tag="card_discarded"):
     """§14 step 9: a combat card discarded down to the hand limit (face up)."""
 

@@ -25,7 +25,6 @@ from turncoat.games.starcraft.components import (
     StarcraftContent,
     ValueNote,
     invented_values,
-    load_content,
 )
 from turncoat.games.starcraft.config import StarcraftConfig, validate_config
 from turncoat.games.starcraft.context import Ctx, Events, build_tables
@@ -33,6 +32,7 @@ from turncoat.games.starcraft.determinize import determinize
 from turncoat.games.starcraft.evaluation import VALUED_STEPS, evaluate
 from turncoat.games.starcraft.heuristics import StarcraftHeuristic
 from turncoat.games.starcraft.observe import StarcraftObservation, observe
+from turncoat.games.starcraft.overrides import load_with_overrides
 from turncoat.games.starcraft.phases import build, execution, mobilize, planning, regrouping, research, setup
 from turncoat.games.starcraft.phases import combat as K
 from turncoat.games.starcraft.phases import combat_actions as KA
@@ -372,7 +372,7 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
     def __init__(self, config: StarcraftConfig) -> None:
         validate_config(config)
         super().__init__(config)
-        self.loaded: Content = load_content(placeholders=config.placeholders, owner_packs=config.owner_packs)
+        self.loaded: Content = load_with_overrides(config)
         self.ctx = Ctx(config=config, content=self.loaded, t=build_tables(self.loaded))
         self.content: ContentPack[StarcraftContent] = self.loaded.pack()
         self._last_options: tuple[State, tuple[Move, ...]] | None = None
@@ -532,10 +532,11 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
         return [log.text(said) for said in log.lines(self.ctx, events, viewer, omniscient=omniscient)]
 
     def outcome(self, state: State) -> Outcome | None:
-        """§16: once the game is over, the winners share the win (scores 1/k each, 0 otherwise)."""
+        """§16: once the game is over, the winners share the win (scores 1/k each, 0 otherwise);
+        §16.4 [RULING] a game its last players left together may end with no winner (all 0)."""
         if state.step != OVER:
             return None
-        share = 1.0 / len(state.winners)
+        share = 1.0 / len(state.winners) if state.winners else 0.0
         return Outcome(
             scores=tuple(share if s in state.winners else 0.0 for s in range(state.players)),
             winners=state.winners,

@@ -245,6 +245,13 @@ def round_lines(ctx: Ctx, e: Event) -> list[Line]:
             return [line(SeatRef(e.seat), " reads ", _and(event_name(ctx, c) for c in e.cards), ".")]
         case E.EventPlayed():
             return [_event_played(ctx, e)]
+        case E.EliminatedEventsRemoved():  # §16.4: never read (§21.3), so never named here
+            cards = "event card is" if e.count == 1 else "event cards are"
+            return [
+                line(
+                    SeatRef(e.seat), f" is out of the game: its {e.count} new {cards} removed without effect."
+                )
+            ]
         case E.CardDiscarded():
             return [line(SeatRef(e.seat), f" discards {card_name(ctx, e.card)}.")]
         case E.PieceDestroyed():
@@ -255,6 +262,8 @@ def round_lines(ctx: Ctx, e: Event) -> list[Line]:
             return [line(SeatRef(e.seat), f" destroys its own {what}.")]
         case E.FirstPlayerPassed():
             return [line(SeatRef(e.seat), " takes the first player token.")]
+        case E.GameWon() if not e.winners:  # §16.4 [RULING]: simultaneous_last_elimination
+            return [line("The last players left the board together: nobody wins.")]
         case E.GameWon():
             who: list[str | SeatRef] = []
             for i, seat in enumerate(e.winners):

@@ -138,6 +138,7 @@ OPTION_LABELS = {
     "event_deck_exhausted": "When the event deck runs out",
     "enemy_base_only_area_counts_as_enemy_area": "An area with only an enemy base is an enemy area",
     "eliminated_orders_removed": "When an eliminated player's orders go",
+    "simultaneous_last_elimination": "When the last players leave the board together",
     "order_owner_may_view_own_orders": "You may look at your own placed orders",
     "normal_routes_limited": "Normal routes run out",
     "cut_off_transport_destroyed": "When a cut-off transport is destroyed",
@@ -511,6 +512,10 @@ class StarcraftPresentation:
         return Panel(title="Events", lines=tuple(rows))
 
     def end_panel(self, obs: StarcraftObservation) -> Panel:
+        if not obs.winners:  # §16.4 [RULING]: the last players left the board together
+            return Panel(
+                title="The end", lines=(line("Nobody wins: the last players left the board together."),)
+            )
         who: list[Span] = []
         for i, seat in enumerate(obs.winners):
             who += [", " if i else "", SeatRef(seat)]

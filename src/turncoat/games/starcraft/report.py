@@ -49,6 +49,9 @@ VICTORIES = {
     "end_game": "end-game victory (The End Draws Near, §16.3)",
     "elimination": "elimination (last one standing, §16.4)",
 }
+# §16.4 [RULING]: a game its last players left together, with simultaneous_last_elimination
+# "nobody_wins", has no winner: listed only when it happens.
+ENDINGS = {**VICTORIES, "no_winner": "nobody (the last players left the board together, §16.4)"}
 # Invented records by the content section they belong to, in the words of the report.
 SECTIONS = {
     "rules": "game rules",
@@ -156,7 +159,7 @@ class StarcraftReport:
         victories = victory_counts(full)
         endings = Table(
             (Column("how the game was won"), Column("games", numeric=True), Column("share", numeric=True)),
-            tuple((VICTORIES.get(k, k), v, share(v)) for k, v in victories.items()),
+            tuple((ENDINGS.get(k, k), v, share(v)) for k, v in victories.items()),
         )
         by_faction_victory = faction_victory_counts(full)
         faction_table = Table(

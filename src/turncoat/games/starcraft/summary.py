@@ -54,7 +54,9 @@ def summary_lines(ctx: Ctx, summaries: list[dict[str, Any]]) -> list[Line]:
             parts.append("; CP now ")
             for i, (seat, total) in enumerate(sorted(s["cp"].items())):
                 parts += [", " if i else "", SeatRef(int(seat)), f" {total}"]
-        if s["winners"] is not None:
+        if s["winners"] == []:  # §16.4 [RULING]: the last players left the board together
+            parts.append("; nobody wins")
+        elif s["winners"] is not None:
             parts.append("; won by ")
             for i, seat in enumerate(s["winners"]):
                 parts += [" and " if i else "", SeatRef(seat)]

@@ -140,7 +140,10 @@ def skirmish_guide() -> Guide:
         adapted=(
             "Treaty Skirmish is our adaptation of the secret treaty mechanic of a Twilight Imperium "
             "scenario, not the published game: the board, the combat, the objectives and the treaty "
-            "card numbers are ours. Where the scenario's rules are unclear, the table's rule options "
-            "name the reading played."
+            "card numbers are ours, and so is every number of the game (system values, garrisons, "
+            "command tokens, starting ships and trade goods, the build limit, the ship cost, the hit "
+            "roll, the rounds), chosen to shrink the scenario to a short game on a small ring; none "
+            "stands in for a printed value. Where the scenario's rules are unclear, the table's rule "
+            "options name the reading played."
         ),
     )

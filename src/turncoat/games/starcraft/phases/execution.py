@@ -147,6 +147,8 @@ def end_order(ctx: Ctx, state: State, events: Events) -> State:
     state = regrouping.check_eliminations(ctx, state, events)
     if winners := victory.elimination_victory(ctx, state):
         return victory.game_over(ctx, state, winners, "elimination", events)
+    if victory.nobody_left(state):
+        return victory.game_over(ctx, state, (), victory.NO_WINNER, events)
     state = discard_eliminated_tops(ctx, state, events)
     return next_turn(ctx, state, order.token.owner + 1, events)
 
@@ -212,6 +214,8 @@ def resolve_destroy(ctx: Ctx, state: State, piece: A.DestroyPiece | None, events
     state = regrouping.check_eliminations(ctx, state, events)
     if winners := victory.elimination_victory(ctx, state):
         return victory.game_over(ctx, state, winners, "elimination", events)
+    if victory.nobody_left(state):
+        return victory.game_over(ctx, state, (), victory.NO_WINNER, events)
     if state.seat(seat).eliminated:
         state = discard_eliminated_tops(ctx, msgspec.structs.replace(state, actor=NOBODY), events)
         return next_turn(ctx, state, seat + 1, events)

@@ -26,6 +26,7 @@ from turncoat.games.starcraft.events import (
     CardDiscarded,
     ConquestPointsScored,
     Eliminated,
+    EliminatedEventsRemoved,
     EventCardsRead,
     EventPlayed,
     FirstPlayerPassed,
@@ -93,11 +94,12 @@ def check_eliminations(ctx: Ctx, state: State, events: Events) -> State:
     cards and orders stay out of play; its orders are discarded as they surface, §9).
 
     [RULING] §16.4 names no winner when the last players leave the board at the same moment (a
-    battle that destroys both sides, say): none of them is eliminated, and they share the
-    elimination victory (``victory.elimination_victory``) instead of the game going on with
-    nobody in it."""
+    battle that destroys both sides, say).  By ``simultaneous_last_elimination``: none of them is
+    eliminated and they share the elimination victory (``victory.elimination_victory``), or all
+    are and nobody wins (``victory.nobody_left``); never does the game go on with nobody in it."""
     gone = [s for s in victory.in_game(state) if not control.on_board(state, s)]
-    if len(gone) == len(victory.in_game(state)):
+    everyone = len(gone) == len(victory.in_game(state))
+    if everyone and ctx.config.simultaneous_last_elimination == "share_victory":
         return state
     for seat in gone:
         events.append(Eliminated(seat=seat))
@@ -201,6 +203,8 @@ def begin_regrouping(ctx: Ctx, state: State, events: Events) -> State:
     state = check_eliminations(ctx, state, events)
     if winners := victory.elimination_victory(ctx, state):
         return victory.game_over(ctx, state, winners, "elimination", events)
+    if victory.nobody_left(state):
+        return victory.game_over(ctx, state, (), victory.NO_WINNER, events)
     state = lose_resource_cards(ctx, state, events)
     state = gain_resource_cards(ctx, state, events)
     state = retrieve_workers(ctx, state, events)
@@ -246,6 +250,7 @@ def next_event_player(ctx: Ctx, state: State, events: Events) -> State:
         p = state.seat(seat)
         if p.pending_events and p.eliminated:
             state = _discard_events(state, seat, p.pending_events)
+            events.append(EliminatedEventsRemoved(seat=seat, count=len(p.pending_events)))
         elif END_DRAWS_NEAR in p.pending_events:
             state = play_end_draws_near(ctx, state, seat, events)
         elif p.pending_events:

@@ -32,6 +32,11 @@ END_GAME_COPIES = 2  # §16.3: two or more The End Draws Near in the common area
 Side = tuple[int, ...]  # §19: the seats that win together (one seat without team play)
 
 
+# §16.4 [RULING]: how a game ends when its last players all left the board at the same moment and
+# ``simultaneous_last_elimination`` is "nobody_wins" (no victory, so not among §16's kinds).
+NO_WINNER = "no_winner"
+
+
 def in_game(state: State) -> tuple[int, ...]:
     """§16.4: the seats not eliminated."""
     return tuple(s for s in range(state.players) if not state.seat(s).eliminated)
@@ -224,7 +229,13 @@ def elimination_victory(ctx: Ctx, state: State) -> tuple[int, ...]:
     return ()
 
 
+def nobody_left(state: State) -> bool:
+    """§16.4 [RULING] with ``simultaneous_last_elimination=nobody_wins``: the last seats left the
+    board at the same moment and were all eliminated: the game ends with no winner."""
+    return not in_game(state)
+
+
 def game_over(ctx: Ctx, state: State, winners: tuple[int, ...], victory: str, events: Events) -> State:
-    """§16: the game ends with these winners."""
+    """§16: the game ends with these winners (none when ``victory`` is ``NO_WINNER``, §16.4)."""
     events.append(GameWon(winners=winners, victory=victory, cp=tuple(p.cp for p in state.seats)))
     return msgspec.structs.replace(state, step=OVER, actor=NOBODY, winners=winners, victory=victory)
