@@ -277,7 +277,7 @@ def test_next_event_player_removes_an_eliminated_seats_cards_and_says_only_how_m
     events: list[Event] = []
     out = regrouping.next_event_player(CTX, msgspec.structs.replace(state, turn_index=0), events)
     assert out.seat(1).pending_events == () and out.end_draws_near == 0
-    assert sorted(out.event_discard) == sorted(cards)
+    assert out.event_discard == S0.event_discard  # removed face down, not discarded face up
     assert events[0] == E.EliminatedEventsRemoved(seat=1, count=3)
     assert set(msgspec.to_builtins(events[0])) <= {"type", "seat", "count", "visible_to"}  # no face
     names = ["Ann", "Bob"]

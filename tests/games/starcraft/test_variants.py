@@ -285,7 +285,7 @@ def test_golden_elimination() -> None:
     ]
     assert [p.cp for p in state.seats] == [11, 14, 14]
     assert state.seat(2).pending_events == () and state.end_draws_near == 1
-    assert TEDN in state.event_discard
+    assert TEDN not in state.event_discard  # removed face down from the game, never shown
     assert (state.step, state.first_player, planning.planners(state)) == (PLANNING, 0, (0, 1))
     assert victory.threshold(state, 1) == 15  # §16.1: back to 15 without Aldaris
     after_first = state

@@ -249,7 +249,9 @@ def next_event_player(ctx: Ctx, state: State, events: Events) -> State:
         seat = order[state.turn_index]
         p = state.seat(seat)
         if p.pending_events and p.eliminated:
-            state = _discard_events(state, seat, p.pending_events)
+            # removed from the game face down: nobody ever read them (§21.3), so they never reach
+            # the public discard pile, nor a Galactic Conquest deck rebuilt from it (§19)
+            state = with_seat(state, seat, msgspec.structs.replace(p, pending_events=()))
             events.append(EliminatedEventsRemoved(seat=seat, count=len(p.pending_events)))
         elif END_DRAWS_NEAR in p.pending_events:
             state = play_end_draws_near(ctx, state, seat, events)
