@@ -267,6 +267,15 @@ class EventPlayed(Event, frozen=True, tag="event_played"):
     hook: bool
 
 
+class EventCardUsed(Event, frozen=True, tag="event_card_used"):
+    """§17: an event card kept face up in a seat's play area is used and discarded (``expired``: a
+    resource token whose round is over, its unpaid resources lost)."""
+
+    seat: int
+    card: str
+    expired: bool
+
+
 class CardDiscarded(Event, frozen=True, tag="card_discarded"):
     """§14 step 9: a combat card discarded down to the hand limit (face up)."""
 

@@ -663,6 +663,9 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
         records |= {f"combat_cards.{c}" for r in races for c in t.combat_deck[r]}
         records |= {f"technologies.{c}" for r in races for c in t.tech_deck[r]}
         records |= {f"event_cards.{e}" for e in set(state.event_deck) | set(state.event_discard)}
+        # §17: drawn, unread cards and cards kept face up in a play area are in play too
+        held = {e for s in state.seats for e in (*s.pending_events, *s.play_area) if e in t.event_card}
+        records |= {f"event_cards.{e}" for e in held}
         records |= {f"modules.{m.id}" for m in self.loaded.data.modules if races & set(m.races)}
         return invented_values(self.loaded, records)
 

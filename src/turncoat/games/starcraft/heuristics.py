@@ -49,7 +49,8 @@ RESOURCE_AREA = 1.5  # per resource of an area's card (§11)
 EMPTY_AREA = 0.5  # any area held: room, and the special objectives (§16.2)
 ATTACK_MARGIN = 1.3  # attack only with this much more strength than the defenders (§13)
 BLIND_CARD = 2.0  # the expected attack + health of a blind card (§13.2 step 6)
-PAYMENT = {"discount": 0, "permanent": 1, "card": 2, "force": 3}  # §10.4, §11: cheapest first
+# §10.4, §11, §17: cheapest first (an event resource token is free, and lost if unspent)
+PAYMENT = {"discount": 0, "event": 0, "permanent": 1, "card": 2, "force": 3}
 ORDER_PREFERENCE = {"build": 0, "mobilize": 1, "research": 2}  # §9: what is revealed first
 
 

@@ -56,6 +56,7 @@ class SeatView(msgspec.Struct, frozen=True):
     planets: tuple[str, ...]
     z_axis_pair: bool
     eliminated: bool
+    event_resources: int = 0  # §17: unpaid resources of kept event resource tokens (public)
 
 
 class OrderView(msgspec.Struct, frozen=True, array_like=True):
@@ -126,6 +127,7 @@ def _seat_view(state: State, seat: int) -> SeatView:
         planets=p.planets,
         z_axis_pair=p.z_axis_pair,
         eliminated=p.eliminated,
+        event_resources=p.event_resources,
     )
 
 

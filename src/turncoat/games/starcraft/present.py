@@ -548,6 +548,8 @@ def _payment(c: Ctx, source: str, kind: str, area: str) -> str:
         return f"{one} free (special order)"
     if source == "permanent":
         return f"{one} from your printed resources"
+    if source == "event":
+        return f"{one} from your event card's resource token (placeholder content)"
     if source == "force":
         return f"{one} by force mining {log.area_name(c, area)}"
     return f"{one} from the worker on {log.area_name(c, area)}"

@@ -202,7 +202,8 @@ class PlayerState(msgspec.Struct, frozen=True):
     combat_deck: tuple[str, ...] = ()  # bottom first
     combat_discard: tuple[str, ...] = ()
     tech_deck: tuple[str, ...] = ()  # technologies still to buy (buying one takes every copy, §10.3)
-    play_area: tuple[str, ...] = ()
+    play_area: tuple[str, ...] = ()  # cards kept face up: technologies, kept event cards (§17)
+    event_resources: int = 0  # §17: unpaid resources on the seat's kept resource-token event cards
     pending_events: tuple[str, ...] = ()  # drawn, unread until Regrouping step 8 (§17)
     worker_pool: int = 0
     unavailable_workers: int = 0
@@ -384,6 +385,7 @@ class Battle(msgspec.Struct, frozen=True):
     attacker: int
     defender: int
     special: bool = False
+    health_bonus: tuple[int, int] = (0, 0)  # §13.2 step 2, §17: (attacker, defender) event health
     front_line: tuple[Unit | None, Unit | None] = (None, None)
     pairs: int = 0
     skirmishes: tuple[Skirmish, ...] = ()

@@ -36,6 +36,7 @@ from turncoat.games.starcraft.events import (
 )
 from turncoat.games.starcraft.galaxy import routes_of
 from turncoat.games.starcraft.phases import combat_cards as C
+from turncoat.games.starcraft.phases import event_effects
 from turncoat.games.starcraft.state import (
     BATTLE_CARDS,
     BATTLE_CASUALTY,
@@ -171,8 +172,9 @@ def start_battle(
 ) -> State:
     """§13.1-§13.2 steps 1-3: the active player attacks the units in ``area_id`` (already moved in
     by the Mobilize order); the attacker draws 3 combat cards (5 with a special Mobilize, §10.2),
-    the defender 1.  No card or ability of the content acts "at the start of a battle" (step 2),
-    so nothing is asked there.  Returns the state at the battle's first decision."""
+    the defender 1.  Step 2's one start-of-battle ability: a kept +2 health event card (placeholder
+    content, ``battle_start_abilities``) is used without asking; nothing else of the content acts
+    then.  Returns the state at the battle's first decision."""
     if area_id not in {a.id for a in state.areas}:
         raise ValueError(f"no battle in {area_id!r}: it is not an area of a placed planet")
     if not 0 <= attacker < state.players:
@@ -194,9 +196,26 @@ def start_battle(
         )
     )
     state = _with_battle(state, Battle(area=area_id, attacker=attacker, defender=defender, special=special))
+    state = battle_start_abilities(ctx, state, events)
     state = C.draw_combat_cards(ctx, state, attacker, 5 if special else 3, events)
     state = C.draw_combat_cards(ctx, state, defender, 1, events)
     return advance(ctx, state, events)
+
+
+def battle_start_abilities(ctx: Ctx, state: State, events: Events) -> State:
+    """§13.2 step 2, §17: attacker first, then defender, each uses one start-of-battle ability: a
+    kept +2 health event card (placeholder content) is used at once, +2 health in every skirmish
+    of its side in this battle, and discarded."""
+    b = _battle(state)
+    bonus = [0, 0]
+    for side in (ATTACK, DEFENCE):
+        seat = _seat_of(b, side)
+        if event_effects.kept(ctx, state, seat, event_effects.HEALTH):
+            state = event_effects.use_kept_card(ctx, state, seat, event_effects.HEALTH, events)
+            bonus[side] = event_effects.HEALTH_BONUS
+    if not any(bonus):
+        return state
+    return _with_battle(state, msgspec.structs.replace(_battle(state), health_bonus=(bonus[0], bonus[1])))
 
 
 # -- skirmishes (§13.2 steps 4-5) ---------------------------------------------------------------
@@ -371,7 +390,7 @@ def side_values(
     values); a matching reinforcement card adds its (major) values and its ability; every
     supporter that can target the enemy front-line unit adds its support value; +1 attack for a
     special Mobilize's attacker (§10.2) and for a side whose base with Air Support is in the area
-    when the enemy front-line unit flies."""
+    when the enemy front-line unit flies; the health of a side's start-of-battle event card (§17)."""
     front = own.front.kind
     standard = own.cards[0] if own.cards else None
     values = C.card_values(ctx, standard, front) if standard is not None else C.NO_VALUES
@@ -387,6 +406,7 @@ def side_values(
     attack += sum(ctx.t.unit[u.kind].support.value for u in own.support if can_target(ctx, u, enemy.front))
     if side == ATTACK and battle.special:
         attack += 1
+    health += battle.health_bonus[side]
     flying = ctx.t.unit[enemy.front.kind].domain.value == "flying"
     if flying and has_base_air_support(state, _seat_of(battle, side), battle.area):
         attack += 1
