@@ -4,6 +4,8 @@ the ``invented_event_effects`` option on (the default) and off, on the 2-player 
 
 from __future__ import annotations
 
+import random
+
 import msgspec
 import pytest
 
@@ -311,3 +313,19 @@ def test_invented_in_play_covers_kept_and_pending_cards() -> None:
     assert f"event_cards.{HAND}.text" in paths and f"event_cards.{HAND}.effect" in paths
     pending = msgspec.structs.replace(seat_with(S0, 0, pending_events=(CP,)), event_deck=(), event_discard=())
     assert f"event_cards.{CP}.effect" in {v.path for v in G.invented_in_play(pending)}
+
+
+# -- the heuristic bot ----------------------------------------------------------------------------------
+
+
+def test_heuristic_plays_the_event_card_that_helps_most() -> None:
+    # §14 step 8: from its own observation (its new cards are read only now): +1 CP over drawing
+    # cards over an inert hook or nothing; with the option off every card is worth the same
+    state = seat_with(S0, 1, pending_events=(NOTHING, DRAW2, CP, ROUTE))
+    state = msgspec.structs.replace(state, step=PLAY_EVENT, actor=1, turn_index=1)
+    policy = G.heuristic_policy()
+    legal = G.legal_actions(state, 1)
+    assert policy.choose(G.observe(state, 1), legal, random.Random(0)) == A.PlayEvent(CP)
+    without = seat_with(state, 1, pending_events=(NOTHING, DRAW2, ROUTE))
+    legal = G.legal_actions(without, 1)
+    assert policy.choose(G.observe(without, 1), legal, random.Random(0)) == A.PlayEvent(DRAW2)

@@ -36,6 +36,7 @@ from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft.observe import HIDDEN_CARD, StarcraftObservation
 from turncoat.games.starcraft.phases import combat_actions as KA
 from turncoat.games.starcraft.phases.combat_cards import card_data, card_values
+from turncoat.games.starcraft.phases.event_effects import effect_of
 from turncoat.games.starcraft.state import NOBODY, AreaState, Battle, BattleSide
 
 if TYPE_CHECKING:
@@ -52,6 +53,19 @@ BLIND_CARD = 2.0  # the expected attack + health of a blind card (§13.2 step 6)
 # §10.4, §11, §17: cheapest first (an event resource token is free, and lost if unspent)
 PAYMENT = {"discount": 0, "event": 0, "permanent": 1, "card": 2, "force": 3}
 ORDER_PREFERENCE = {"build": 0, "mobilize": 1, "research": 2}  # §9: what is revealed first
+# §17: what a placeholder event card's invented effect is worth (its text, ``event_effects``); an
+# effect the engine does not apply (an inert hook) is worth nothing.
+EVENT_VALUE = {
+    "gain_1_cp": CP_AREA,
+    "draw_3_combat_cards": 3.0,
+    "gain_2_resources_token_this_round": 2.5,
+    "draw_2_combat_cards": 2.0,
+    "plus_two_health_one_battle": 2.0,
+    "free_unit_build_limit_plus_1": 1.5,
+    "discounted_building": 1.5,
+    "discounted_module": 1.0,
+    "hand_limit_plus_2_permanent": 1.0,
+}
 
 
 class StarcraftHeuristic:
@@ -150,10 +164,20 @@ class StarcraftHeuristic:
             case A.DrawCombatCards(draw=d):
                 return 1.0 if d else 0.0
             case A.PlayEvent(card=c):
-                return 0.0 if c is None else 1.0
+                return 0.0 if c is None else self._event_score(obs, me, c)
             case A.DiscardCard(card=c):
                 return -self._card_strength(c, None)
         return self._combat_score(obs, me, areas, action)
+
+    def _event_score(self, obs: StarcraftObservation, me: int, card: str) -> float:
+        """§14 step 8, §17: the card whose effect helps most, from the card's public text (its
+        effect class) and its own sheet: a raised hand limit counts only when the hand is over
+        it; any played card is worth a little more than none (it is seen by nobody else)."""
+        effect = effect_of(self.ctx, card)
+        value = EVENT_VALUE.get(effect, 0.0)
+        if effect == "hand_limit_plus_2_permanent" and obs.seats[me].hand_size <= 6:
+            value = 0.2
+        return 0.1 + value
 
     # -- orders ---------------------------------------------------------------------------------
 
