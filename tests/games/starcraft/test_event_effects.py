@@ -9,7 +9,8 @@ import random
 import msgspec
 import pytest
 
-from tests.games.starcraft.helpers import put, raynor_overmind, seat_with
+from tests.games.starcraft.helpers import raynor_overmind, seat_with
+from tests.games.starcraft.test_combat import arena
 from turncoat.core.actions import Event
 from turncoat.core.present import Line
 from turncoat.games.starcraft import actions as A
@@ -17,8 +18,14 @@ from turncoat.games.starcraft import events as E
 from turncoat.games.starcraft import log
 from turncoat.games.starcraft.components import Cost
 from turncoat.games.starcraft.context import Ctx
+from turncoat.games.starcraft.game import Move
 from turncoat.games.starcraft.phases import build, combat, event_effects, regrouping, resources
+from turncoat.games.starcraft.phases import combat_actions as KA
 from turncoat.games.starcraft.state import (
+    BATTLE_CARDS,
+    BATTLE_PAIR,
+    BATTLE_RETREAT,
+    BATTLE_START,
     BUILD,
     PLAY_EVENT,
     STEP_EXECUTION,
@@ -45,6 +52,8 @@ BUILDING = "stage2_discounted_building"
 LIMIT = "stage2_free_unit_build_limit_plus_1"
 HEALTH = "stage1_plus_two_health_one_battle"
 NOTHING = "stage1_no_effect"
+CANCEL = "stage2_battle_cancelled"
+FACE_UP = "stage2_opponent_plays_first_face_up"
 ROUTE = "stage1_move_z_axis_route"
 
 
@@ -279,21 +288,113 @@ def test_resolve_pay_from_an_event_resource_token() -> None:
 # -- battles ----------------------------------------------------------------------------------------------
 
 
-def test_battle_start_abilities() -> None:
-    state = put(S0, "chau_sara_1", [(0, "marine"), (1, "zergling")])
-    state = _kept(state, 1, HEALTH)
-    state = msgspec.structs.replace(state, battle=Battle(area="chau_sara_1", attacker=0, defender=1))
+def _battle_start(
+    kept0: tuple[str, ...] = (), kept1: tuple[str, ...] = (), ctx: Ctx = CTX
+) -> tuple[State, list[Event]]:
+    """A Marine (seat 0) attacks a Zergling (seat 1) on Tarsonis 1, each seat keeping cards."""
+    state = arena(S0, {"tarsonis_1": [Unit(0, "marine"), Unit(1, "zergling")]})
+    state = _kept(_kept(state, 0, *kept0), 1, *kept1)
     events: list[Event] = []
-    out = combat.battle_start_abilities(CTX, state, events)
-    assert out.battle is not None and out.battle.health_bonus == (0, 2)
-    assert out.seat(1).play_area == () and events == [E.EventCardUsed(seat=1, card=HEALTH, expired=False)]
+    return combat.start_battle(ctx, state, "tarsonis_1", 0, events), events
+
+
+def _apply(state: State, action: Move, events: list[Event]) -> State:
+    (seat,) = G.to_act(state)
+    assert action in G.legal_actions(state, seat), (state.step, action, G.legal_actions(state, seat))
+    tr = G.apply(state, seat, action)
+    events += tr.events
+    return tr.state
+
+
+def test_legal_start_abilities() -> None:
+    state, _ = _battle_start((CANCEL, HEALTH), (CANCEL, HEALTH, FACE_UP))
+    # the attacker first: +2 health (a battle is cancelled only by its defender)
+    assert (state.step, state.actor) == (BATTLE_START, 0)
+    assert combat.legal_start_abilities(CTX, state) == (HEALTH, None)
+    defender = msgspec.structs.replace(state, actor=1)
+    assert combat.legal_start_abilities(CTX, defender) == (HEALTH, CANCEL, FACE_UP, None)
+    assert combat.legal_start_abilities(OFF, defender) == (None,)
+
+
+def test_next_start_ability() -> None:
+    # only a side with a kept card is asked; no combat card is drawn before both have decided
+    state, events = _battle_start((), (HEALTH,))
+    assert (state.step, state.actor) == (BATTLE_START, 1)
+    assert not any(isinstance(e, E.CombatCardsDrawn) for e in events)
+    plain, events = _battle_start()
+    assert plain.step != BATTLE_START and any(isinstance(e, E.CombatCardsDrawn) for e in events)
+    off, _ = _battle_start((), (HEALTH,), OFF)  # the option off: nothing to use
+    assert off.step != BATTLE_START
+
+
+def test_resolve_start_ability_plus_two_health() -> None:
+    state, events = _battle_start((), (HEALTH,))
+    state = _apply(state, A.PlayEvent(HEALTH), events)
+    assert state.battle is not None and state.battle.health_bonus == (0, 2)
+    assert state.seat(1).play_area == () and state.event_discard[-1] == HEALTH
+    assert [e for e in events if isinstance(e, E.EventCardUsed)] == [E.EventCardUsed(1, HEALTH, False)]
+    assert any(isinstance(e, E.CombatCardsDrawn) for e in events)  # step 3 follows
     # the defender's side gains 2 health in its skirmishes
     marine, ling = BattleSide(front=Unit(0, "marine")), BattleSide(front=Unit(1, "zergling"))
-    plain = combat.side_values(CTX, state, state.battle, ling, marine, combat.DEFENCE)[0]  # type: ignore[arg-type]
-    boosted = combat.side_values(CTX, out, out.battle, ling, marine, combat.DEFENCE)[0]
-    assert boosted == (plain[0], plain[1] + 2)
-    # the option off: the card stays where it is and does nothing
-    assert combat.battle_start_abilities(OFF, state, []) == state
+    plain = Battle(area="tarsonis_1", attacker=0, defender=1)
+    before = combat.side_values(CTX, state, plain, ling, marine, combat.DEFENCE)[0]
+    after = combat.side_values(CTX, state, state.battle, ling, marine, combat.DEFENCE)[0]
+    assert after == (before[0], before[1] + 2)
+
+
+def test_resolve_start_ability_none_keeps_the_card() -> None:
+    state, events = _battle_start((), (HEALTH,))
+    state = _apply(state, A.PlayEvent(None), events)
+    assert state.seat(1).play_area == (HEALTH,) and state.battle is not None
+    assert state.battle.health_bonus == (0, 0)
+
+
+def test_resolve_start_ability_refuses_a_card_not_kept() -> None:
+    state, _ = _battle_start((), (HEALTH,))
+    with pytest.raises(ValueError, match="not a start-of-battle event card"):
+        combat.resolve_start_ability(CTX, state, FACE_UP, [])
+    with pytest.raises(Exception, match="(?i)legal|not"):
+        G.apply(state, 1, A.PlayEvent(FACE_UP))
+    assert state.seat(1).play_area == (HEALTH,) and state.step == BATTLE_START
+
+
+def test_resolve_start_ability_opponent_plays_first_face_up() -> None:
+    state, events = _battle_start((FACE_UP,), ())
+    state = _apply(state, A.PlayEvent(FACE_UP), events)
+    assert state.battle is not None and state.battle.face_up == (False, True)
+    if state.step == BATTLE_PAIR:  # one pair: formed without asking
+        state = _apply(state, KA.PairSkirmish("marine", "zergling"), events)
+    # the defender places first, face up: the attacker (and a spectator) sees its card
+    assert (state.step, state.actor) == (BATTLE_CARDS, 1)
+    state = _apply(state, G.legal_actions(state, 1)[-1], events)
+    assert (state.step, state.actor) == (BATTLE_CARDS, 0)
+    placed = state.battle.skirmishes[0].defence if state.battle else None
+    assert placed is not None and placed.face_up and placed.cards
+    for viewer in (0, None):
+        seen = G.observe(state, viewer).battle
+        assert seen is not None and seen.skirmishes[0].defence.cards == placed.cards
+    # a bot's sampled world keeps the face-up cards (nothing hidden to re-deal)
+    world = G.determinize(state, 0, 7)
+    assert world.battle is not None and world.battle.skirmishes[0].defence.cards == placed.cards
+    chosen = [e for e in events if isinstance(e, E.CombatCardsChosen)]
+    assert chosen[-1].visible_to is None  # the log shows them to everyone
+
+
+def test_resolve_start_ability_battle_cancelled() -> None:
+    state, events = _battle_start((), (CANCEL,))
+    hands = (len(state.seat(0).hand), len(state.seat(1).hand))
+    state = _apply(state, A.PlayEvent(CANCEL), events)
+    # no cards drawn, no skirmish: the attacker retreats all its units (it chooses where)
+    assert (len(state.seat(0).hand), len(state.seat(1).hand)) == hands
+    assert not any(isinstance(e, E.CombatCardsDrawn) for e in events)
+    assert (state.step, state.actor) == (BATTLE_RETREAT, 0)
+    area = G.legal_actions(state, 0)[0]
+    state = _apply(state, area, events)
+    assert state.battle is None and state.area("tarsonis_1").units == (Unit(1, "zergling"),)
+    assert [e.winner for e in events if isinstance(e, E.BattleEnded)] == [1]
+    assert CANCEL in state.event_discard and state.seat(1).play_area == ()
+    said = G.render_log(events, None)
+    assert any("uses Battle cancelled from the play area" in x for x in said)
 
 
 # -- what players and bots may see (§21.3) ---------------------------------------------------------------

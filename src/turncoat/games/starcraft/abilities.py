@@ -52,6 +52,8 @@ INVENTED_EVENT_RULES: dict[str, str] = {
     "discounted_building": "RULES §17, §10.1.5",
     "free_unit_build_limit_plus_1": "RULES §17, §10.1.2",
     "plus_two_health_one_battle": "RULES §17, §13.2 step 2",
+    "opponent_plays_first_face_up": "RULES §17, §13.2 steps 2 and 6",
+    "battle_cancelled": "RULES §17, §13.2 step 2, §13.9",
     "no_effect": "RULES §17",
 }
 # Combat card abilities the engine applies (phases/combat_cards.py, phases/combat.py).

@@ -46,6 +46,7 @@ from turncoat.games.starcraft.state import (
     BATTLE_RETREAT_UNIT,
     BATTLE_SKIRMISH,
     BATTLE_SPLASH,
+    BATTLE_START,
     BATTLE_STEPS,
     BATTLE_SUPPORT,
     BATTLE_WITHDRAW,
@@ -244,6 +245,11 @@ def _pair(c: Ctx, s: State, a: Any, o: Events) -> State:
 
 STEP_RULES.update(
     {
+        BATTLE_START: (
+            A.PlayEvent,
+            "RULES §13.2 step 2",
+            lambda c, s, a, o: K.resolve_start_ability(c, s, a.card, o),
+        ),
         BATTLE_FRONT_LINE: (
             KA.ChooseFrontLine,
             K.RULE_PAIRING,
@@ -299,6 +305,8 @@ def combat_options(ctx: Ctx, state: State) -> tuple[Any, ...]:
     step, b = state.step, state.battle
     if b is None:
         return ()
+    if step == BATTLE_START:
+        return tuple(A.PlayEvent(c) for c in K.legal_start_abilities(ctx, state))
     if step == BATTLE_FRONT_LINE:
         return tuple(KA.ChooseFrontLine(u.kind, u.cloaked) for u in K.legal_front_line(ctx, state))
     if step == BATTLE_PAIR:

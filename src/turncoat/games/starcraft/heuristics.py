@@ -61,6 +61,8 @@ EVENT_VALUE = {
     "gain_2_resources_token_this_round": 2.5,
     "draw_2_combat_cards": 2.0,
     "plus_two_health_one_battle": 2.0,
+    "battle_cancelled": 1.5,
+    "opponent_plays_first_face_up": 1.0,
     "free_unit_build_limit_plus_1": 1.5,
     "discounted_building": 1.5,
     "discounted_module": 1.0,

@@ -204,8 +204,9 @@ HIDDEN_CARD = ""  # a face-down card the viewer may not see
 
 def card_visible(side: BattleSide, revealed: bool, owner: int, viewer: Viewer) -> bool:
     """§13.2 step 6, §21.3: a card placed face down is seen by its owner (a blind card, taken
-    unseen from the top of the deck, by nobody) until the skirmish is revealed (§13.4)."""
-    return revealed or (viewer == owner and not side.blind)
+    unseen from the top of the deck, by nobody) until the skirmish is revealed (§13.4); cards
+    placed face up (§17, an opponent's event card) are seen by everyone."""
+    return revealed or side.face_up or (viewer == owner and not side.blind)
 
 
 def redact_battle(battle: Battle | None, viewer: Viewer) -> Battle | None:

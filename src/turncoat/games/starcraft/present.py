@@ -75,6 +75,7 @@ STEP_WORDS = {
     "play_event": "Regrouping: event cards",
     "discard": "Regrouping: hand limit",
     "destroy": "Execution: destroying your own piece",
+    "battle_start": "Battle: a start-of-battle event card",
     "battle_front_line": "Battle: the front line",
     "battle_pair": "Battle: skirmishes are paired",
     "battle_support": "Battle: support is assigned",

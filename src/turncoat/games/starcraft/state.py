@@ -308,6 +308,7 @@ def clockwise(first: int, players: int) -> tuple[int, ...]:
 # Cards a side placed face down stay in ``BattleSide.cards`` until the skirmish is revealed
 # (observe.py hides them, determinize.py re-deals them).
 
+BATTLE_START = "battle_start"  # §13.2 step 2: a start-of-battle ability (a kept event card) or none
 BATTLE_FRONT_LINE = "battle_front_line"  # §13.2 step 4: an all-assist side picks its front-line unit
 BATTLE_PAIR = "battle_pair"  # §13.2 step 4: the attacker pairs front-line units into skirmishes
 BATTLE_SUPPORT = "battle_support"  # §13.2 step 5: the owner assigns the next supporting unit
@@ -319,6 +320,7 @@ BATTLE_SPLASH = "battle_splash"  # §13.6: the victim picks the unit a splash ca
 BATTLE_RETREAT_UNIT = "battle_retreat_unit"  # §13.9: which units retreat (excess, or what fits)
 BATTLE_RETREAT = "battle_retreat"  # §13.9: the single area the retreating units go to
 BATTLE_STEPS = (
+    BATTLE_START,
     BATTLE_FRONT_LINE,
     BATTLE_PAIR,
     BATTLE_SUPPORT,
@@ -343,6 +345,7 @@ class BattleSide(msgspec.Struct, frozen=True):
     cards: tuple[str, ...] = ()
     placed: bool = False
     blind: bool = False
+    face_up: bool = False  # §17: placed first and face up (an opponent's event card), seen by all
     values: tuple[int, int] = (0, 0)
     active: tuple[str, ...] = ()
 
@@ -385,7 +388,13 @@ class Battle(msgspec.Struct, frozen=True):
     attacker: int
     defender: int
     special: bool = False
-    health_bonus: tuple[int, int] = (0, 0)  # §13.2 step 2, §17: (attacker, defender) event health
+    # §13.2 step 2, §17: the start-of-battle abilities (kept event cards): how many sides have
+    # decided (attacker first), each side's health bonus, which sides place their cards first and
+    # face up, and whether the battle is cancelled (the attacker retreats, nothing else happens)
+    start_step: int = 0
+    health_bonus: tuple[int, int] = (0, 0)
+    face_up: tuple[bool, bool] = (False, False)
+    cancelled: bool = False
     front_line: tuple[Unit | None, Unit | None] = (None, None)
     pairs: int = 0
     skirmishes: tuple[Skirmish, ...] = ()

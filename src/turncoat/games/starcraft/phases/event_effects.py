@@ -11,8 +11,9 @@ face up in its owner's play area until it is used (``KEPT``).  Effects:
 - *kept until the next Regrouping begins*: a token of 2 resources that pay without a worker
   (``resources``), whatever is unpaid then is lost;
 - *kept until used*: 1 mineral and 1 gas off the next module or building level (``build``); one
-  unit beyond the unit build limit (``build``); +2 health in every skirmish of the owner's next
-  battle, its start-of-battle ability (§13.2 step 2, ``combat``).
+  unit beyond the unit build limit (``build``); and three start-of-battle abilities (§13.2 step
+  2, ``combat``), one of which a side may use per battle: +2 health in each of its skirmishes;
+  the opponent places its cards first and face up; (defender) the battle is cancelled.
 
 An effect class without a written reading here (``abilities.INVENTED_EVENT_RULES``) stays an inert
 hook.  A kept card is public once played (§21.3); it goes to the event discard pile when used.
@@ -38,8 +39,14 @@ MODULE_DISCOUNT = "discounted_module"
 BUILDING_DISCOUNT = "discounted_building"
 BUILD_LIMIT = "free_unit_build_limit_plus_1"
 HEALTH = "plus_two_health_one_battle"
+CANCEL = "battle_cancelled"
+FACE_UP = "opponent_plays_first_face_up"
+# §13.2 step 2: the kept effects a side may use as its one start-of-battle ability
+START_OF_BATTLE = (HEALTH, FACE_UP, CANCEL)
 # Effects whose card stays face up in its owner's play area after step 8 (§17 "stays in play").
-KEPT = frozenset({HAND_LIMIT, RESOURCES, MODULE_DISCOUNT, BUILDING_DISCOUNT, BUILD_LIMIT, HEALTH})
+KEPT = frozenset(
+    {HAND_LIMIT, RESOURCES, MODULE_DISCOUNT, BUILDING_DISCOUNT, BUILD_LIMIT, HEALTH, CANCEL, FACE_UP}
+)
 HAND_LIMIT_BONUS = 2
 RESOURCE_TOKEN = 2
 HEALTH_BONUS = 2
@@ -78,10 +85,13 @@ def apply_event_effect(ctx: Ctx, state: State, seat: int, card: str, events: Eve
     return state
 
 
-def use_kept_card(ctx: Ctx, state: State, seat: int, effect: str, events: Events) -> State:
-    """§17: the seat's first kept card of ``effect`` is used: it leaves the play area for the
-    event discard pile, and the log says so (nothing happens when the seat keeps none)."""
-    cards = kept(ctx, state, seat, effect)
+def use_kept_card(
+    ctx: Ctx, state: State, seat: int, effect: str, events: Events, card: str | None = None
+) -> State:
+    """§17: the seat's kept card of ``effect`` (``card``, or its first) is used: it leaves the
+    play area for the event discard pile, and the log says so (nothing happens when the seat keeps
+    none)."""
+    cards = tuple(c for c in kept(ctx, state, seat, effect) if card is None or c == card)
     if not cards:
         return state
     p = state.seat(seat)
