@@ -27,6 +27,8 @@ from turncoat.games.starcraft.state import (
     BATTLE_RETREAT,
     BATTLE_START,
     BUILD,
+    MOVE_Z_END,
+    MOVE_Z_ROUTE,
     PLAY_EVENT,
     STEP_EXECUTION,
     ActiveOrder,
@@ -34,6 +36,8 @@ from turncoat.games.starcraft.state import (
     BattleSide,
     BuildProgress,
     OrderToken,
+    Route,
+    RouteEnd,
     State,
     Unit,
 )
@@ -81,7 +85,7 @@ def _kept(state: State, seat: int, *cards: str, **fields: object) -> State:
 def test_effect_of() -> None:
     assert event_effects.effect_of(CTX, DRAW2) == "draw_2_combat_cards"
     assert event_effects.effect_of(OFF, DRAW2) == ""  # the option off: an inert hook
-    assert event_effects.effect_of(CTX, ROUTE) == ""  # no written reading: an inert hook
+    assert event_effects.effect_of(CTX, ROUTE) == "move_z_axis_route"
     assert event_effects.effect_of(CTX, "the_end_draws_near") == ""  # its own rule (§16.3)
     assert event_effects.effect_of(CTX, "terran_combat_01") == ""  # not an event card
 
@@ -430,3 +434,80 @@ def test_heuristic_plays_the_event_card_that_helps_most() -> None:
     without = seat_with(state, 1, pending_events=(NOTHING, DRAW2, ROUTE))
     legal = G.legal_actions(without, 1)
     assert policy.choose(G.observe(without, 1), legal, random.Random(0)) == A.PlayEvent(DRAW2)
+
+
+# -- moving a z-axis route -------------------------------------------------------------------------------
+
+
+# The 2-player galaxy has no free slot: without normal route 3 (Braken E - Chau Sara W) the z-axis
+# route 4 (Pridewater N - Tarsonis E) may move its minor end to Braken E or Chau Sara W.
+OPEN = msgspec.structs.replace(S0, routes=tuple(r for r in S0.routes if r.id != 3))
+
+
+def _z_routes(state: State) -> list[Route]:
+    return [r for r in state.routes if r.kind == "z_axis"]
+
+
+def test_movable_z_ends() -> None:
+    ends = event_effects.movable_z_ends(CTX, OPEN)
+    assert ends and set(ends) <= {r.ends[1] for r in _z_routes(OPEN)}
+    assert len(ends) <= len(_z_routes(OPEN))  # a decision of a few choices
+
+
+def test_z_end_destinations() -> None:
+    route = _z_routes(OPEN)[0]
+    major, minor = route.ends
+    slots = event_effects.z_end_destinations(CTX, OPEN, major)
+    assert slots == (RouteEnd("braken", "E"), RouteEnd("chau_sara", "W"))
+    assert all(e.planet not in (major.planet, minor.planet) for e in slots)
+    assert event_effects.movable_z_ends(CTX, S0) == ()  # a full galaxy: nothing can move
+    used = {e for r in OPEN.routes for e in r.ends}
+    assert not used & set(slots) and len(slots) < 40  # free slots only, a few dozen at most
+
+
+def test_resolve_pick_z_route() -> None:
+    state, _ = _play(OPEN, 0, (ROUTE,), ROUTE)
+    assert (state.step, state.actor) == (MOVE_Z_ROUTE, 0)
+    minor = event_effects.movable_z_ends(CTX, state)[0]
+    picked = event_effects.resolve_pick_z_route(CTX, state, minor, [])
+    route = next(r for r in _z_routes(state) if r.ends[1] == minor)
+    assert (picked.step, picked.z_major) == (MOVE_Z_END, route.ends[0])
+    with pytest.raises(ValueError, match="cannot|not the minor end"):
+        event_effects.resolve_pick_z_route(CTX, state, RouteEnd("nowhere", "N"), [])
+
+
+def test_resolve_move_z_end() -> None:
+    state, events = _play(OPEN, 0, (ROUTE, NOTHING), ROUTE)
+    assert state.event_discard[-2:] == (NOTHING, ROUTE)  # resolved, not kept
+    minor = event_effects.movable_z_ends(CTX, state)[0]
+    state = _apply(state, A.PlaceZAxisEnd(minor.planet, minor.side), events)
+    assert state.step == MOVE_Z_END and state.z_major is not None
+    major = state.z_major
+    to = event_effects.z_end_destinations(CTX, state, major)[0]
+    with pytest.raises(ValueError, match="not a free slot"):
+        event_effects.resolve_move_z_end(CTX, state, minor, [])
+    state = _apply(state, A.PlaceZAxisEnd(to.planet, to.side), events)
+    route = next(r for r in _z_routes(state) if r.ends[0] == major)
+    assert route.ends == (major, to) and state.z_major is None
+    assert state.step not in (MOVE_Z_ROUTE, MOVE_Z_END, PLAY_EVENT)  # step 8 went on (to the next round)
+    moved = [e for e in events if isinstance(e, E.ZAxisRouteMoved)]
+    assert moved == [E.ZAxisRouteMoved(0, route.id, (minor.planet, minor.side), (to.planet, to.side))]
+    said = log.text(log.event_lines(CTX, moved[0])[0])
+    assert said.startswith("Player 1 reroutes z-axis route") and said.endswith("(placeholder content).")
+
+
+def test_move_z_axis_route_with_the_option_off_changes_nothing() -> None:
+    state, _ = _play(OPEN, 0, (ROUTE,), ROUTE, OFF)
+    assert state.step != MOVE_Z_ROUTE and state.routes == OPEN.routes
+    full, _ = _play(S0, 0, (ROUTE,), ROUTE)  # on, but no free slot: nothing to decide
+    assert full.step != MOVE_Z_ROUTE and full.routes == S0.routes
+
+
+def test_own_events_stay_read_while_a_route_moves() -> None:
+    # §21.3: seat 1 has read its new cards in step 8 and still sees them while seat 0 moves a route;
+    # seat 0 never sees seat 1's
+    state = seat_with(OPEN, 1, pending_events=(DRAW2,))
+    state, _ = _play(state, 0, (ROUTE,), ROUTE)
+    assert state.step == MOVE_Z_ROUTE
+    assert G.observe(state, 1).own_events == (DRAW2,) and G.observe(state, 0).own_events == ()
+    assert DRAW2 not in repr(G.observe(state, 0)) and DRAW2 not in repr(G.observe(state, None))

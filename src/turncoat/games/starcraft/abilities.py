@@ -54,6 +54,7 @@ INVENTED_EVENT_RULES: dict[str, str] = {
     "plus_two_health_one_battle": "RULES §17, §13.2 step 2",
     "opponent_plays_first_face_up": "RULES §17, §13.2 steps 2 and 6",
     "battle_cancelled": "RULES §17, §13.2 step 2, §13.9",
+    "move_z_axis_route": "RULES §17, §4.2",
     "no_effect": "RULES §17",
 }
 # Combat card abilities the engine applies (phases/combat_cards.py, phases/combat.py).

@@ -267,6 +267,15 @@ class EventPlayed(Event, frozen=True, tag="event_played"):
     hook: bool
 
 
+class ZAxisRouteMoved(Event, frozen=True, tag="z_axis_route_moved"):
+    """§17: an event card moved the minor end of a z-axis route (placeholder content)."""
+
+    seat: int
+    route: int
+    source: tuple[str, str]  # (planet, side) it left
+    to: tuple[str, str]
+
+
 class EventCardUsed(Event, frozen=True, tag="event_card_used"):
     """§17: an event card kept face up in a seat's play area is used and discarded (``expired``: a
     resource token whose round is over, its unpaid resources lost)."""

@@ -33,7 +33,16 @@ from turncoat.games.starcraft.determinize import determinize
 from turncoat.games.starcraft.evaluation import VALUED_STEPS, evaluate
 from turncoat.games.starcraft.heuristics import StarcraftHeuristic
 from turncoat.games.starcraft.observe import StarcraftObservation, observe
-from turncoat.games.starcraft.phases import build, execution, mobilize, planning, regrouping, research, setup
+from turncoat.games.starcraft.phases import (
+    build,
+    event_effects,
+    execution,
+    mobilize,
+    planning,
+    regrouping,
+    research,
+    setup,
+)
 from turncoat.games.starcraft.phases import combat as K
 from turncoat.games.starcraft.phases import combat_actions as KA
 from turncoat.games.starcraft.phases import galaxy_building as G
@@ -59,6 +68,8 @@ from turncoat.games.starcraft.state import (
     DISCARD,
     EXECUTE_OR_EVENT,
     MOBILIZE,
+    MOVE_Z_END,
+    MOVE_Z_ROUTE,
     NOBODY,
     OVER,
     PAY,
@@ -184,6 +195,16 @@ ROUND_RULES: dict[str, tuple[ActionKind, str, Resolver]] = {
         research.RULE_RESEARCH,
         lambda c, s, a, o: research.resolve_research_draw(c, s, a.draw, o),
     ),
+    MOVE_Z_ROUTE: (
+        A.PlaceZAxisEnd,
+        event_effects.RULE_EVENT_EFFECTS,
+        lambda c, s, a, o: event_effects.resolve_pick_z_route(c, s, RouteEnd(a.planet, a.side), o),
+    ),
+    MOVE_Z_END: (
+        A.PlaceZAxisEnd,
+        event_effects.RULE_EVENT_EFFECTS,
+        lambda c, s, a, o: event_effects.resolve_move_z_end(c, s, RouteEnd(a.planet, a.side), o),
+    ),
     PLAY_EVENT: (
         A.PlayEvent,
         regrouping.RULE_REGROUPING,
@@ -222,6 +243,11 @@ def round_options(ctx: Ctx, state: State) -> tuple[A.StarcraftAction, ...]:
         return (A.DrawCombatCards(True), A.DrawCombatCards(False))
     if step == PLAY_EVENT:
         return tuple(A.PlayEvent(c) for c in regrouping.legal_event_plays(ctx, state))
+    if step == MOVE_Z_ROUTE:
+        return tuple(A.PlaceZAxisEnd(e.planet, e.side) for e in event_effects.movable_z_ends(ctx, state))
+    if step == MOVE_Z_END and state.z_major is not None:
+        ends = event_effects.z_end_destinations(ctx, state, state.z_major)
+        return tuple(A.PlaceZAxisEnd(e.planet, e.side) for e in ends)
     if step == DISCARD:
         return tuple(A.DiscardCard(c) for c in regrouping.legal_discards(ctx, state))
     return ()

@@ -247,6 +247,9 @@ def round_lines(ctx: Ctx, e: Event) -> list[Line]:
             return [line(SeatRef(e.seat), " reads ", _and(event_name(ctx, c) for c in e.cards), ".")]
         case E.EventPlayed():
             return [_event_played(ctx, e)]
+        case E.ZAxisRouteMoved():
+            said = f" reroutes z-axis route {e.route} from {planet_name(ctx, e.source[0])} to "
+            return [line(SeatRef(e.seat), said + f"{planet_name(ctx, e.to[0])} (placeholder content).")]
         case E.EventCardUsed(expired=True):
             said = f"{event_name(ctx, e.card)} leaves the play area; its unpaid resources are lost"
             return [line(SeatRef(e.seat), f"'s {said} (placeholder content).")]

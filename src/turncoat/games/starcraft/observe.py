@@ -21,7 +21,7 @@ import msgspec
 from turncoat.core.actions import Viewer
 from turncoat.games.starcraft.context import Ctx
 from turncoat.games.starcraft.state import (
-    PLAY_EVENT,
+    EVENT_STEPS,
     ActiveOrder,
     AreaState,
     Battle,
@@ -193,7 +193,7 @@ def observe(ctx: Ctx, state: State, viewer: Viewer, to_act: frozenset[int]) -> S
 def own_events(state: State, viewer: Viewer) -> tuple[str, ...]:
     """§14 step 8, §17, §21.3: a seat reads its pending event cards only in Regrouping step 8;
     before that nobody, the drawer included, knows them."""
-    if viewer is None or state.step != PLAY_EVENT:
+    if viewer is None or state.step not in EVENT_STEPS:
         return ()
     return state.seat(viewer).pending_events
 

@@ -76,6 +76,8 @@ STEP_WORDS = {
     "discard": "Regrouping: hand limit",
     "destroy": "Execution: destroying your own piece",
     "battle_start": "Battle: a start-of-battle event card",
+    "move_z_route": "Regrouping: the z-axis route an event card moves",
+    "move_z_end": "Regrouping: where that z-axis route end goes",
     "battle_front_line": "Battle: the front line",
     "battle_pair": "Battle: skirmishes are paired",
     "battle_support": "Battle: support is assigned",

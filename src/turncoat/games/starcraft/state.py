@@ -59,6 +59,8 @@ PAY = "pay"  # §11: where the next resource of a purchase comes from
 MOBILIZE = "mobilize"  # §10.2: the next unit moved (or the Terran base lifted off), or done
 RESEARCH_DRAW = "research_draw"  # §10.3 step 2: draw 3 combat cards or not
 PLAY_EVENT = "play_event"  # §14 step 8, §17: which of your new event cards you resolve
+MOVE_Z_ROUTE = "move_z_route"  # §17: which z-axis route's minor end an event card moves
+MOVE_Z_END = "move_z_end"  # §17: the free slot that minor end moves to
 DISCARD = "discard"  # §14 step 9: a combat card discarded down to the hand limit
 DESTROY = "destroy"  # §9: which of your own units, bases or transports you destroy (or none)
 ROUND_STEPS = (
@@ -71,9 +73,13 @@ ROUND_STEPS = (
     MOBILIZE,
     RESEARCH_DRAW,
     PLAY_EVENT,
+    MOVE_Z_ROUTE,
+    MOVE_Z_END,
     DISCARD,
     DESTROY,
 )
+# §14 step 8: the steps of the event step, while every seat has read its new event cards
+EVENT_STEPS = (PLAY_EVENT, MOVE_Z_ROUTE, MOVE_Z_END)
 
 RouteKind = Literal["normal", "z_axis"]
 OrderKind = Literal["build", "mobilize", "research"]

@@ -6,7 +6,9 @@ pack says (marked invented there, and "placeholder content" wherever it is said)
 §17 gives every event card: it is resolved in Regrouping step 8, and a card that says so stays
 face up in its owner's play area until it is used (``KEPT``).  Effects:
 
-- *now*: draw 2 or 3 combat cards (before step 9's hand limit); gain 1 CP; nothing;
+- *now*: draw 2 or 3 combat cards (before step 9's hand limit); gain 1 CP (none in Galactic
+  Conquest, §19); nothing; move the minor end of a z-axis route (two small decisions: which
+  route, by its minor end, then which free slot);
 - *kept for the game*: +2 hand limit (step 9, ``regrouping.hand_limit``);
 - *kept until the next Regrouping begins*: a token of 2 resources that pay without a worker
   (``resources``), whatever is unpaid then is lost;
@@ -23,12 +25,22 @@ from __future__ import annotations
 
 import msgspec
 
+from turncoat.games.starcraft import galaxy
 from turncoat.games.starcraft.abilities import event_hook
 from turncoat.games.starcraft.components import Cost
 from turncoat.games.starcraft.context import Ctx, Events
-from turncoat.games.starcraft.events import EventCardUsed
+from turncoat.games.starcraft.events import EventCardUsed, ZAxisRouteMoved
 from turncoat.games.starcraft.phases import combat_cards
-from turncoat.games.starcraft.state import State, with_seat
+from turncoat.games.starcraft.state import (
+    MOVE_Z_END,
+    MOVE_Z_ROUTE,
+    NOBODY,
+    PLAY_EVENT,
+    Route,
+    RouteEnd,
+    State,
+    with_seat,
+)
 
 RULE_EVENT_EFFECTS = "RULES §17"
 DRAW = {"draw_2_combat_cards": 2, "draw_3_combat_cards": 3}
@@ -41,6 +53,7 @@ BUILD_LIMIT = "free_unit_build_limit_plus_1"
 HEALTH = "plus_two_health_one_battle"
 CANCEL = "battle_cancelled"
 FACE_UP = "opponent_plays_first_face_up"
+MOVE_ROUTE = "move_z_axis_route"
 # §13.2 step 2: the kept effects a side may use as its one start-of-battle ability
 START_OF_BATTLE = (HEALTH, FACE_UP, CANCEL)
 # Effects whose card stays face up in its owner's play area after step 8 (§17 "stays in play").
@@ -80,8 +93,10 @@ def apply_event_effect(ctx: Ctx, state: State, seat: int, card: str, events: Eve
     state = msgspec.structs.replace(state, event_discard=(*state.event_discard, card))
     if effect in DRAW:
         return combat_cards.draw_combat_cards(ctx, state, seat, DRAW[effect], events)
-    if effect == GAIN_CP:
+    if effect == GAIN_CP and not ctx.config.galactic_conquest:  # §19: no CP in that variant
         return with_seat(state, seat, msgspec.structs.replace(p, cp=p.cp + 1))
+    if effect == MOVE_ROUTE and movable_z_ends(ctx, state):
+        return msgspec.structs.replace(state, step=MOVE_Z_ROUTE)  # which route: the seat's choice
     return state
 
 
@@ -143,3 +158,58 @@ def discount_effect(item: str) -> str:
 def build_limit_bonus(ctx: Ctx, state: State, seat: int) -> int:
     """§10.1.2, §17: one unit beyond the unit build limit for each kept build-limit card."""
     return len(kept(ctx, state, seat, BUILD_LIMIT))
+
+
+# -- moving a z-axis route (§4.2, §6.1 step 5, §17) -------------------------------------------------
+
+
+def _z_route(state: State, major: RouteEnd) -> Route:
+    return next(r for r in state.routes if r.kind == "z_axis" and r.ends[0] == major)
+
+
+def z_end_destinations(ctx: Ctx, state: State, major: RouteEnd) -> tuple[RouteEnd, ...]:
+    """§4.2, §17: where the minor end of the z-axis route whose major end is ``major`` may move: a
+    free slot of a planet other than the major end's and the one it leaves."""
+    minor = _z_route(state, major).ends[1]
+    return tuple(e for e in galaxy.z_axis_minor_slots(ctx, state, major) if e.planet != minor.planet)
+
+
+def movable_z_ends(ctx: Ctx, state: State) -> tuple[RouteEnd, ...]:
+    """§17: the minor ends of the z-axis routes that can move somewhere (the first decision)."""
+    return tuple(
+        sorted(
+            r.ends[1]
+            for r in state.routes
+            if r.kind == "z_axis" and z_end_destinations(ctx, state, r.ends[0])
+        )
+    )
+
+
+def resolve_pick_z_route(ctx: Ctx, state: State, minor: RouteEnd, events: Events) -> State:
+    """§17: the actor picks the z-axis route to move by its minor end; the route's major end is
+    kept in ``z_major`` while the new slot is chosen."""
+    if minor not in movable_z_ends(ctx, state):
+        raise ValueError(f"{minor} is not the minor end of a z-axis route that can move")
+    major = next(r.ends[0] for r in state.routes if r.kind == "z_axis" and r.ends[1] == minor)
+    return msgspec.structs.replace(state, step=MOVE_Z_END, z_major=major)
+
+
+def resolve_move_z_end(ctx: Ctx, state: State, to: RouteEnd, events: Events) -> State:
+    """§17: the minor end moves to the chosen free slot (its transports stay on the route; one cut
+    off from its owner's bases dies in the next Regrouping step 1, §4.3), then step 8 goes on."""
+    from turncoat.games.starcraft.phases import regrouping  # the event step continues
+
+    major = state.z_major
+    if major is None or to not in z_end_destinations(ctx, state, major):
+        raise ValueError(f"{to} is not a free slot the z-axis route may move to")
+    route = _z_route(state, major)
+    moved = Route(route.id, route.kind, (major, to), route.transports)
+    routes = tuple(moved if r.id == route.id else r for r in state.routes)
+    source = route.ends[1]
+    events.append(
+        ZAxisRouteMoved(
+            seat=state.actor, route=route.id, source=(source.planet, source.side), to=(to.planet, to.side)
+        )
+    )
+    state = msgspec.structs.replace(state, routes=routes, z_major=None, step=PLAY_EVENT, actor=NOBODY)
+    return regrouping.next_event_player(ctx, state, events)

@@ -39,6 +39,7 @@ from turncoat.games.starcraft.events import (
 from turncoat.games.starcraft.phases import control, event_effects, planning, victory
 from turncoat.games.starcraft.state import (
     DISCARD,
+    MOVE_Z_ROUTE,
     NOBODY,
     PLAY_EVENT,
     HeldCard,
@@ -287,6 +288,8 @@ def resolve_play_event(ctx: Ctx, state: State, card: str | None, events: Events)
     if card is not None:
         state = event_effects.apply_event_effect(ctx, state, seat, card, events)
     state = msgspec.structs.replace(state, actor=NOBODY, turn_index=state.turn_index + 1)
+    if state.step == MOVE_Z_ROUTE:  # §17: the card asks which route moves (event_effects)
+        return msgspec.structs.replace(state, actor=seat)
     return next_event_player(ctx, state, events)
 
 
