@@ -511,3 +511,15 @@ def test_own_events_stay_read_while_a_route_moves() -> None:
     assert state.step == MOVE_Z_ROUTE
     assert G.observe(state, 1).own_events == (DRAW2,) and G.observe(state, 0).own_events == ()
     assert DRAW2 not in repr(G.observe(state, 0)) and DRAW2 not in repr(G.observe(state, None))
+
+
+def test_heuristic_cancels_a_battle_only_when_it_is_the_weaker_side() -> None:
+    # §13.2 step 2: one Zergling defending against three Marines: cancel; against one: fight on
+    policy = G.heuristic_policy()
+    for marines, expected in ((3, CANCEL), (0, None)):
+        state = arena(S0, {"tarsonis_1": [Unit(0, "marine")] * (1 + marines) + [Unit(1, "zergling")] * 2})
+        state = _kept(state, 1, CANCEL)
+        state = combat.start_battle(CTX, state, "tarsonis_1", 0, [])
+        assert (state.step, state.actor) == (BATTLE_START, 1)
+        legal = G.legal_actions(state, 1)
+        assert policy.choose(G.observe(state, 1), legal, random.Random(0)) == A.PlayEvent(expected)

@@ -179,6 +179,10 @@ class StarcraftHeuristic:
         value = EVENT_VALUE.get(effect, 0.0)
         if effect == "hand_limit_plus_2_permanent" and obs.seats[me].hand_size <= 6:
             value = 0.2
+        if effect == "battle_cancelled" and obs.battle is not None:  # §13.2 step 2: cancel a loss only
+            area = next(a for a in obs.areas if a.id == obs.battle.area)
+            weaker = self._strength(area, me, enemies=True) > self._strength(area, me, enemies=False)
+            value = 3.0 if weaker else -1.0
         return 0.1 + value
 
     # -- orders ---------------------------------------------------------------------------------
