@@ -16,6 +16,7 @@ from turncoat.core.errors import InvalidContent
 from turncoat.games.starcraft.abilities import (
     COMBAT_ABILITY_RULES,
     END_DRAWS_NEAR_BENEFIT,
+    INVENTED_EVENT_RULES,
     RACE_ABILITY_RULES,
     EffectHook,
     combat_card_hook,
@@ -224,13 +225,13 @@ def test_invented_values_in_play_follow_the_table() -> None:
     assert "rules.partially_depleted_offset" in in_play
 
 
-def pinned_game() -> StarcraftGame:
+def pinned_game(**options: Any) -> StarcraftGame:
     scenario = {
         "first_player": 0,
         "factions": ["jim_raynor", "overmind"],
         "planet_draws": [["pridewater", "braken"], ["tarsonis", "chau_sara"]],
     }
-    return game(players=2, faction_selection="random", scenario=scenario)
+    return game(players=2, faction_selection="random", scenario=scenario, **options)
 
 
 def test_race_abilities_with_unknown_effects_are_hooks_without_effect() -> None:
@@ -277,8 +278,9 @@ def test_unknown_abilities_of_each_race() -> None:
     assert all(h.provenance == "unknown" for r in ("zerg", "protoss") for h in unknown_abilities(g.ctx, r))
 
 
-def test_effect_hooks_name_every_card_and_ability_of_the_content() -> None:
-    g = pinned_game()
+@pytest.mark.parametrize("invented_event_effects", [True, False])
+def test_effect_hooks_name_every_card_and_ability_of_the_content(invented_event_effects: bool) -> None:
+    g = pinned_game(invented_event_effects=invented_event_effects)
     data = g.ctx.content.data
     hooks = effect_hooks(g.ctx)
     named = {(h.kind, h.id) for h in hooks}
@@ -289,18 +291,26 @@ def test_effect_hooks_name_every_card_and_ability_of_the_content() -> None:
     assert {i for k, i in named if k == "combat_card"} == with_ability and with_ability
     # one hook per card or ability, and The End Draws Near's unknown extra benefit besides
     assert len(hooks) == len(named) + 1 and END_DRAWS_NEAR_BENEFIT in hooks
-    # nothing invented or unknown is applied, except the rulebook's own combat keywords
+    # nothing invented or unknown is applied, except the rulebook's own combat keywords and, with
+    # the option, the placeholder event cards' written readings (labelled placeholder content)
     for h in hooks:
         assert h.applied == bool(h.rule)
-        if h.provenance == "unknown" or (h.provenance == "invented" and h.kind != "combat_card"):
+        invented_event = h.kind == "event_card" and h.provenance == "invented"
+        if invented_event and invented_event_effects and h.effect in INVENTED_EVENT_RULES:
+            assert h.applied and hook_label(h) == "placeholder content: its effect is invented", h
+        elif h.provenance == "unknown" or (h.provenance == "invented" and h.kind != "combat_card"):
             assert not h.applied and hook_label(h), h
     applied = {(h.kind, h.effect) for h in hooks if h.applied}
-    assert {e for k, e in applied if k == "event_card"} == {"the_end_draws_near"}
+    deck = {e.effect.value for e in data.event_cards}
+    assert {e for k, e in applied if k == "event_card"} == {"the_end_draws_near"} | (
+        deck & set(INVENTED_EVENT_RULES) if invented_event_effects else set()
+    )
     assert {e for k, e in applied if k == "race_ability"} == set(RACE_ABILITY_RULES)
 
 
 def test_event_hook_of_a_placeholder_and_of_the_end_draws_near() -> None:
-    g = pinned_game()
+    # GAPS §3: with invented_event_effects off, a placeholder card is an inert hook
+    g = pinned_game(invented_event_effects=False)
     tedn = event_hook(g.ctx, "the_end_draws_near")
     assert (tedn.provenance, tedn.rule, hook_label(tedn)) == ("sourced", "RULES §17, §16.3", "")
     invented = event_hook(g.ctx, "stage1_draw_2_combat_cards")
@@ -310,6 +320,20 @@ def test_event_hook_of_a_placeholder_and_of_the_end_draws_near() -> None:
         False,
     )
     assert hook_label(invented) == "placeholder content: its effect is invented and not applied"
+
+
+def test_event_hook_of_a_placeholder_with_invented_event_effects() -> None:
+    # GAPS §3 item 4: on (the default), the invented reading is applied and labelled as such
+    g = pinned_game()
+    hook = event_hook(g.ctx, "stage1_draw_2_combat_cards")
+    assert (hook.provenance, hook.rule, hook.applied) == ("invented", "RULES §17, §13.10", True)
+    assert hook_label(hook) == "placeholder content: its effect is invented"
+    # every effect class of the placeholder deck has a written reading (none is left a hook)
+    assert {e.effect.value for e in g.ctx.content.data.event_cards if e.effect.invented} <= set(
+        INVENTED_EVENT_RULES
+    )
+    text = g.ctx.t.event_card["stage1_draw_2_combat_cards"].text
+    assert text is not None and text.invented and text.note and "Draw 2 combat cards" in text.value
 
 
 def test_event_hook_of_an_owners_printed_card() -> None:

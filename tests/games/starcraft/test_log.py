@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import msgspec
 import pytest
 
 from tests.games.starcraft.helpers import game, pinned, random_events, raynor_overmind, script, seat_with
@@ -40,7 +41,7 @@ def test_lines_of_a_two_player_setup() -> None:
     state, events = script(g, PLACEMENTS)
     said = g.render_log(events, None)
     assert said[:3] == [
-        "Content: starcraft-sourced, starcraft-placeholders (362 placeholder values are invented).",
+        "Content: starcraft-sourced, starcraft-placeholders (381 placeholder values are invented).",
         "Player 1 has the first player token.",
         "Player 1 is dealt Jim Raynor.",
     ]
@@ -155,8 +156,9 @@ def test_lines_one_per_decision_for_every_reader(players: int) -> None:
 
 
 def test_lines_label_an_event_card_by_its_hook() -> None:
-    # §17: a resolved card says whether its effect is applied, as its hook says
-    g, _, _ = raynor_overmind()
+    # §17: a resolved card says whether its effect is applied, as its hook says (GAPS §3: with
+    # invented_event_effects off a placeholder card is an inert hook)
+    g, _, _ = raynor_overmind(invented_event_effects=False)
     invented = E.EventPlayed(
         seat=1, card="stage1_draw_2_combat_cards", discarded=(), end_draws_near=0, hook=True
     )
@@ -167,4 +169,10 @@ def test_lines_label_an_event_card_by_its_hook() -> None:
         "Player 2 plays Draw 2 combat cards (placeholder content: its effect is invented and not applied).",
         "Player 1 plays The End Draws Near (2 into the common area; its extra benefit is unknown and not "
         "applied); discards Gain 1 cp.",
+    ]
+    # on (the default): the invented effect is applied, said as placeholder content with its text
+    on, _, _ = raynor_overmind()
+    assert on.render_log([msgspec.structs.replace(invented, hook=False)], None) == [
+        "Player 2 plays Draw 2 combat cards (placeholder content: its effect is invented; Draw 2 combat "
+        "cards now, before the hand limit of step 9)."
     ]

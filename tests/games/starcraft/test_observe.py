@@ -19,7 +19,7 @@ from turncoat.games.starcraft.determinize import redeal_orders, unseen_events
 from turncoat.games.starcraft.events import CombatCardsDrawn, EventCardsRead, OrderFace
 from turncoat.games.starcraft.game import StarcraftGame
 from turncoat.games.starcraft.observe import card_visible, top_stage
-from turncoat.games.starcraft.state import PLANNING, PLAY_EVENT, SETUP_STEPS, OrderToken, State
+from turncoat.games.starcraft.state import EVENT_STEPS, PLANNING, PLAY_EVENT, SETUP_STEPS, OrderToken, State
 
 
 def test_observe_shows_only_the_viewers_hand() -> None:
@@ -284,7 +284,7 @@ def _redeal_unseen(g: StarcraftGame, state: State, viewer: int | None, rnd: rand
             skirmishes.append(msgspec.structs.replace(sk, attack=sides[0], defence=sides[1]))
         battle = msgspec.structs.replace(battle, skirmishes=tuple(skirmishes))
     # event cards: the deck and the pending events it has not read, stage for stage
-    reading = state.step == PLAY_EVENT
+    reading = state.step in EVENT_STEPS
     piles = [list(state.event_deck)] + [
         list(p.pending_events) if not (reading and s == viewer) else [] for s, p in enumerate(state.seats)
     ]

@@ -140,7 +140,7 @@ def test_timeout_plays_the_least_committal_legal_action() -> None:
     without force mining while anything else pays, a reveal rather than a destruction, and no
     combat card from the hand where a blind card is allowed."""
     kinds: set[str] = set()
-    for seed in (1, 2, 3):
+    for seed in (1, 2, 3, 4):  # seed 4's random game reaches a payment
         for game, state in playout(3, seed):
             for seat in game.to_act(state):
                 legal = list(game.legal_actions(state, seat))

@@ -300,10 +300,13 @@ def test_legal_event_plays() -> None:
 
 
 def test_resolve_play_event() -> None:
+    # the card as an inert hook (GAPS §3, invented_event_effects off); test_event_effects.py plays
+    # the invented effects
+    ctx = raynor_overmind(invented_event_effects=False)[0].ctx
     state = seat_with(S0, 1, pending_events=("stage1_no_effect", "stage1_draw_2_combat_cards"))
     state = msgspec.structs.replace(state, actor=1, step=PLAY_EVENT, turn_index=1)
     events: list[Event] = []
-    out = regrouping.resolve_play_event(CTX, state, "stage1_draw_2_combat_cards", events)
+    out = regrouping.resolve_play_event(ctx, state, "stage1_draw_2_combat_cards", events)
     assert out.seat(1).pending_events == ()
     assert set(out.event_discard) == {"stage1_no_effect", "stage1_draw_2_combat_cards"}
     assert events[0] == E.EventPlayed(

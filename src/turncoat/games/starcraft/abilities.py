@@ -10,9 +10,12 @@ one named hook that says where its effect comes from and whether the engine appl
 
 Only effects whose rule the rulebook gives are applied, each by the phase of its section (the table
 below says which).  An invented or unknown effect is never given an invented rule: its hook is
-applied as nothing, and the log and the content report say so.  An owner's pack with printed cards
-changes the provenance of their hooks without code changes; a printed effect still needs its rule
-written in its phase before the engine applies it, and until then its hook says exactly that.
+applied as nothing, and the log and the content report say so.  The one exception is the
+placeholder event deck (GAPS §3 item 4): with ``invented_event_effects`` its cards' invented
+readings are applied, and labelled placeholder content wherever they are said.  An owner's pack
+with printed cards changes the provenance of their hooks without code changes; a printed effect
+still needs its rule written in its phase before the engine applies it, and until then its hook
+says exactly that.
 """
 
 from __future__ import annotations
@@ -36,6 +39,24 @@ RACE_ABILITY_RULES: dict[str, str] = {
 # Event card effects the engine applies: The End Draws Near's play into the common area and the
 # end-game check (phases/regrouping.py, phases/victory.py).  Its extra benefit is unknown (§17).
 EVENT_EFFECT_RULES: dict[str, str] = {"the_end_draws_near": "RULES §17, §16.3"}
+# The placeholder event deck's effect classes (GAPS §2.6, §3 item 4) whose invented readings the
+# engine applies with ``invented_event_effects`` (phases/event_effects.py; each card's ``text``
+# says what it does).  A class missing here stays an inert hook.
+INVENTED_EVENT_RULES: dict[str, str] = {
+    "draw_2_combat_cards": "RULES §17, §13.10",
+    "draw_3_combat_cards": "RULES §17, §13.10",
+    "gain_1_cp": "RULES §17, §15",
+    "hand_limit_plus_2_permanent": "RULES §17, §14 step 9",
+    "gain_2_resources_token_this_round": "RULES §17, §11",
+    "discounted_module": "RULES §17, §10.1.4",
+    "discounted_building": "RULES §17, §10.1.5",
+    "free_unit_build_limit_plus_1": "RULES §17, §10.1.2",
+    "plus_two_health_one_battle": "RULES §17, §13.2 step 2",
+    "opponent_plays_first_face_up": "RULES §17, §13.2 steps 2 and 6",
+    "battle_cancelled": "RULES §17, §13.2 step 2, §13.9",
+    "move_z_axis_route": "RULES §17, §4.2",
+    "no_effect": "RULES §17",
+}
 # Combat card abilities the engine applies (phases/combat_cards.py, phases/combat.py).
 COMBAT_ABILITY_RULES: dict[str, str] = {
     "splash_ground": "RULES §13.6",
@@ -85,11 +106,15 @@ def unknown_abilities(ctx: Ctx, race: str) -> tuple[EffectHook, ...]:
 
 
 def event_hook(ctx: Ctx, card: str) -> EffectHook:
-    """§17: an event card's effect.  Invented effects (the placeholder deck) are never applied; a
-    sourced one is applied where its rule is written (``EVENT_EFFECT_RULES``)."""
+    """§17: an event card's effect.  A sourced one is applied where its rule is written
+    (``EVENT_EFFECT_RULES``); an invented one (the placeholder deck, GAPS §3) only with the
+    ``invented_event_effects`` option and where its reading is written (``INVENTED_EVENT_RULES``)."""
     effect = ctx.t.event_card[card].effect
     provenance = _provenance(effect)
-    rule = EVENT_EFFECT_RULES.get(effect.value, "") if provenance == "sourced" else ""
+    if provenance == "sourced":
+        rule = EVENT_EFFECT_RULES.get(effect.value, "")
+    else:
+        rule = INVENTED_EVENT_RULES.get(effect.value, "") if ctx.config.invented_event_effects else ""
     return EffectHook("event_card", card, effect.value, provenance, rule)
 
 
@@ -127,8 +152,11 @@ def effect_hooks(ctx: Ctx) -> tuple[EffectHook, ...]:
 
 
 def hook_label(hook: EffectHook, what: str = "its effect") -> str:
-    """§17, §18: how players are told what a hook does ("" for an effect the engine applies)."""
+    """§17, §18: how players are told what a hook does ("" for an effect the engine applies, except
+    an invented event effect: it is applied, and said to be placeholder content)."""
     if hook.applied:
+        if hook.kind == "event_card" and hook.provenance == "invented":
+            return f"placeholder content: {what} is invented"
         return ""
     if hook.provenance == "invented":
         return f"placeholder content: {what} is invented and not applied"

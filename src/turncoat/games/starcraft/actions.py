@@ -163,7 +163,8 @@ class DrawCombatCards(Action, frozen=True, tag="draw_combat_cards"):
 
 
 class PlayEvent(Action, frozen=True, tag="play_event"):
-    """§14 step 8, §17: resolve this one of your new event cards (None: none)."""
+    """§14 step 8, §17: resolve this one of your new event cards (None: none); at the start of a
+    battle (§13.2 step 2), use this one of your kept event cards."""
 
     card: str | None
 

@@ -228,6 +228,9 @@ class EventCardData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     stage: Value[int]
     copies: Value[int]
     effect: Value[str]
+    # §17: what the card does, in our words (the placeholder pack's invented readings; none where
+    # only the effect's name is known)
+    text: Value[str] | None = None
 
 
 class PermanentResource(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

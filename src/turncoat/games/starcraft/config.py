@@ -90,6 +90,9 @@ class StarcraftConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # invented objective (the placeholder pack's Tassadar) count.
     invented_special_victories: bool = True
     # §18 (GAPS §2.4): race abilities with unknown effects are hooks; nothing is applied for them.
+    # §17 (GAPS §3): True applies the placeholder event cards' invented effects (the pack's card
+    # texts); False keeps them inert hooks, as in a game with only sourced content.
+    invented_event_effects: bool = True
 
     # -- §19 variants -------------------------------------------------------------------------------
     # Team play (4 or 6 players): teammates are seats i and i + n/2 (seated apart), factions random;

@@ -17,7 +17,7 @@ from turncoat.core import rng
 from turncoat.games.starcraft.context import Ctx
 from turncoat.games.starcraft.observe import card_visible
 from turncoat.games.starcraft.phases.combat_cards import is_reinforcement
-from turncoat.games.starcraft.state import PLAY_EVENT, OrderToken, State, with_seat
+from turncoat.games.starcraft.state import EVENT_STEPS, OrderToken, State, with_seat
 
 END_DRAWS_NEAR = "the_end_draws_near"
 
@@ -56,7 +56,7 @@ def determinize(ctx: Ctx, state: State, viewer: int, seed: int) -> State:
         pools[stage] = list(shuffled)
 
     # §14 step 8: the viewer has read its own new event cards: they stay, and leave the pool
-    known = state.seat(viewer).pending_events if state.step == PLAY_EVENT else ()
+    known = state.seat(viewer).pending_events if state.step in EVENT_STEPS else ()
     for card in known:
         pools[ctx.t.event_card[card].stage.value].remove(card)
 

@@ -12,11 +12,12 @@ pack with other planets or cards gets its own enumeration without code changes:
 * the round (§8-§17): choose_order_planet per planet; place_order per kind and special;
   reveal_order per planet; execute_order (yes, no); build_worker; build_transport per route;
   build_unit per unit and area; buy_building per building; buy_module per module; build_base per
-  area; end_build; pay (the discount per kind, a permanent slot per kind, then a card or force
-  mining per kind and area); move_unit per unit, source area and destination area; lift_off per
-  source and destination area; end_move; draw_combat_cards (yes, no); play_event (none, then per
-  event card); discard_card per combat card; voluntary_destruction; destroy_piece (a unit per unit
-  and area, a base per area, a transport per route); destroy_nothing;
+  area; end_build; pay (the discount per kind, an event resource token per kind, a permanent slot
+  per kind, then a card or force mining per kind and area); move_unit per unit, source area and
+  destination area; lift_off per source and destination area; end_move; draw_combat_cards (yes,
+  no); play_event (none, then per event card); discard_card per combat card;
+  voluntary_destruction; destroy_piece (a unit per unit and area, a base per area, a transport per
+  route); destroy_nothing;
 * a battle (§13): choose_front_line per unit and cloaking; pair_skirmish per attacking and
   defending unit and their cloaking; assign_support and resolve_skirmish per skirmish; the combat
   cards (blind, then each standard card alone or with each reinforcement card); choose_casualty
@@ -119,6 +120,7 @@ def enumerate_actions(game: StarcraftGame) -> tuple[Any, ...]:
     out += [A.BuildBase(a) for a in areas]
     out += [A.EndBuild()]
     out += [A.Pay(resources.DISCOUNT, k) for k in KINDS]
+    out += [A.Pay(resources.EVENT, k) for k in KINDS]  # §17: a kept event resource token
     out += [A.Pay(resources.PERMANENT, k) for k in KINDS]
     out += [A.Pay(src, k, a) for src in (resources.CARD, resources.FORCE) for k in KINDS for a in areas]
     out += [A.MoveUnit(u, src, to) for u in units for src in areas for to in areas]

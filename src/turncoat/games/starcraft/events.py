@@ -268,12 +268,30 @@ class EventPlayed(Event, frozen=True, tag="event_played"):
 
 
 class EliminatedEventsRemoved(Event, frozen=True, tag="eliminated_events_removed"):
-    """§14 step 8, §16.4: an eliminated seat's new event cards are removed without effect, to the
-    discard pile.  Only how many: nobody, not even their owner, read them (§21.3), so the line that
+    """§14 step 8, §16.4: an eliminated seat's new event cards leave the game unseen, without
+    effect.  Only how many: nobody, not even their owner, read them (§21.3), so the line that
     says so names no face."""
 
     seat: int
     count: int
+
+
+class ZAxisRouteMoved(Event, frozen=True, tag="z_axis_route_moved"):
+    """§17: an event card moved the minor end of a z-axis route (placeholder content)."""
+
+    seat: int
+    route: int
+    source: tuple[str, str]  # (planet, side) it left
+    to: tuple[str, str]
+
+
+class EventCardUsed(Event, frozen=True, tag="event_card_used"):
+    """§17: an event card kept face up in a seat's play area is used and discarded (``expired``: a
+    resource token whose round is over, its unpaid resources lost)."""
+
+    seat: int
+    card: str
+    expired: bool
 
 
 class CardDiscarded(Event, frozen=True, tag="card_discarded"):

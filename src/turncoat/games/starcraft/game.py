@@ -33,7 +33,16 @@ from turncoat.games.starcraft.evaluation import VALUED_STEPS, evaluate
 from turncoat.games.starcraft.heuristics import StarcraftHeuristic
 from turncoat.games.starcraft.observe import StarcraftObservation, observe
 from turncoat.games.starcraft.overrides import load_with_overrides
-from turncoat.games.starcraft.phases import build, execution, mobilize, planning, regrouping, research, setup
+from turncoat.games.starcraft.phases import (
+    build,
+    event_effects,
+    execution,
+    mobilize,
+    planning,
+    regrouping,
+    research,
+    setup,
+)
 from turncoat.games.starcraft.phases import combat as K
 from turncoat.games.starcraft.phases import combat_actions as KA
 from turncoat.games.starcraft.phases import galaxy_building as G
@@ -46,6 +55,7 @@ from turncoat.games.starcraft.state import (
     BATTLE_RETREAT_UNIT,
     BATTLE_SKIRMISH,
     BATTLE_SPLASH,
+    BATTLE_START,
     BATTLE_STEPS,
     BATTLE_SUPPORT,
     BATTLE_WITHDRAW,
@@ -58,6 +68,8 @@ from turncoat.games.starcraft.state import (
     DISCARD,
     EXECUTE_OR_EVENT,
     MOBILIZE,
+    MOVE_Z_END,
+    MOVE_Z_ROUTE,
     NOBODY,
     OVER,
     PAY,
@@ -183,6 +195,16 @@ ROUND_RULES: dict[str, tuple[ActionKind, str, Resolver]] = {
         research.RULE_RESEARCH,
         lambda c, s, a, o: research.resolve_research_draw(c, s, a.draw, o),
     ),
+    MOVE_Z_ROUTE: (
+        A.PlaceZAxisEnd,
+        event_effects.RULE_EVENT_EFFECTS,
+        lambda c, s, a, o: event_effects.resolve_pick_z_route(c, s, RouteEnd(a.planet, a.side), o),
+    ),
+    MOVE_Z_END: (
+        A.PlaceZAxisEnd,
+        event_effects.RULE_EVENT_EFFECTS,
+        lambda c, s, a, o: event_effects.resolve_move_z_end(c, s, RouteEnd(a.planet, a.side), o),
+    ),
     PLAY_EVENT: (
         A.PlayEvent,
         regrouping.RULE_REGROUPING,
@@ -221,6 +243,11 @@ def round_options(ctx: Ctx, state: State) -> tuple[A.StarcraftAction, ...]:
         return (A.DrawCombatCards(True), A.DrawCombatCards(False))
     if step == PLAY_EVENT:
         return tuple(A.PlayEvent(c) for c in regrouping.legal_event_plays(ctx, state))
+    if step == MOVE_Z_ROUTE:
+        return tuple(A.PlaceZAxisEnd(e.planet, e.side) for e in event_effects.movable_z_ends(ctx, state))
+    if step == MOVE_Z_END and state.z_major is not None:
+        ends = event_effects.z_end_destinations(ctx, state, state.z_major)
+        return tuple(A.PlaceZAxisEnd(e.planet, e.side) for e in ends)
     if step == DISCARD:
         return tuple(A.DiscardCard(c) for c in regrouping.legal_discards(ctx, state))
     return ()
@@ -244,6 +271,11 @@ def _pair(c: Ctx, s: State, a: Any, o: Events) -> State:
 
 STEP_RULES.update(
     {
+        BATTLE_START: (
+            A.PlayEvent,
+            "RULES §13.2 step 2",
+            lambda c, s, a, o: K.resolve_start_ability(c, s, a.card, o),
+        ),
         BATTLE_FRONT_LINE: (
             KA.ChooseFrontLine,
             K.RULE_PAIRING,
@@ -299,6 +331,8 @@ def combat_options(ctx: Ctx, state: State) -> tuple[Any, ...]:
     step, b = state.step, state.battle
     if b is None:
         return ()
+    if step == BATTLE_START:
+        return tuple(A.PlayEvent(c) for c in K.legal_start_abilities(ctx, state))
     if step == BATTLE_FRONT_LINE:
         return tuple(KA.ChooseFrontLine(u.kind, u.cloaked) for u in K.legal_front_line(ctx, state))
     if step == BATTLE_PAIR:
@@ -664,6 +698,9 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
         records |= {f"combat_cards.{c}" for r in races for c in t.combat_deck[r]}
         records |= {f"technologies.{c}" for r in races for c in t.tech_deck[r]}
         records |= {f"event_cards.{e}" for e in set(state.event_deck) | set(state.event_discard)}
+        # §17: drawn, unread cards and cards kept face up in a play area are in play too
+        held = {e for s in state.seats for e in (*s.pending_events, *s.play_area) if e in t.event_card}
+        records |= {f"event_cards.{e}" for e in held}
         records |= {f"modules.{m.id}" for m in self.loaded.data.modules if races & set(m.races)}
         return invented_values(self.loaded, records)
 

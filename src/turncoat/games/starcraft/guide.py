@@ -106,9 +106,9 @@ PLACEHOLDER_NOTE = (
     "Much of the printed content (most combat, technology and event cards, several planets, some "
     "costs and special victories) is not public. Where no source gives a value, this game uses an "
     "invented placeholder: every screen then shows a 'Placeholder content' notice, and "
-    "`turncoat content starcraft` lists each invented value. An event card that is a placeholder "
-    "has no effect when played, and technologies cannot be bought. Owners can load the printed "
-    "values from their own copy as an owner pack."
+    "`turncoat content starcraft` lists each invented value. A placeholder event card does what "
+    "its invented text says (shown as placeholder content), and technologies cannot be bought. "
+    "Owners can load the printed values from their own copy as an owner pack."
 )
 
 

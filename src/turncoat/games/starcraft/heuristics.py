@@ -36,6 +36,7 @@ from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft.observe import HIDDEN_CARD, StarcraftObservation
 from turncoat.games.starcraft.phases import combat_actions as KA
 from turncoat.games.starcraft.phases.combat_cards import card_data, card_values
+from turncoat.games.starcraft.phases.event_effects import effect_of
 from turncoat.games.starcraft.state import NOBODY, AreaState, Battle, BattleSide
 
 if TYPE_CHECKING:
@@ -49,8 +50,24 @@ RESOURCE_AREA = 1.5  # per resource of an area's card (§11)
 EMPTY_AREA = 0.5  # any area held: room, and the special objectives (§16.2)
 ATTACK_MARGIN = 1.3  # attack only with this much more strength than the defenders (§13)
 BLIND_CARD = 2.0  # the expected attack + health of a blind card (§13.2 step 6)
-PAYMENT = {"discount": 0, "permanent": 1, "card": 2, "force": 3}  # §10.4, §11: cheapest first
+# §10.4, §11, §17: cheapest first (an event resource token is free, and lost if unspent)
+PAYMENT = {"discount": 0, "event": 0, "permanent": 1, "card": 2, "force": 3}
 ORDER_PREFERENCE = {"build": 0, "mobilize": 1, "research": 2}  # §9: what is revealed first
+# §17: what a placeholder event card's invented effect is worth (its text, ``event_effects``); an
+# effect the engine does not apply (an inert hook) is worth nothing.
+EVENT_VALUE = {
+    "gain_1_cp": CP_AREA,
+    "draw_3_combat_cards": 3.0,
+    "gain_2_resources_token_this_round": 2.5,
+    "draw_2_combat_cards": 2.0,
+    "plus_two_health_one_battle": 2.0,
+    "battle_cancelled": 1.5,
+    "opponent_plays_first_face_up": 1.0,
+    "free_unit_build_limit_plus_1": 1.5,
+    "discounted_building": 1.5,
+    "discounted_module": 1.0,
+    "hand_limit_plus_2_permanent": 1.0,
+}
 
 
 class StarcraftHeuristic:
@@ -149,10 +166,24 @@ class StarcraftHeuristic:
             case A.DrawCombatCards(draw=d):
                 return 1.0 if d else 0.0
             case A.PlayEvent(card=c):
-                return 0.0 if c is None else 1.0
+                return 0.0 if c is None else self._event_score(obs, me, c)
             case A.DiscardCard(card=c):
                 return -self._card_strength(c, None)
         return self._combat_score(obs, me, areas, action)
+
+    def _event_score(self, obs: StarcraftObservation, me: int, card: str) -> float:
+        """§14 step 8, §17: the card whose effect helps most, from the card's public text (its
+        effect class) and its own sheet: a raised hand limit counts only when the hand is over
+        it; any played card is worth a little more than none (it is seen by nobody else)."""
+        effect = effect_of(self.ctx, card)
+        value = EVENT_VALUE.get(effect, 0.0)
+        if effect == "hand_limit_plus_2_permanent" and obs.seats[me].hand_size <= 6:
+            value = 0.2
+        if effect == "battle_cancelled" and obs.battle is not None:  # §13.2 step 2: cancel a loss only
+            area = next(a for a in obs.areas if a.id == obs.battle.area)
+            weaker = self._strength(area, me, enemies=True) > self._strength(area, me, enemies=False)
+            value = 3.0 if weaker else -1.0
+        return 0.1 + value
 
     # -- orders ---------------------------------------------------------------------------------
 

@@ -148,6 +148,8 @@ def _cost_words(ctx: Ctx, paid: tuple[tuple[str, str, str], ...]) -> str:
         unit = kind[:-1] if kind == "minerals" else kind
         if source == "discount":
             parts.append(f"1 {unit} off (special order)")
+        elif source == "event":
+            parts.append(f"1 {unit} from an event card's resource token (placeholder content)")
         elif source == "permanent":
             parts.append(f"1 {unit} from the permanent resources")
         elif source == "force":
@@ -252,6 +254,15 @@ def round_lines(ctx: Ctx, e: Event) -> list[Line]:
                     SeatRef(e.seat), f" is out of the game: its {e.count} new {cards} removed without effect."
                 )
             ]
+        case E.ZAxisRouteMoved():
+            said = f" reroutes z-axis route {e.route} from {planet_name(ctx, e.source[0])} to "
+            return [line(SeatRef(e.seat), said + f"{planet_name(ctx, e.to[0])} (placeholder content).")]
+        case E.EventCardUsed(expired=True):
+            said = f"{event_name(ctx, e.card)} leaves the play area; its unpaid resources are lost"
+            return [line(SeatRef(e.seat), f"'s {said} (placeholder content).")]
+        case E.EventCardUsed():
+            said = f"uses {event_name(ctx, e.card)} from the play area"
+            return [line(SeatRef(e.seat), f" {said} and discards it (placeholder content).")]
         case E.CardDiscarded():
             return [line(SeatRef(e.seat), f" discards {card_name(ctx, e.card)}.")]
         case E.PieceDestroyed():
@@ -287,6 +298,9 @@ def _event_played(ctx: Ctx, e: E.EventPlayed) -> Line:
         notes.append(f"{e.end_draws_near} into the common area; {benefit}")
     if e.card in ctx.t.event_card and (label := hook_label(event_hook(ctx, e.card))):
         notes.append(label)
+        text = ctx.t.event_card[e.card].text
+        if event_hook(ctx, e.card).applied and text is not None:
+            notes.append(text.value.rstrip("."))  # §17: what the invented card does
     said = f" ({'; '.join(notes)})" if notes else ""
     return line(SeatRef(e.seat), f" plays {event_name(ctx, e.card)}{said}{rest}.")
 

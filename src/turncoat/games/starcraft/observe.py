@@ -21,7 +21,7 @@ import msgspec
 from turncoat.core.actions import Viewer
 from turncoat.games.starcraft.context import Ctx
 from turncoat.games.starcraft.state import (
-    PLAY_EVENT,
+    EVENT_STEPS,
     ActiveOrder,
     AreaState,
     Battle,
@@ -56,6 +56,7 @@ class SeatView(msgspec.Struct, frozen=True):
     planets: tuple[str, ...]
     z_axis_pair: bool
     eliminated: bool
+    event_resources: int = 0  # §17: unpaid resources of kept event resource tokens (public)
 
 
 class OrderView(msgspec.Struct, frozen=True, array_like=True):
@@ -126,6 +127,7 @@ def _seat_view(state: State, seat: int) -> SeatView:
         planets=p.planets,
         z_axis_pair=p.z_axis_pair,
         eliminated=p.eliminated,
+        event_resources=p.event_resources,
     )
 
 
@@ -191,7 +193,7 @@ def observe(ctx: Ctx, state: State, viewer: Viewer, to_act: frozenset[int]) -> S
 def own_events(state: State, viewer: Viewer) -> tuple[str, ...]:
     """§14 step 8, §17, §21.3: a seat reads its pending event cards only in Regrouping step 8;
     before that nobody, the drawer included, knows them."""
-    if viewer is None or state.step != PLAY_EVENT:
+    if viewer is None or state.step not in EVENT_STEPS:
         return ()
     return state.seat(viewer).pending_events
 
@@ -202,8 +204,9 @@ HIDDEN_CARD = ""  # a face-down card the viewer may not see
 
 def card_visible(side: BattleSide, revealed: bool, owner: int, viewer: Viewer) -> bool:
     """§13.2 step 6, §21.3: a card placed face down is seen by its owner (a blind card, taken
-    unseen from the top of the deck, by nobody) until the skirmish is revealed (§13.4)."""
-    return revealed or (viewer == owner and not side.blind)
+    unseen from the top of the deck, by nobody) until the skirmish is revealed (§13.4); cards
+    placed face up (§17, an opponent's event card) are seen by everyone."""
+    return revealed or side.face_up or (viewer == owner and not side.blind)
 
 
 def redact_battle(battle: Battle | None, viewer: Viewer) -> Battle | None:

@@ -75,6 +75,9 @@ STEP_WORDS = {
     "play_event": "Regrouping: event cards",
     "discard": "Regrouping: hand limit",
     "destroy": "Execution: destroying your own piece",
+    "battle_start": "Battle: a start-of-battle event card",
+    "move_z_route": "Regrouping: the z-axis route an event card moves",
+    "move_z_end": "Regrouping: where that z-axis route end goes",
     "battle_front_line": "Battle: the front line",
     "battle_pair": "Battle: skirmishes are paired",
     "battle_support": "Battle: support is assigned",
@@ -553,6 +556,8 @@ def _payment(c: Ctx, source: str, kind: str, area: str) -> str:
         return f"{one} free (special order)"
     if source == "permanent":
         return f"{one} from your printed resources"
+    if source == "event":
+        return f"{one} from your event card's resource token (placeholder content)"
     if source == "force":
         return f"{one} by force mining {log.area_name(c, area)}"
     return f"{one} from the worker on {log.area_name(c, area)}"

@@ -59,6 +59,8 @@ PAY = "pay"  # §11: where the next resource of a purchase comes from
 MOBILIZE = "mobilize"  # §10.2: the next unit moved (or the Terran base lifted off), or done
 RESEARCH_DRAW = "research_draw"  # §10.3 step 2: draw 3 combat cards or not
 PLAY_EVENT = "play_event"  # §14 step 8, §17: which of your new event cards you resolve
+MOVE_Z_ROUTE = "move_z_route"  # §17: which z-axis route's minor end an event card moves
+MOVE_Z_END = "move_z_end"  # §17: the free slot that minor end moves to
 DISCARD = "discard"  # §14 step 9: a combat card discarded down to the hand limit
 DESTROY = "destroy"  # §9: which of your own units, bases or transports you destroy (or none)
 ROUND_STEPS = (
@@ -71,9 +73,13 @@ ROUND_STEPS = (
     MOBILIZE,
     RESEARCH_DRAW,
     PLAY_EVENT,
+    MOVE_Z_ROUTE,
+    MOVE_Z_END,
     DISCARD,
     DESTROY,
 )
+# §14 step 8: the steps of the event step, while every seat has read its new event cards
+EVENT_STEPS = (PLAY_EVENT, MOVE_Z_ROUTE, MOVE_Z_END)
 
 RouteKind = Literal["normal", "z_axis"]
 OrderKind = Literal["build", "mobilize", "research"]
@@ -202,7 +208,8 @@ class PlayerState(msgspec.Struct, frozen=True):
     combat_deck: tuple[str, ...] = ()  # bottom first
     combat_discard: tuple[str, ...] = ()
     tech_deck: tuple[str, ...] = ()  # technologies still to buy (buying one takes every copy, §10.3)
-    play_area: tuple[str, ...] = ()
+    play_area: tuple[str, ...] = ()  # cards kept face up: technologies, kept event cards (§17)
+    event_resources: int = 0  # §17: unpaid resources on the seat's kept resource-token event cards
     pending_events: tuple[str, ...] = ()  # drawn, unread until Regrouping step 8 (§17)
     worker_pool: int = 0
     unavailable_workers: int = 0
@@ -307,6 +314,7 @@ def clockwise(first: int, players: int) -> tuple[int, ...]:
 # Cards a side placed face down stay in ``BattleSide.cards`` until the skirmish is revealed
 # (observe.py hides them, determinize.py re-deals them).
 
+BATTLE_START = "battle_start"  # §13.2 step 2: a start-of-battle ability (a kept event card) or none
 BATTLE_FRONT_LINE = "battle_front_line"  # §13.2 step 4: an all-assist side picks its front-line unit
 BATTLE_PAIR = "battle_pair"  # §13.2 step 4: the attacker pairs front-line units into skirmishes
 BATTLE_SUPPORT = "battle_support"  # §13.2 step 5: the owner assigns the next supporting unit
@@ -318,6 +326,7 @@ BATTLE_SPLASH = "battle_splash"  # §13.6: the victim picks the unit a splash ca
 BATTLE_RETREAT_UNIT = "battle_retreat_unit"  # §13.9: which units retreat (excess, or what fits)
 BATTLE_RETREAT = "battle_retreat"  # §13.9: the single area the retreating units go to
 BATTLE_STEPS = (
+    BATTLE_START,
     BATTLE_FRONT_LINE,
     BATTLE_PAIR,
     BATTLE_SUPPORT,
@@ -342,6 +351,7 @@ class BattleSide(msgspec.Struct, frozen=True):
     cards: tuple[str, ...] = ()
     placed: bool = False
     blind: bool = False
+    face_up: bool = False  # §17: placed first and face up (an opponent's event card), seen by all
     values: tuple[int, int] = (0, 0)
     active: tuple[str, ...] = ()
 
@@ -384,6 +394,13 @@ class Battle(msgspec.Struct, frozen=True):
     attacker: int
     defender: int
     special: bool = False
+    # §13.2 step 2, §17: the start-of-battle abilities (kept event cards): how many sides have
+    # decided (attacker first), each side's health bonus, which sides place their cards first and
+    # face up, and whether the battle is cancelled (the attacker retreats, nothing else happens)
+    start_step: int = 0
+    health_bonus: tuple[int, int] = (0, 0)
+    face_up: tuple[bool, bool] = (False, False)
+    cancelled: bool = False
     front_line: tuple[Unit | None, Unit | None] = (None, None)
     pairs: int = 0
     skirmishes: tuple[Skirmish, ...] = ()

@@ -24,7 +24,7 @@ from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft.phases import combat_actions as KA
 
 PASSIVE = (A.EndBuild, A.EndMove, A.DestroyNothing)
-PAYMENT_ORDER = ("discount", "permanent", "card", "force")
+PAYMENT_ORDER = ("discount", "event", "permanent", "card", "force")
 
 
 def timeout_action(legal: Sequence[Any]) -> Any:

@@ -17,7 +17,7 @@ from turncoat.games.starcraft.components import Cost
 from turncoat.games.starcraft.context import Ctx, Events
 from turncoat.games.starcraft.events import Bought
 from turncoat.games.starcraft.galaxy import routes_of
-from turncoat.games.starcraft.phases import control, resources
+from turncoat.games.starcraft.phases import control, event_effects, resources
 from turncoat.games.starcraft.state import (
     BUILD,
     NOBODY,
@@ -129,7 +129,8 @@ def legal_build_options(ctx: Ctx, state: State) -> tuple[A.StarcraftAction, ...]
             ctx, state, rules.transport_cost.value, discount
         ):
             out += [A.BuildTransport(r.id) for r in routes_of(state, planet) if seat not in r.transports]
-        if progress.units < unit_build_limit(ctx, state, seat, special):
+        extra = event_effects.build_limit_bonus(ctx, state, seat)  # §17: kept event cards
+        if progress.units < unit_build_limit(ctx, state, seat, special) + extra:
             areas = [
                 a
                 for a in control.areas_on(ctx, state, planet)
@@ -145,11 +146,17 @@ def legal_build_options(ctx: Ctx, state: State) -> tuple[A.StarcraftAction, ...]
         if not progress.building:
             for b in ctx.t.race[state.seat(seat).race].buildings.value:
                 nxt = next_building_level(ctx, state, seat, b)
-                if nxt is not None and _affordable(ctx, state, nxt[1], discount):
+                cost = (
+                    None
+                    if nxt is None
+                    else event_effects.discounted_cost(ctx, state, seat, "building", nxt[1])
+                )
+                if cost is not None and _affordable(ctx, state, cost, discount):
                     out.append(A.BuyBuilding(b))
         if not progress.module:
             for m in ctx.content.data.modules:
-                if module_allowed(ctx, state, seat, m.id) and _affordable(ctx, state, m.cost.value, discount):
+                cost = event_effects.discounted_cost(ctx, state, seat, "module", m.cost.value)
+                if module_allowed(ctx, state, seat, m.id) and _affordable(ctx, state, cost, discount):
                     out.append(A.BuyModule(m.id))
     base_room = control.bases_on_board(state, seat) < rules.bases.value
     base_paid = _affordable(ctx, state, rules.base_cost.value, discount)
@@ -178,6 +185,12 @@ def team_holds_every_area(ctx: Ctx, state: State, seat: int, area: str) -> bool:
 
 
 def _cost_of(ctx: Ctx, state: State, item: str, target: str) -> Cost:
+    return event_effects.discounted_cost(
+        ctx, state, state.actor, item, _printed_cost(ctx, state, item, target)
+    )
+
+
+def _printed_cost(ctx: Ctx, state: State, item: str, target: str) -> Cost:
     rules = ctx.content.data.rules
     if item == "worker":
         return rules.worker_cost.value
@@ -295,7 +308,16 @@ def _finish_if_paid(ctx: Ctx, state: State, events: Events) -> State:
             depleted=depleted,
         )
     )
+    # §17: a kept discount card is used by its purchase, a build-limit card by the unit it allowed
+    order = state.active_order
+    assert order is not None
+    if event_effects.discount_effect(due.item):
+        state = event_effects.use_kept_card(
+            ctx, state, state.actor, event_effects.discount_effect(due.item), events
+        )
     units = progress.units + (due.item == "unit")
+    if due.item == "unit" and units > unit_build_limit(ctx, state, state.actor, order.token.special):
+        state = event_effects.use_kept_card(ctx, state, state.actor, event_effects.BUILD_LIMIT, events)
     progress = msgspec.structs.replace(
         progress,
         units=units,

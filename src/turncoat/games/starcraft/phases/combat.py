@@ -36,6 +36,7 @@ from turncoat.games.starcraft.events import (
 )
 from turncoat.games.starcraft.galaxy import routes_of
 from turncoat.games.starcraft.phases import combat_cards as C
+from turncoat.games.starcraft.phases import event_effects
 from turncoat.games.starcraft.state import (
     BATTLE_CARDS,
     BATTLE_CASUALTY,
@@ -45,6 +46,7 @@ from turncoat.games.starcraft.state import (
     BATTLE_RETREAT_UNIT,
     BATTLE_SKIRMISH,
     BATTLE_SPLASH,
+    BATTLE_START,
     BATTLE_SUPPORT,
     BATTLE_WITHDRAW,
     NOBODY,
@@ -171,8 +173,9 @@ def start_battle(
 ) -> State:
     """§13.1-§13.2 steps 1-3: the active player attacks the units in ``area_id`` (already moved in
     by the Mobilize order); the attacker draws 3 combat cards (5 with a special Mobilize, §10.2),
-    the defender 1.  No card or ability of the content acts "at the start of a battle" (step 2),
-    so nothing is asked there.  Returns the state at the battle's first decision."""
+    the defender 1.  Step 2's start-of-battle abilities are the kept event cards of the placeholder
+    content (``next_start_ability``); nothing else of the content acts then.  Returns the state at
+    the battle's first decision."""
     if area_id not in {a.id for a in state.areas}:
         raise ValueError(f"no battle in {area_id!r}: it is not an area of a placed planet")
     if not 0 <= attacker < state.players:
@@ -194,9 +197,67 @@ def start_battle(
         )
     )
     state = _with_battle(state, Battle(area=area_id, attacker=attacker, defender=defender, special=special))
-    state = C.draw_combat_cards(ctx, state, attacker, 5 if special else 3, events)
-    state = C.draw_combat_cards(ctx, state, defender, 1, events)
+    return next_start_ability(ctx, state, events)
+
+
+def legal_start_abilities(ctx: Ctx, state: State) -> tuple[str | None, ...]:
+    """§13.2 step 2, §17: the actor's kept start-of-battle event cards (placeholder content: +2
+    health, the opponent plays first and face up, and for the defender the battle cancelled), one
+    per card, or none."""
+    b = _battle(state)
+    seat = state.actor
+    effects = [e for e in event_effects.START_OF_BATTLE if e != event_effects.CANCEL or seat == b.defender]
+    cards = sorted({c for e in effects for c in event_effects.kept(ctx, state, seat, e)})
+    return (*cards, None)
+
+
+def next_start_ability(ctx: Ctx, state: State, events: Events) -> State:
+    """§13.2 steps 2-3: attacker first, then defender, may use one start-of-battle ability (asked
+    only of a side that has one); then the combat cards are drawn (none in a cancelled battle)."""
+    b = _battle(state)
+    while b.start_step < 2:
+        seat = _seat_of(b, b.start_step)
+        if len(legal_start_abilities(ctx, msgspec.structs.replace(state, actor=seat))) > 1:
+            return _ask(state, BATTLE_START, seat)
+        b = msgspec.structs.replace(b, start_step=b.start_step + 1)
+        state = _with_battle(state, b)
+    if not b.cancelled:
+        state = C.draw_combat_cards(ctx, state, b.attacker, 5 if b.special else 3, events)
+        state = C.draw_combat_cards(ctx, state, b.defender, 1, events)
     return advance(ctx, state, events)
+
+
+def resolve_start_ability(ctx: Ctx, state: State, card: str | None, events: Events) -> State:
+    """§13.2 step 2, §17: the actor uses one kept event card (None: none), which is discarded: +2
+    health in each of its skirmishes; its opponent places cards first and face up; or (defender)
+    the battle is cancelled: no cards drawn, no skirmish, the attacker retreats all its units."""
+    if card not in legal_start_abilities(ctx, state):
+        raise ValueError(f"{card!r} is not a start-of-battle event card the actor keeps")
+    b = _battle(state)
+    seat = state.actor
+    side = ATTACK if seat == b.attacker else DEFENCE
+    if card is not None:
+        effect = event_effects.effect_of(ctx, card)
+        state = event_effects.use_kept_card(ctx, state, seat, effect, events, card)
+        if effect == event_effects.HEALTH:
+            bonus = list(b.health_bonus)
+            bonus[side] += event_effects.HEALTH_BONUS
+            b = msgspec.structs.replace(b, health_bonus=(bonus[0], bonus[1]))
+        elif effect == event_effects.FACE_UP:
+            up = list(b.face_up)
+            up[1 - side] = True
+            b = msgspec.structs.replace(b, face_up=(up[0], up[1]))
+        else:
+            b = msgspec.structs.replace(
+                b,
+                cancelled=True,
+                decided=True,
+                splash_ready=True,
+                winner=b.defender,
+                retreats=((b.attacker, -1),),
+            )
+    b = msgspec.structs.replace(b, start_step=b.start_step + 1)
+    return next_start_ability(ctx, _with_battle(state, b), events)
 
 
 # -- skirmishes (§13.2 steps 4-5) ---------------------------------------------------------------
@@ -314,23 +375,31 @@ def resolve_place_combat_cards(
     ctx: Ctx, state: State, standard: str | None, reinforcement: str | None, events: Events
 ) -> State:
     """§13.2 step 6: the cards go face down on the actor's next skirmish; the opponent sees how
-    many and whether the first came from the deck, never which."""
+    many and whether the first came from the deck, never which (§17: a side made to play face up
+    shows them to everyone)."""
     b = _battle(state)
     seat = state.actor
     side = ATTACK if seat == b.attacker else DEFENCE
     index = card_skirmish(state)
+    face_up = b.face_up[side]
     if standard is None:
         state, top = C.take_top_card(ctx, state, seat, events)
         cards: tuple[str, ...] = () if top is None else (top,)
     else:
         cards = (standard,) if reinforcement is None else (standard, reinforcement)
         state = C.remove_from_hand(state, seat, cards)
-        events.append(CombatCardsChosen(seat=seat, skirmish=index, cards=cards, visible_to=(seat,)))
+    if face_up or standard is not None:
+        seen = None if face_up else (seat,)
+        events.append(CombatCardsChosen(seat=seat, skirmish=index, cards=cards, visible_to=seen))
     events.append(CombatCardsPlaced(seat=seat, skirmish=index, cards=len(cards), blind=standard is None))
     b = _battle(state)
     s = b.skirmishes[index]
     s = _with_side(
-        s, side, msgspec.structs.replace(_side(s, side), cards=cards, placed=True, blind=standard is None)
+        s,
+        side,
+        msgspec.structs.replace(
+            _side(s, side), cards=cards, placed=True, blind=standard is None, face_up=face_up
+        ),
     )
     return advance(ctx, _with_battle(state, _with_skirmish(b, index, s)), events)
 
@@ -371,7 +440,7 @@ def side_values(
     values); a matching reinforcement card adds its (major) values and its ability; every
     supporter that can target the enemy front-line unit adds its support value; +1 attack for a
     special Mobilize's attacker (§10.2) and for a side whose base with Air Support is in the area
-    when the enemy front-line unit flies."""
+    when the enemy front-line unit flies; the health of a side's start-of-battle event card (§17)."""
     front = own.front.kind
     standard = own.cards[0] if own.cards else None
     values = C.card_values(ctx, standard, front) if standard is not None else C.NO_VALUES
@@ -387,6 +456,7 @@ def side_values(
     attack += sum(ctx.t.unit[u.kind].support.value for u in own.support if can_target(ctx, u, enemy.front))
     if side == ATTACK and battle.special:
         attack += 1
+    health += battle.health_bonus[side]
     flying = ctx.t.unit[enemy.front.kind].domain.value == "flying"
     if flying and has_base_air_support(state, _seat_of(battle, side), battle.area):
         attack += 1
@@ -715,7 +785,7 @@ def advance(ctx: Ctx, state: State, events: Events) -> State:
     """§13.2: the forced steps up to the battle's next decision (or its end)."""
     while True:
         b = _battle(state)
-        if not any(side.placed for side in _all_sides(b)):  # steps 4-5: the skirmishes
+        if not b.cancelled and not any(side.placed for side in _all_sides(b)):  # steps 4-5
             for side in (ATTACK, DEFENCE):
                 seat = _seat_of(b, side)
                 if b.front_line[side] is None and all_assist(ctx, units_of(state, b.area, seat)):
@@ -725,7 +795,9 @@ def advance(ctx: Ctx, state: State, events: Events) -> State:
             supporter = next_supporter(ctx, state)
             if supporter is not None:
                 return _ask(state, BATTLE_SUPPORT, supporter.owner)
-        for side in (ATTACK, DEFENCE):  # step 6: the cards, the attacker's first
+        # step 6: the cards, the attacker's first (§17: a side made to play first and face up first)
+        first_defence = b.face_up[DEFENCE] and not b.face_up[ATTACK]
+        for side in (DEFENCE, ATTACK) if first_defence else (ATTACK, DEFENCE):
             if any(not _side(s, side).placed for s in b.skirmishes):
                 return _ask(state, BATTLE_CARDS, _seat_of(b, side))
         if b.picks:  # step 7: the choices of the skirmish being resolved

@@ -12,7 +12,8 @@
 10. the first player token passes to the left, and the next round begins.
 
 Steps 8 and 9 ask for decisions; the rest are forced.  Event effects are hooks
-(``abilities.event_hook``): an invented or unknown one changes nothing, and the log says so.
+(``abilities.event_hook``): an unknown one changes nothing, and the log says so; the placeholder
+deck's invented ones are applied with ``invented_event_effects`` (``event_effects``).
 """
 
 from __future__ import annotations
@@ -36,9 +37,10 @@ from turncoat.games.starcraft.events import (
     TransportDestroyed,
     WorkersRetrieved,
 )
-from turncoat.games.starcraft.phases import control, planning, victory
+from turncoat.games.starcraft.phases import control, event_effects, planning, victory
 from turncoat.games.starcraft.state import (
     DISCARD,
+    MOVE_Z_ROUTE,
     NOBODY,
     PLAY_EVENT,
     HeldCard,
@@ -199,6 +201,7 @@ def score_conquest_points(ctx: Ctx, state: State, events: Events) -> State:
 def begin_regrouping(ctx: Ctx, state: State, events: Events) -> State:
     """§14 steps 1-7 (forced), then the event step."""
     state = msgspec.structs.replace(state, actor=NOBODY, active_order=None, build=None, mobilize=None)
+    state = event_effects.expire_resource_tokens(ctx, state, events)  # §17: "this round" is over
     state = destroy_bases_and_transports(ctx, state, events)
     state = check_eliminations(ctx, state, events)
     if winners := victory.elimination_victory(ctx, state):
@@ -270,13 +273,16 @@ def legal_event_plays(ctx: Ctx, state: State) -> tuple[str | None, ...]:
 
 
 def resolve_play_event(ctx: Ctx, state: State, card: str | None, events: Events) -> State:
-    """§17: the chosen card is resolved and discarded with the others, shown to everyone.  Its
-    effect is a hook (``abilities.event_hook``): an invented or unknown effect changes nothing."""
+    """§17: the chosen card is resolved, the others are shown to everyone and discarded.  Its
+    effect is a hook (``abilities.event_hook``): an unknown effect changes nothing and the card is
+    discarded; an applied invented one acts now or stays in the play area (``event_effects``)."""
     seat = state.actor
     cards = list(state.seat(seat).pending_events)
+    if card is not None and card not in cards:
+        raise ValueError(f"seat {seat} has no new event card {card!r} to resolve")
     if card is not None:
         cards.remove(card)
-    state = _discard_events(state, seat, tuple(cards) + ((card,) if card is not None else ()))
+    state = _discard_events(state, seat, tuple(cards))
     events.append(
         EventPlayed(
             seat=seat,
@@ -286,13 +292,20 @@ def resolve_play_event(ctx: Ctx, state: State, card: str | None, events: Events)
             hook=card is not None and not event_hook(ctx, card).applied,
         )
     )
+    if card is not None:
+        state = event_effects.apply_event_effect(ctx, state, seat, card, events)
     state = msgspec.structs.replace(state, actor=NOBODY, turn_index=state.turn_index + 1)
+    if state.step == MOVE_Z_ROUTE:  # §17: the card asks which route moves (event_effects)
+        return msgspec.structs.replace(state, actor=seat)
     return next_event_player(ctx, state, events)
 
 
 def hand_limit(ctx: Ctx, state: State, seat: int) -> int:
-    """§13.10, §14 step 9, §18: 6 cards; Terran 8 (effects that raise it are event hooks)."""
-    return ctx.t.race[state.seat(seat).race].hand_limit.value
+    """§13.10, §14 step 9, §17, §18: 6 cards; Terran 8; +2 for each kept hand-limit event card
+    (placeholder content, ``invented_event_effects``)."""
+    return ctx.t.race[state.seat(seat).race].hand_limit.value + event_effects.hand_limit_bonus(
+        ctx, state, seat
+    )
 
 
 def next_discarder(ctx: Ctx, state: State, events: Events) -> State:

@@ -19,6 +19,7 @@ PERMANENT = "permanent"
 CARD = "card"
 FORCE = "force"
 DISCOUNT = "discount"
+EVENT = "event"  # §17: a kept resource-token event card (placeholder content), no worker needed
 
 
 def card_capacity(ctx: Ctx, area: str, depletion: int) -> int:
@@ -47,13 +48,22 @@ def available(ctx: Ctx, state: State, seat: int, kind: str) -> int:
 
 
 def can_pay(ctx: Ctx, state: State, seat: int, minerals: int, gas: int, discount: bool) -> bool:
-    """§11, §10.4: the seat can pay ``minerals`` and ``gas`` (less one of either with the special
-    Build order's discount) with its workers, cards and printed slots."""
+    """§11, §10.4, §17: the seat can pay ``minerals`` and ``gas`` (less one of either with the
+    special Build order's discount, and less what its event resource token still holds) with its
+    workers, cards and printed slots."""
     if minerals < 0 or gas < 0:
         return False
     options = [(minerals, gas)]
     if discount:
         options += [(max(0, minerals - 1), gas), (minerals, max(0, gas - 1))]
+    token = state.seat(seat).event_resources
+    if token:
+        options = [
+            (max(0, m - tm), max(0, g - tg))
+            for m, g in options
+            for tm in range(token + 1)
+            for tg in range(token + 1 - tm)
+        ]
     pool = state.seat(seat).worker_pool
     return any(
         m + g <= pool
@@ -66,11 +76,13 @@ def can_pay(ctx: Ctx, state: State, seat: int, minerals: int, gas: int, discount
 def payment_sources(ctx: Ctx, state: State, seat: int, kind: str) -> tuple[tuple[str, str], ...]:
     """§11: where the next resource of ``kind`` can come from: ``(permanent, "")`` for a printed
     slot with room, ``(card, area)`` for a card below its capacity, ``(force, area)`` for a full
-    card (force mining).  Needs a worker in the pool."""
+    card (force mining); each needs a worker in the pool.  ``(event, "")``: the seat's event
+    resource token (§17), which needs none."""
     p = state.seat(seat)
+    token = ((EVENT, ""),) if p.event_resources > 0 else ()
     if p.worker_pool < 1:
-        return ()
-    out: list[tuple[str, str]] = []
+        return token
+    out: list[tuple[str, str]] = [*token]
     if any(r.kind == kind and r.workers < r.amount for r in p.permanent_resources):
         out.append((PERMANENT, ""))
     for c in p.resource_cards:
@@ -84,9 +96,12 @@ def payment_sources(ctx: Ctx, state: State, seat: int, kind: str) -> tuple[tuple
 
 
 def pay_one(ctx: Ctx, state: State, seat: int, source: str, kind: str, area: str) -> tuple[State, int]:
-    """§11: move one worker from the pool to the source; force mining flips or removes the card.
-    Returns the new state and the area's depletion afterwards (-1 when no card was force mined)."""
+    """§11: move one worker from the pool to the source; force mining flips or removes the card
+    (§17: the event resource token gives one of its resources without a worker).  Returns the new
+    state and the area's depletion afterwards (-1 when no card was force mined)."""
     p = state.seat(seat)
+    if source == EVENT:
+        return with_seat(state, seat, msgspec.structs.replace(p, event_resources=p.event_resources - 1)), -1
     p = msgspec.structs.replace(p, worker_pool=p.worker_pool - 1)
     if source == PERMANENT:
         i = next(i for i, r in enumerate(p.permanent_resources) if r.kind == kind and r.workers < r.amount)
