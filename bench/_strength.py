@@ -21,7 +21,7 @@ from turncoat.core.options import parse_options
 from turncoat.core.record import decode_action
 from turncoat.core.stats import wilson
 
-__all__ = ["wilson"]
+__all__ = ["wilson"]  # the core's Wilson interval, the one every strength script prints
 
 T = TypeVar("T")
 # (game index, seed, tested agent, the others' agent, players, game options)
