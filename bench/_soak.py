@@ -53,6 +53,29 @@ class SoakFailure(Exception):
     """A broken invariant, a stuck game or a wrong outcome."""
 
 
+class RoundCap(Exception):
+    """A game of a capped combination played past ``--max-rounds`` rounds: stopped, not failed."""
+
+
+def by_config(game: Callable[[Any], Any], config: Callable[..., Any]) -> Callable[[dict[str, Any]], Any]:
+    """``make_game`` for a game built as ``game(config(**combo))`` (a partial: the workers pickle it)."""
+    return functools.partial(_built, game, config)
+
+
+def _built(game: Callable[[Any], Any], config: Callable[..., Any], combo: dict[str, Any]) -> Any:
+    return game(config(**combo))
+
+
+def players_round_victory(s: Any) -> tuple[int, int, str]:
+    """``summary`` for a state with ``players``, ``round`` and ``victory``."""
+    return s.players, s.round, s.victory
+
+
+def step_of_round(s: Any) -> str:
+    """``where`` for a state with ``step`` and ``round``."""
+    return f"step {s.step} of round {s.round}"
+
+
 @dataclass(frozen=True)
 class Soak:
     """What one game's soak checks; every function is module-level (the workers import it)."""
@@ -64,19 +87,24 @@ class Soak:
     # After each step: (game, state before, transition) -> the problems found (none: empty).
     check_step: Callable[[Any, Any, Any], list[str]]
     check_outcome: Callable[[Any, Any], None]  # raises SoakFailure
-    summary: Callable[[Any], tuple[int, int, str]]  # a finished state: players, rounds, ending
-    where: Callable[[Any], str]  # a state's position in words, for messages
     max_decisions: int
+    summary: Callable[[Any], tuple[int, int, str]] = players_round_victory  # players, rounds, ending
+    where: Callable[[Any], str] = step_of_round  # a state's position in words, for messages
     chunksize: int = 4
     choose: Choose = uniform  # how the seat to act picks among its legal actions
     max_choices: int | None = None  # the most legal actions one decision may offer (None: any number)
     # Registers the game in each process when its package does not yet register itself: the
     # replay check rebuilds a game through the registry, as ``turncoat replay`` does.
     register: Callable[[], None] | None = None
+    # The combinations whose games may never end under random play (None: none): their games stop
+    # after ``--max-rounds`` rounds (by ``summary``) and are counted apart, not as failures.
+    capped: Callable[[dict[str, Any]], bool] | None = None
+    capped_what: str = ""  # those combinations in words, for the report
 
 
-def play_one(spec: Soak, g: Any, seed: int, moves: Moves) -> Any:
-    """A random game checked after every step; ``moves`` collects the actions for a record."""
+def play_one(spec: Soak, g: Any, seed: int, moves: Moves, max_rounds: int | None = None) -> Any:
+    """A random game checked after every step; ``moves`` collects the actions for a record.  With
+    ``max_rounds``, a game still going after that many rounds raises :class:`RoundCap`."""
     rnd = random.Random(seed)
     started = g.start(seed)
     s = started.state
@@ -104,6 +132,8 @@ def play_one(spec: Soak, g: Any, seed: int, moves: Moves) -> Any:
             raise SoakFailure(
                 f"decision {len(moves)} (seat {seat}, {action!r}), {spec.where(s)}: " + "; ".join(problems)
             )
+        if max_rounds is not None and spec.summary(s)[1] > max_rounds:
+            raise RoundCap(spec.where(s))
     raise SoakFailure(f"no end after {spec.max_decisions} decisions ({spec.where(s)})")
 
 
@@ -151,6 +181,7 @@ class Job(msgspec.Struct, frozen=True):
     replay: bool
     deadline: float | None  # time.time() after which the game is skipped
     out: str
+    max_rounds: int | None = None  # the round cap of a capped combination
 
 
 class Result(msgspec.Struct, frozen=True):
@@ -163,6 +194,7 @@ class Result(msgspec.Struct, frozen=True):
     ending: str = ""
     failure: str = ""  # the record's path
     error: str = ""
+    capped: bool = False  # stopped at the round cap
 
 
 _GAMES: dict[tuple[str, int], Any] = {}  # one game object per combination, built once per process
@@ -178,10 +210,12 @@ def run_job(spec: Soak, job: Job) -> Result:
         g = _GAMES[(spec.game, job.combo)] = spec.make_game(spec.combos[job.combo])
     moves: Moves = []
     try:
-        s = play_one(spec, g, job.seed, moves)
+        s = play_one(spec, g, job.seed, moves, job.max_rounds)
         spec.check_outcome(g, s)
         if job.replay:
             check_replay(g, job.seed, moves, s)
+    except RoundCap:
+        return Result(job.index, True, len(moves), capped=True)
     except Exception as exc:  # a soak records every kind of failure
         path = dump_failure(spec, g, job.index, job.seed, moves, exc, Path(job.out))
         return Result(job.index, True, len(moves), failure=str(path), error=f"{type(exc).__name__}: {exc}")
@@ -197,6 +231,13 @@ def main(spec: Soak, argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--time-cap", type=float, default=None, help="start no game after this many seconds")
     parser.add_argument("--replay-every", type=int, default=50, help="replay every Nth game's record")
     parser.add_argument("--out", type=Path, default=FAILURES_DIR)
+    if spec.capped is not None:
+        parser.add_argument(
+            "--max-rounds",
+            type=int,
+            default=200,
+            help=f"stop a game of {spec.capped_what} after this many rounds (counted apart, not failed)",
+        )
     args = parser.parse_args(argv)
     if args.games < 0 or args.workers < 1 or args.replay_every < 0:
         print(
@@ -204,6 +245,10 @@ def main(spec: Soak, argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    if getattr(args, "max_rounds", 1) < 1:
+        print("error: --max-rounds must be 1 or more", file=sys.stderr)
+        return 2
+    capped = [spec.capped is not None and spec.capped(combo) for combo in spec.combos]
 
     start = time.perf_counter()
     deadline = None if args.time_cap is None else time.time() + args.time_cap
@@ -215,6 +260,7 @@ def main(spec: Soak, argv: Sequence[str] | None = None) -> int:
             bool(args.replay_every) and i % args.replay_every == 0,
             deadline,
             str(args.out),
+            args.max_rounds if capped[i % len(spec.combos)] else None,
         )
         for i in range(args.games)
     )
@@ -232,7 +278,8 @@ def main(spec: Soak, argv: Sequence[str] | None = None) -> int:
 def report(spec: Soak, args: argparse.Namespace, results: list[Result], elapsed: float) -> int:
     played = [r for r in results if r.played]
     failures = sorted((r for r in played if r.failure), key=lambda r: r.index)
-    passed = [r for r in played if not r.failure]
+    stopped = [r for r in played if r.capped]
+    passed = [r for r in played if not r.failure and not r.capped]
     decisions = sum(r.decisions for r in played)
     longest = max((r.decisions for r in played), default=0)
     if len(played) < len(results):
@@ -245,6 +292,8 @@ def report(spec: Soak, args: argparse.Namespace, results: list[Result], elapsed:
         f"passed {len(passed)}, failed {len(failures)}; replays checked {sum(r.replayed for r in passed)}; "
         f"decisions per game: mean {decisions / max(1, len(played)):,.0f}, max {longest:,}"
     )
+    if spec.capped is not None:
+        print(f"stopped at the cap ({args.max_rounds} rounds, {spec.capped_what}): {len(stopped)}")
     print("players:", dict(sorted(Counter(r.players for r in passed).items())))
     print("rounds played:", dict(sorted(Counter(r.rounds for r in passed).items())))
     print("endings:", dict(Counter(r.ending for r in passed).most_common()))

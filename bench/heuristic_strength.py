@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import platform
 import sys
 import time
@@ -21,23 +20,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from _strength import rotated, wilson, win_share
 from turncoat.agents.base import Agent, make_agent
 from turncoat.agents.match import play_match
 from turncoat.core.registry import load_game
 
 RESULTS_DIR = Path(__file__).resolve().parent / "results"
-Z95 = 1.959963984540054
-
-
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion (fractional successes allowed)."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def measure(players: int, games: int, seed: int, fast: bool) -> dict[str, Any]:
@@ -50,16 +38,14 @@ def measure(players: int, games: int, seed: int, fast: bool) -> dict[str, Any]:
     errors: list[str] = []
     start = time.perf_counter()
     for i in range(games):
-        seat = i % players
-        agents = [hero if p == seat else random_agent for p in range(players)]
+        seat, agents = rotated(i, players, lambda: hero, lambda: random_agent)
         result = play_match(game, agents, seed + i)
         if result.error is not None or result.outcome is None:
             errors.append(f"game {seed + i}: {result.error}")
             continue
         winners = result.outcome.winners
-        if seat in winners:
-            wins += 1 / len(winners)
-            outright += len(winners) == 1
+        wins += win_share(winners, seat)
+        outright += winners == (seat,)
         scores = result.outcome.scores
         score_diff += scores[seat] - (sum(scores) - scores[seat]) / (players - 1)
     elapsed = time.perf_counter() - start

@@ -20,102 +20,32 @@ nothing by itself.
 
 from __future__ import annotations
 
-import argparse
-import hashlib
-import json
-import random
+import functools
 import sys
 from pathlib import Path
-
-import msgspec
 
 ROOT = Path(__file__).resolve().parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import turncoat  # noqa: E402
+import _fingerprint  # noqa: E402
 from soak_rex import option_combos  # noqa: E402
-from turncoat.agents.base import SeatView  # noqa: E402
-from turncoat.agents.ismcts import ISMCTSAgent, root_statistics  # noqa: E402
-from turncoat.core.rng import derive_seed  # noqa: E402
 from turncoat.games.rex.config import RexConfig  # noqa: E402
 from turncoat.games.rex.game import RexGame  # noqa: E402
-from turncoat.sim.bench import decision_points  # noqa: E402
 
-MAX_DECISIONS = 20_000
-_encode = msgspec.msgpack.Encoder().encode
+COMBOS = option_combos()
 
 
-def game_digest(game: RexGame, seed: int) -> str:
-    """Every step of one random game (a seat among ``to_act``, then one of its legal actions)."""
-    h = hashlib.blake2b(digest_size=16)
-    rnd = random.Random(seed)
-    start = game.start(seed)
-    h.update(_encode(start.state))
-    h.update(_encode(list(start.events)))
-    state = start.state
-    for _ in range(MAX_DECISIONS):
-        seats = game.to_act(state)
-        if not seats:
-            break
-        seat = rnd.choice(sorted(seats))
-        legal = list(game.legal_actions(state, seat))
-        h.update(_encode([seat, legal]))
-        action = rnd.choice(legal)
-        step = game.apply(state, seat, action)
-        state = step.state
-        h.update(_encode(state))
-        h.update(_encode(list(step.events)))
-    h.update(_encode(game.outcome(state)))
-    return h.hexdigest()
-
-
-def search_digests(players: int, worlds: int) -> tuple[str, str]:
-    """Sampled worlds and seeded ISMCTS choices at the benchmark's decision points."""
-    game = RexGame(RexConfig(players=players))
-    spots, _ = decision_points(game)
-    worlds_hash = hashlib.blake2b(digest_size=16)
-    search_hash = hashlib.blake2b(digest_size=16)
-    for index, (state, seat) in enumerate(spots):
-        for k in range(worlds):
-            worlds_hash.update(_encode(game.determinize(state, seat, derive_seed(index, k))))
-        agent = ISMCTSAgent(iterations=50, seed=index)
-        view = SeatView(game, state, seat)
-        choice = agent.choose(view, random.Random(index))
-        root = agent.search(view, random.Random(index))
-        stats = sorted(
-            (_encode(a).hex(), n, round(w, 12)) for a, (n, w) in root_statistics(root, seat).items()
-        )
-        search_hash.update(_encode([choice, stats]))
-    return worlds_hash.hexdigest(), search_hash.hexdigest()
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--worlds", type=int, default=5, help="sampled worlds per decision point")
-    parser.add_argument("--out", type=Path, default=None, help="a JSON file of the per-game digests")
-    args = parser.parse_args()
-    combos = option_combos()
-    games: dict[str, str] = {}
-    engines: dict[int, RexGame] = {}
-    for i in range(args.games):
-        combo = i % len(combos)
-        if combo not in engines:
-            engines[combo] = RexGame(RexConfig(**combos[combo]))
-        games[str(i)] = game_digest(engines[combo], derive_seed(args.seed, i))
-    play = hashlib.blake2b(json.dumps(games, sort_keys=True).encode(), digest_size=16).hexdigest()
-    worlds, search = search_digests(6, args.worlds)
-    total = hashlib.blake2b(f"{play}{worlds}{search}".encode(), digest_size=16).hexdigest()
-    print(f"source      {Path(turncoat.__file__).resolve().parent}")
-    print(f"random play {play} ({args.games} games, seed {args.seed})")
-    print(f"determinize {worlds}")
-    print(f"ismcts      {search}")
-    print(f"total       {total}")
-    if args.out is not None:
-        args.out.write_text(json.dumps({"games": games, "worlds": worlds, "search": search}, indent=1))
+@functools.cache
+def engine(combo: int) -> RexGame:
+    return RexGame(RexConfig(**COMBOS[combo]))
 
 
 if __name__ == "__main__":
-    main()
+    _fingerprint.main(
+        (__doc__ or "").splitlines()[0],
+        games=200,
+        engine=lambda i: engine(i % len(COMBOS)),
+        searched=lambda: RexGame(RexConfig(players=6)),
+        iterations=50,
+    )

@@ -24,91 +24,29 @@ nothing here asserts a time.
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
-import platform
-import sys
-from datetime import UTC, datetime
-from pathlib import Path
-
-from turncoat.agents.ismcts import ISMCTSAgent
-from turncoat.core.registry import load_game
+from _measure import cpu_share, pin_to_one_core, print_per_call, print_ratios, print_targets, save, speed_args
+from _measure import simulator_rates as rates
 from turncoat.games.rex.config import RexConfig
 from turncoat.games.rex.game import RexGame
-from turncoat.sim.bench import Body, decision_points, determinize_body, interleave, ismcts_body, playout_body
 
-RESULTS_DIR = Path(__file__).resolve().parent / "results"
 TARGETS = {"random playout": 10_000.0, "ismcts cut-off": 1_000.0}
 
 
-def pin_to_one_core() -> str:
-    if hasattr(os, "sched_setaffinity") and hasattr(os, "sched_getaffinity"):
-        cpu = min(os.sched_getaffinity(0))
-        os.sched_setaffinity(0, {cpu})
-        return f"pinned to cpu {cpu}"
-    return "not pinned (single thread)"
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--budget", type=float, default=4.0, help="seconds per item")
-    parser.add_argument("--players", type=int, default=6, help="Rex players (Verräter plays 4)")
-    parser.add_argument("--slices", type=int, default=4)
-    args = parser.parse_args()
+    args = speed_args((__doc__ or "").splitlines()[0], players=6, name="Rex")
     pinned = pin_to_one_core()
-    rex = RexGame(RexConfig(players=args.players))
-    verrater = load_game("verrater", players=4)
-    rex_spots, _ = decision_points(rex)
-    verrater_spots, _ = decision_points(verrater)
-    names = ("random playout", "determinize", "ismcts cut-off", "ismcts heuristic")
-    items: dict[str, Body] = {}
-    for label, game, spots in (("rex", rex, rex_spots), ("verrater", verrater, verrater_spots)):
-        items[f"{label} random playout"] = playout_body(game, 1)
-        items[f"{label} determinize"] = determinize_body(game, spots)
-        items[f"{label} ismcts cut-off"] = ismcts_body(game, spots, ISMCTSAgent(iterations=100, seed=1))
-        items[f"{label} ismcts heuristic"] = ismcts_body(
-            game, spots, ISMCTSAgent(iterations=20, seed=1, rollout="heuristic")
-        )
-    rows = {
-        name: {**r, "per_second": r["units"] / r["seconds"], "per_cpu_second": r["units"] / r["cpu_seconds"]}
-        for name, r in interleave(items, args.budget, args.slices).items()
-    }
-    cpu_share = sum(r["cpu_seconds"] for r in rows.values()) / sum(r["seconds"] for r in rows.values())
-    print(
-        f"Rex ({args.players} players, {len(rex_spots)} positions) against Verräter (4 players, "
-        f"{len(verrater_spots)} positions), {pinned}, {args.budget:g} s per item, CPU share {cpu_share:.0%}"
+    rows, positions, verrater_positions = rates(
+        "rex", RexGame(RexConfig(players=args.players)), args.budget, args.slices
     )
-    unit = {
-        "random playout": "actions",
-        "determinize": "worlds",
-        "ismcts cut-off": "iterations",
-        "ismcts heuristic": "iterations",
-    }
-    print(f"  {'per CPU second':<18} {'Rex':>10} {'Verräter':>10} {'Rex/Verräter':>13}")
-    for name in names:
-        r, v = rows[f"rex {name}"]["per_cpu_second"], rows[f"verrater {name}"]["per_cpu_second"]
-        print(f"  {name:<18} {r:>10,.0f} {v:>10,.0f} {r / v:>12.2f}x  {unit[name]}")
-    per_call = 1e6 / rows["rex determinize"]["per_cpu_second"]
-    print(f"  Rex determinize: {per_call:,.0f} µs a call")
-    for name, target in TARGETS.items():
-        value = rows[f"rex {name}"]["per_cpu_second"]
-        print(
-            f"  Rex {name}: target {target:,.0f}/s {'met' if value >= target else 'NOT met'} ({value:,.0f})"
-        )
-    RESULTS_DIR.mkdir(exist_ok=True)
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    record = {
-        "bench": "rex_speed",
-        "when": stamp,
-        "python": sys.version.split()[0],
-        "platform": platform.platform(),
-        "pinned": pinned,
-        "players": args.players,
-        "budget_s": args.budget,
-        "rows": rows,
-    }
-    (RESULTS_DIR / f"rex_speed-{stamp}.json").write_text(json.dumps(record, indent=2) + "\n")
+    print(
+        f"Rex ({args.players} players, {positions} positions) against Verräter (4 players, "
+        f"{verrater_positions} positions), {pinned}, {args.budget:g} s per item, "
+        f"CPU share {cpu_share(rows):.0%}"
+    )
+    print_ratios(rows, "rex", "Rex", "Rex/Verräter", 13)
+    print_per_call(rows, "rex", "Rex")
+    print_targets(rows, "rex", "Rex", TARGETS)
+    save("rex_speed", pinned, args.players, args.budget, rows)
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ if str(ROOT) not in sys.path:  # the shared §19.4 checks live beside the test t
 
 from tests.games.rex.invariants import blocked_sector_problems, invariant_problems  # noqa: E402
 
-from _soak import Soak, SoakFailure, main  # noqa: E402
+from _soak import Soak, SoakFailure, by_config, main  # noqa: E402
 from turncoat.core.engine import Transition  # noqa: E402
 from turncoat.games.rex.components import XXCHA  # noqa: E402
 from turncoat.games.rex.config import RexConfig  # noqa: E402
@@ -128,27 +128,13 @@ def check_step(g: RexGame, before: State | None, t: Transition[State]) -> list[s
     return problems + invariant_problems(g, t.state, supply)
 
 
-def make_game(combo: dict[str, Any]) -> RexGame:
-    return RexGame(RexConfig(**combo))
-
-
-def summary(s: State) -> tuple[int, int, str]:
-    return s.players, s.round, s.victory
-
-
-def where(s: State) -> str:
-    return f"step {s.step} of round {s.round}"
-
-
 SOAK = Soak(
     game="rex",
     script="bench/soak_rex.py",
     combos=option_combos(),
-    make_game=make_game,
+    make_game=by_config(RexGame, RexConfig),
     check_step=check_step,
     check_outcome=check_outcome,
-    summary=summary,
-    where=where,
     max_decisions=MAX_DECISIONS,
 )
 

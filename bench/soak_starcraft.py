@@ -31,7 +31,10 @@ that seat.  At the end the outcome is checked against §16.  Every
 
 A game with no end after ``MAX_DECISIONS`` decisions, a seat asked to act with no legal action, an
 exception or a broken invariant is written as a replayable game record to ``soak-failures/``
-(gitignored), and the script exits with status 1.
+(gitignored), and the script exits with status 1.  A 2-player Galactic Conquest game still going after
+``--max-rounds`` rounds (default 200) is stopped and reported apart ("stopped at the cap"): only
+elimination ends that variant (§19), which random players may never bring about, and such a game
+is not stuck.
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from _soak import Soak, SoakFailure, main  # noqa: E402
+from _soak import Soak, SoakFailure, by_config, main  # noqa: E402
 from turncoat.core import registry  # noqa: E402
 from turncoat.core.engine import Transition  # noqa: E402
 from turncoat.core.rng import derive_seed  # noqa: E402
@@ -312,31 +315,25 @@ def register_starcraft() -> None:
         registry.register("starcraft", _new_game, former_defaults=StarcraftGame.former_defaults)
 
 
-def make_game(combo: dict[str, Any]) -> StarcraftGame:
-    return StarcraftGame(StarcraftConfig(**combo))
-
-
-def summary(s: State) -> tuple[int, int, str]:
-    return s.players, s.round, s.victory
-
-
-def where(s: State) -> str:
-    return f"step {s.step} of round {s.round}"
+def endless(combo: dict[str, Any]) -> bool:
+    """Galactic Conquest at 2 players: only elimination ends it (§19), which random players may never
+    bring about (module docstring); its games stop at ``--max-rounds``."""
+    return bool(combo.get("galactic_conquest")) and combo["players"] == 2
 
 
 SOAK = Soak(
     game="starcraft",
     script="bench/soak_starcraft.py",
     combos=option_combos(),
-    make_game=make_game,
+    make_game=by_config(StarcraftGame, StarcraftConfig),
     check_step=check_step,
     check_outcome=check_outcome,
-    summary=summary,
-    where=where,
     max_decisions=MAX_DECISIONS,
     choose=choose,
     max_choices=MAX_CHOICES,
     register=register_starcraft,
+    capped=endless,
+    capped_what="2-player Galactic Conquest",
 )
 
 if __name__ == "__main__":

@@ -33,7 +33,7 @@ if str(ROOT) not in sys.path:  # the invariant checks live beside the test that 
 
 from tests.games.treaty_skirmish.test_invariants import check_end, check_invariants  # noqa: E402
 
-from _soak import Soak, SoakFailure, main  # noqa: E402
+from _soak import Soak, SoakFailure, by_config, main  # noqa: E402
 from turncoat.core import treaties as T  # noqa: E402
 from turncoat.core.engine import Transition  # noqa: E402
 from turncoat.core.treaties import TreatyProfile  # noqa: E402
@@ -149,28 +149,19 @@ def check_outcome(g: TreatySkirmishGame, s: State) -> None:
         raise SoakFailure("; ".join(problems))
 
 
-def make_game(combo: dict[str, Any]) -> TreatySkirmishGame:
-    return TreatySkirmishGame(TreatySkirmishConfig(**combo))
-
-
 def summary(s: State) -> tuple[int, int, str]:
     assert s.result is not None
     return s.players, s.round, s.result.reason
-
-
-def where(s: State) -> str:
-    return f"step {s.step} of round {s.round}"
 
 
 SOAK = Soak(
     game="treaty",
     script="bench/soak_treaty.py",
     combos=option_combos(),
-    make_game=make_game,
+    make_game=by_config(TreatySkirmishGame, TreatySkirmishConfig),
     check_step=check_step,
     check_outcome=check_outcome,
     summary=summary,
-    where=where,
     max_decisions=MAX_DECISIONS,
     chunksize=8,
 )

@@ -1,12 +1,13 @@
 """Soak: thousands of random Verräter games across 3/4 players and every option combination.
 
-Run:  uv run python bench/soak_verrater.py [--games 10000] [--seed 0] [--time-cap SECONDS]
+Run:  uv run python bench/soak_verrater.py [--games 10000] [--seed 0] [--workers 2] [--time-cap SECONDS]
 
-Each game is played by random agents (``random.Random`` over ``legal_actions``).  At the end of
-each game the RULES §9 invariants are checked on the final state (card conservation, knowledge
-within hands, building limits, roles, round count) together with the outcome (scores = VP +
-trading posts, winners = best score).  Every ``--replay-every``-th game is also replayed from its
-record to check that replays reproduce the final state.
+Each game is played by random agents (``bench/_soak.py``: a uniformly random legal action).  At the
+end of each game the RULES §9 invariants are checked on the final state (card conservation,
+knowledge within hands, building limits, roles, round count) together with the outcome (scores =
+VP + trading posts, winners = best score).  Every ``--replay-every``-th game is also replayed from
+its record to check that replays reproduce the final state.  A game's ending is ``all rounds``, or
+``early`` when one house won every site before the last round.
 
 Any exception, stuck position or broken invariant is written as a replayable game record
 (``turncoat.core.record``) to ``soak-failures/`` (gitignored), and the script exits with status 1.
@@ -15,37 +16,20 @@ Replay one with ``uv run turncoat replay soak-failures/<file>.json``.
 
 from __future__ import annotations
 
-import argparse
 import itertools
-import random
-import sys
-import time
-import traceback
 from collections import Counter
-from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-import msgspec
-
-from turncoat.core.record import GameRecord, RecordedAction, encode_action, new_record, replay, save_record
-from turncoat.core.registry import load_stored_game
-from turncoat.core.rng import derive_seed
-from turncoat.core.serialize import digest
-from turncoat.games.verrater.actions import VerraterAction
+from _soak import Soak, SoakFailure, by_config, main
+from turncoat.core.engine import Transition
 from turncoat.games.verrater.components import HOUSES, ROLES
 from turncoat.games.verrater.config import VerraterConfig
 from turncoat.games.verrater.game import VerraterGame
-from turncoat.games.verrater.state import OVER, State
+from turncoat.games.verrater.state import State
 
-FAILURES_DIR = Path(__file__).resolve().parent.parent / "soak-failures"
 SUPPLY_DECK = Counter({2: 5, 3: 5, 4: 5, 5: 5, 6: 2, 8: 1})  # RULES §2
 ROUNDS = {3: 9, 4: 8}  # RULES §5
 MAX_DECISIONS = 2000
-
-
-class SoakFailure(Exception):
-    """A broken invariant or outcome."""
 
 
 def option_combos() -> list[dict[str, Any]]:
@@ -117,121 +101,30 @@ def check_final_state(game: VerraterGame, s: State) -> None:
         raise SoakFailure("; ".join(problems))
 
 
-def play_one(game: VerraterGame, seed: int, moves: list[tuple[int, VerraterAction]]) -> tuple[State, int]:
-    """A random game; ``moves`` collects the actions so a failure can be written as a record."""
-    rnd = random.Random(seed)
-    s = game.new_initial_state(seed)
-    for _ in range(MAX_DECISIONS):
-        if s.step == OVER:
-            return s, len(moves)
-        player = s.actor
-        legal = game.legal_actions(s, player)
-        if not legal:
-            raise SoakFailure(f"seat {player} has no legal action at round {s.round}, step {s.step}")
-        action = rnd.choice(legal)
-        moves.append((player, action))
-        s = game.apply(s, player, action).state
-    raise SoakFailure(f"no end after {MAX_DECISIONS} decisions")
+def check_step(_g: VerraterGame, _before: State | None, _t: Transition[State]) -> list[str]:
+    """Nothing between steps: the invariants are checked on the final state."""
+    return []
 
 
-def with_actions(record: GameRecord, moves: Sequence[tuple[int, VerraterAction]]) -> GameRecord:
-    actions = tuple(RecordedAction(player=p, action=encode_action(a)) for p, a in moves)
-    return msgspec.structs.replace(record, actions=actions)
+def summary(s: State) -> tuple[int, int, str]:
+    return s.players, s.round, "all rounds" if s.round == s.total_rounds else "early"
 
 
-def dump_failure(
-    game: VerraterGame,
-    seed: int,
-    moves: Sequence[tuple[int, VerraterAction]],
-    error: BaseException,
-    out_dir: Path,
-) -> Path:
-    record: GameRecord = new_record(
-        game,
-        seed,
-        source="bench/soak_verrater.py",
-        agent="random.Random(seed).choice(legal_actions)",
-        error=f"{type(error).__name__}: {error}",
-        traceback=traceback.format_exception(error),
-    )
-    record = with_actions(record, moves)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    options = "".join(f"-{v}" for k, v in sorted(game.config_json().items()) if k != "players")
-    path = out_dir / f"verrater-{game.num_players()}p{options}-seed{seed}.json"
-    save_record(record, path)
-    return path
+def where(s: State) -> str:
+    return f"round {s.round}, step {s.step}"
 
 
-def check_replay(
-    game: VerraterGame, seed: int, moves: Sequence[tuple[int, VerraterAction]], s: State
-) -> None:
-    record = with_actions(new_record(game, seed), moves)
-    stored = load_stored_game(record.game, record.config)  # as `turncoat replay` rebuilds it
-    again = replay(stored, record).final_state
-    if digest(again) != digest(s):
-        raise SoakFailure("replaying the record does not reproduce the final state")
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Random-game soak for the Verräter engine.")
-    parser.add_argument("--games", type=int, default=10_000)
-    parser.add_argument("--seed", type=int, default=0, help="master seed; game i uses derive_seed(seed, i)")
-    parser.add_argument("--time-cap", type=float, default=None, help="stop after this many seconds")
-    parser.add_argument("--replay-every", type=int, default=50, help="replay every Nth game's record")
-    parser.add_argument("--out", type=Path, default=FAILURES_DIR)
-    args = parser.parse_args(argv)
-
-    combos = option_combos()
-    games = [VerraterGame(VerraterConfig(**c)) for c in combos]
-    failures: list[Path] = []
-    played = decisions = replays = early = shared = 0
-    wins: Counter[str] = Counter()
-    rounds: Counter[int] = Counter()
-    start = time.perf_counter()
-    for i in range(args.games):
-        if args.time_cap is not None and time.perf_counter() - start > args.time_cap:
-            print(f"time cap reached after {played} games", file=sys.stderr)
-            break
-        game = games[i % len(games)]
-        seed = derive_seed(args.seed, i)
-        moves: list[tuple[int, VerraterAction]] = []
-        try:
-            s, n = play_one(game, seed, moves)
-            check_final_state(game, s)
-            if args.replay_every and i % args.replay_every == 0:
-                check_replay(game, seed, moves, s)
-                replays += 1
-        except Exception as exc:  # a soak records every kind of failure
-            path = dump_failure(game, seed, moves, exc, args.out)
-            failures.append(path)
-            print(f"FAIL game {i} (seed {seed}): {type(exc).__name__}: {exc} -> {path}", file=sys.stderr)
-            continue
-        played += 1
-        decisions += n
-        rounds[s.round] += 1
-        early += s.round < s.total_rounds
-        outcome = game.outcome(s)
-        assert outcome is not None
-        shared += len(outcome.winners) > 1
-        for w in outcome.winners:
-            wins[f"{s.players}p seat {w}"] += 1
-    elapsed = time.perf_counter() - start
-    total = played + len(failures)
-    print(
-        f"{total} games ({len(combos)} option combinations) in {elapsed:.1f} s: "
-        f"{total / elapsed:,.0f} games/s, {decisions / elapsed:,.0f} decisions/s"
-    )
-    print(
-        f"passed {played}, failed {len(failures)}; replays checked {replays}; "
-        f"early ends {early}; shared wins {shared}"
-    )
-    print("rounds played:", dict(sorted(rounds.items())))
-    print("wins by seat:", dict(sorted(wins.items())))
-    if failures:
-        print(f"{len(failures)} failure records in {args.out}", file=sys.stderr)
-        return 1
-    return 0
-
+SOAK = Soak(
+    game="verrater",
+    script="bench/soak_verrater.py",
+    combos=option_combos(),
+    make_game=by_config(VerraterGame, VerraterConfig),
+    check_step=check_step,
+    check_outcome=check_final_state,
+    summary=summary,
+    where=where,
+    max_decisions=MAX_DECISIONS,
+)
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(SOAK))

@@ -24,25 +24,27 @@ column is Treaty Skirmish's rate over Verräter's.  The table goes to stdout and
 
 from __future__ import annotations
 
-import argparse
-import json
-import platform
 import random
-import sys
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
-from _measure import pin_to_one_core, positions
+from _measure import (
+    cpu_share,
+    pin_to_one_core,
+    positions,
+    print_per_call,
+    print_ratios,
+    print_targets,
+    save,
+    speed_args,
+)
 from turncoat.agents.base import SeatView
 from turncoat.agents.ismcts import ISMCTSAgent
 from turncoat.core.registry import load_game
 from turncoat.games.treaty_skirmish.config import TreatySkirmishConfig
 from turncoat.games.treaty_skirmish.game import TreatySkirmishGame
 
-RESULTS_DIR = Path(__file__).resolve().parent / "results"
 TARGETS = {"random playout": 10_000.0, "ismcts cut-off": 1_000.0}
 
 Body = Callable[[], int]  # does some work, returns the units done
@@ -122,17 +124,12 @@ def measure(items: dict[str, Body], budget: float, slices: int) -> dict[str, dic
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--budget", type=float, default=4.0, help="seconds per item")
-    parser.add_argument("--players", type=int, default=5, help="Treaty Skirmish players (Verräter plays 4)")
-    parser.add_argument("--slices", type=int, default=4)
-    args = parser.parse_args()
+    args = speed_args((__doc__ or "").splitlines()[0], players=5, name="Treaty Skirmish")
     pinned = pin_to_one_core()
     treaty = TreatySkirmishGame(TreatySkirmishConfig(players=args.players))
     verrater = load_game("verrater", players=4)
     treaty_spots = positions(treaty, games=4, every=5, heuristic=True)
     verrater_spots = positions(verrater, games=4, every=7, heuristic=False)
-    names = ("random playout", "determinize", "ismcts cut-off", "ismcts heuristic")
     items: dict[str, Body] = {}
     for label, game, spots in (("treaty", treaty, treaty_spots), ("verrater", verrater, verrater_spots)):
         items[f"{label} random playout"] = playout_body(game, [0])
@@ -140,44 +137,16 @@ def main() -> None:
         items[f"{label} ismcts cut-off"] = ismcts_body(game, spots, 100)
         items[f"{label} ismcts heuristic"] = ismcts_body(game, spots, 20, rollout="heuristic")
     rows = measure(items, args.budget, args.slices)
-    cpu_share = sum(r["cpu_seconds"] for r in rows.values()) / sum(r["seconds"] for r in rows.values())
     print(
         f"Treaty Skirmish ({args.players} players, {len(treaty_spots)} positions) against Verräter "
         f"(4 players, {len(verrater_spots)} positions), {pinned}, {args.budget:g} s per item, "
-        f"CPU share {cpu_share:.0%}"
+        f"CPU share {cpu_share(rows):.0%}"
     )
-    unit = {
-        "random playout": "actions",
-        "determinize": "worlds",
-        "ismcts cut-off": "iterations",
-        "ismcts heuristic": "iterations",
-    }
-    print(f"  {'per CPU second':<18} {'Treaty':>10} {'Verräter':>10} {'Treaty/Verräter':>16}")
-    for name in names:
-        r, v = rows[f"treaty {name}"]["per_cpu_second"], rows[f"verrater {name}"]["per_cpu_second"]
-        print(f"  {name:<18} {r:>10,.0f} {v:>10,.0f} {r / v:>15.2f}x  {unit[name]}")
+    print_ratios(rows, "treaty", "Treaty", "Treaty/Verräter", 16)
     for label in ("treaty", "verrater"):
-        per_call = 1e6 / rows[f"{label} determinize"]["per_cpu_second"]
-        print(f"  {label} determinize: {per_call:,.0f} µs a call")
-    for name, target in TARGETS.items():
-        value = rows[f"treaty {name}"]["per_cpu_second"]
-        print(
-            f"  Treaty Skirmish {name}: target {target:,.0f}/s "
-            f"{'met' if value >= target else 'NOT met'} ({value:,.0f})"
-        )
-    RESULTS_DIR.mkdir(exist_ok=True)
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    record = {
-        "bench": "treaty_speed",
-        "when": stamp,
-        "python": sys.version.split()[0],
-        "platform": platform.platform(),
-        "pinned": pinned,
-        "players": args.players,
-        "budget_s": args.budget,
-        "rows": rows,
-    }
-    (RESULTS_DIR / f"treaty_speed-{stamp}.json").write_text(json.dumps(record, indent=2) + "\n")
+        print_per_call(rows, label, label)
+    print_targets(rows, "treaty", "Treaty Skirmish", TARGETS)
+    save("treaty_speed", pinned, args.players, args.budget, rows)
 
 
 if __name__ == "__main__":

@@ -11,34 +11,24 @@ processes.
 
 from __future__ import annotations
 
-import argparse
 import sys
-import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+import _strength
+from _strength import Job, Row
 from turncoat.agents.base import make_agent
-from turncoat.agents.match import play_match
 from turncoat.core.errors import RulesError
-from turncoat.core.stats import wilson
 from turncoat.games.treaty_skirmish.config import TreatySkirmishConfig
 from turncoat.games.treaty_skirmish.game import TreatySkirmishGame
 
 
-def one_game(args: tuple[int, int, str, str, int, dict[str, Any]]) -> dict[str, Any]:
-    index, seed, agent, against, players, options = args
+def one_game(job: Job) -> Row:
+    players, options = job[4], job[5]
     game = TreatySkirmishGame(TreatySkirmishConfig(players=players, **options))
-    seat = index % players  # seats rotated: game i puts the tested bot in seat i mod players
-    agents = [make_agent(agent) if p == seat else make_agent(against) for p in range(players)]
-    start = time.perf_counter()
-    result = play_match(game, agents, seed)
-    row: dict[str, Any] = {"seat": seat, "seconds": time.perf_counter() - start, "error": result.error}
+    row, result = _strength.play_rotated(game, job)
     if result.outcome is not None:
-        winners = result.outcome.winners
-        details = result.outcome.details
-        row["share"] = 1.0 / len(winners) if seat in winners else 0.0
-        row["outright"] = winners == (seat,)
+        seat, winners, details = row["seat"], result.outcome.winners, result.outcome.details
         row["primary"] = seat in details["primary"]
         row["ally"] = seat in winners and seat not in details["primary"]
         row["race"] = details["races"][seat]
@@ -48,15 +38,7 @@ def one_game(args: tuple[int, int, str, str, int, dict[str, Any]]) -> dict[str, 
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--agent", default="heuristic")
-    parser.add_argument("--against", default="random")
-    parser.add_argument("--games", type=int, default=400)
-    parser.add_argument("--players", type=int, default=5)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("-o", "--option", action="append", default=[], help="key=value game option")
-    args = parser.parse_args(argv)
+    args = _strength.parser((__doc__ or "").splitlines()[0], players=5).parse_args(argv)
     if args.games < 1 or args.workers < 1 or not 4 <= args.players <= 6:
         print("error: --games and --workers must be 1 or more, --players 4 to 6", file=sys.stderr)
         return 2
@@ -70,35 +52,18 @@ def main(argv: list[str] | None = None) -> int:
     except (RulesError, TypeError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    jobs = [
-        (i, args.seed * 1_000_003 + i, args.agent, args.against, args.players, options)
-        for i in range(args.games)
-    ]
-    start = time.perf_counter()
-    with ProcessPoolExecutor(args.workers) as pool:
-        rows = list(pool.map(one_game, jobs, chunksize=4))
-    elapsed = time.perf_counter() - start
-    done = [r for r in rows if r["error"] is None]
-    errors = [r["error"] for r in rows if r["error"] is not None]
-    share = sum(r["share"] for r in done)
-    low, high = wilson(share, len(done))
+    rows, elapsed = _strength.run(one_game, args, options, chunksize=4)
+    done, errors = _strength.print_share(rows, args)
     n = max(1, len(done))
-    print(f"{args.agent} against {args.players - 1}x {args.against}: {len(done)} games, {len(errors)} failed")
-    print(f"win share {share / n:.1%}  95% [{low:.1%}, {high:.1%}]  (fair {1 / args.players:.1%})")
     outright = sum(1 for r in done if r["outright"])
     primary = sum(1 for r in done if r["primary"])
     ally = sum(1 for r in done if r["ally"])
     print(f"outright wins {outright} ({outright / n:.1%}), by objective {primary}, as a treaty ally {ally}")
-    for label, key in (("race", "race"), ("objective", "objective")):
-        groups: dict[str, list[float]] = {}
-        for r in done:
-            groups.setdefault(r[key], []).append(r["share"])
-        for name, shares in sorted(groups.items()):
+    for label in ("race", "objective"):
+        for name, shares in sorted(_strength.shares_by(done, label).items()):
             print(f"  {label} {name:22s} {len(shares):4d} games  win share {sum(shares) / len(shares):.1%}")
     print("how games ended:", dict(Counter(r["reason"] for r in done)))
-    print(f"{elapsed:.0f} s wall, {sum(r['seconds'] for r in rows) / max(1, len(rows)):.2f} s a game")
-    for e in errors[:5]:
-        print("error:", e)
+    _strength.print_tail(rows, errors, elapsed, digits=2)
     return 1 if errors else 0
 
 

@@ -9,12 +9,15 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import websockets
 
+from tests.server.web_support import served
 from turncoat.core.actions import redact
 from turncoat.core.record import decode_action, encode_action
 from turncoat.core.registry import load_game
@@ -29,6 +32,8 @@ OVERTAKEN = ("stale_version", "game_over")
 UNLIMITED = {"TURNCOAT_WS_RATE": "100000", "TURNCOAT_WS_BURST": "100000"}
 
 Ref = tuple[Any, list[Any], list[Any], int]
+# The status line of a page update names the game version the page was drawn at.
+STATUS_VERSION = re.compile(r'id="status" class="status" data-version="(\d+)"')
 
 
 async def random_player(url: str, cookie: str | None, seat: int | None, log: list[dict[str, Any]]) -> None:
@@ -127,6 +132,26 @@ def reference(data_dir: Path, table_id: str) -> Ref:
     return game, states, steps, row.seed
 
 
+def play_served(
+    tmp_path: Path, body: dict[str, Any], timeout_s: float, pages: list[int | None] | None = None
+) -> tuple[dict[str, Any], dict[str, Any], Ref]:
+    """A table made from ``body`` on a real ``turncoat serve`` (data under ``tmp_path``), played to
+    its end by :func:`play_table`: the server's reply, what each viewer received, and the reference
+    rebuilt from the database.  The game must have finished."""
+    data_dir = tmp_path / "data"
+    with served(data_dir, tmp_path / "server.log", env_extra=UNLIMITED) as base:
+        created = httpx.post(
+            f"{base}/api/tables",
+            json=body,
+            timeout=60,  # the reply, however slow a loaded machine makes it
+        ).json()
+        table_id, tokens = created["table"], created["seat_tokens"]
+        received = asyncio.run(play_table(base, table_id, tokens, timeout_s, pages=pages))
+    ref = reference(data_dir, table_id)
+    assert ref[0].outcome(ref[1][-1]) is not None, "the game did not finish"
+    return created, received, ref
+
+
 def others_tokens(created: dict[str, Any], viewer: int | None) -> list[str]:
     """The tokens a viewer must never see: every other seat's and the host's."""
     seats: dict[str, str] = created["seat_tokens"]
@@ -166,3 +191,15 @@ def checked_updates(
         yield version, state, payload
     everything = [e for step in steps[: last + 1] for e in step]
     assert seen_events == [to_builtins(e) for e in redact(everything, viewer)]
+
+
+def page_updates(texts: list[str], ref: Ref, needles: list[str]) -> Iterator[tuple[int, str]]:
+    """Each page update a viewer received, as (version, text), once no text (an update or not)
+    has held the seed or a needle (the tokens it must not see)."""
+    seed = ref[3]
+    for text in texts:
+        for needle in (str(seed), *needles):
+            assert needle not in text
+        match = STATUS_VERSION.search(text)
+        if match is not None:
+            yield int(match.group(1)), text

@@ -6,7 +6,6 @@ legend's word on estimated content, and the map's counters that read without col
 from __future__ import annotations
 
 import html as htmlmod
-import random
 import re
 from collections.abc import Callable
 from typing import Any
@@ -14,7 +13,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from tests.server.test_web_rex_skin import NAMES, live_table, page_of, rex_game
+from tests.server.test_web_rex_skin import NAMES, live_table, page_of, played_until
 from turncoat.games.rex import actions as A
 from turncoat.games.rex import events as E
 from turncoat.games.rex.log import Names
@@ -30,18 +29,8 @@ def table_where(
     wanted: Callable[[GameInProgress], bool], players: int = 3, seed: int = 1, **options: Any
 ) -> LiveTable | None:
     """A table of random players, played until ``wanted`` holds (None: the game ended first)."""
-    game = rex_game(players, **options)
-    play = GameInProgress.start(game, seed=seed)
-    rng = random.Random(seed)
-    for n in range(20000):
-        if wanted(play):
-            return live_table(game, play, seed, players)
-        if play.outcome() is not None:
-            return None
-        acting = sorted(play.to_act())
-        s = acting[n % len(acting)]
-        play.apply(s, rng.choice(list(play.legal_actions(s))))
-    return None
+    game, play, reached = played_until(wanted, players, seed, **options)
+    return live_table(game, play, seed, players) if reached else None
 
 
 def jol_nar_of(play: GameInProgress) -> int | None:

@@ -13,7 +13,7 @@ import html as htmlmod
 import math
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -125,19 +125,34 @@ def table_at(
 ) -> LiveTable:
     """A table of random players, played until ``seat`` may play one of the ``wanted`` actions
     (none wanted: to the end of the game)."""
+
+    def may_play(play: GameInProgress) -> bool:
+        return seat in play.to_act() and any(isinstance(a, wanted) for a in play.legal_actions(seat))
+
+    game, play, _ = played_until(may_play, players, seed, **options)
+    if play.outcome() is not None:
+        assert not wanted, "the game ended before the wanted decision"
+    return live_table(game, play, seed, players)
+
+
+def played_until(
+    wanted: Callable[[GameInProgress], bool], players: int = 3, seed: int = 1, **options: Any
+) -> tuple[Any, GameInProgress, bool]:
+    """Random players (one seat at a time, in turn among those to act) from the start until
+    ``wanted`` holds, the game ends or 20,000 moves are made: the game, the position, and whether
+    ``wanted`` holds there."""
     game = rex_game(players, **options)
     play = GameInProgress.start(game, seed=seed)
     rng = random.Random(seed)
     for n in range(20000):
+        if wanted(play):
+            return game, play, True
         if play.outcome() is not None:
-            assert not wanted, "the game ended before the wanted decision"
-            break
-        if seat in play.to_act() and any(isinstance(a, wanted) for a in play.legal_actions(seat)):
             break
         acting = sorted(play.to_act())
         s = acting[n % len(acting)]
         play.apply(s, rng.choice(list(play.legal_actions(s))))
-    return live_table(game, play, seed, players)
+    return game, play, False
 
 
 def live_table(game: Any, play: GameInProgress, seed: int, players: int) -> LiveTable:

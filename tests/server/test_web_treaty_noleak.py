@@ -11,16 +11,13 @@ number of a card passed between two others never reach a third party or a specta
 
 from __future__ import annotations
 
-import asyncio
 import re
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
-from tests.server.noleak_support import UNLIMITED, Ref, checked_updates, others_tokens, play_table, reference
-from tests.server.web_support import served
+from tests.server.noleak_support import Ref, checked_updates, others_tokens, page_updates, play_served
 from turncoat.core.serialize import to_builtins
 from turncoat.games.treaty_skirmish.components import SHORT_NAMES
 
@@ -72,17 +69,11 @@ def _check_json(viewer: int | None, payloads: list[dict[str, Any]], ref: Ref, se
 
 
 def _check_html(viewer: int | None, texts: list[str], ref: Ref, secrets: list[str]) -> int:
-    game, states, _steps, seed = ref
+    game, states = ref[0], ref[1]
     known = known_cards(game, states, viewer)
     updates = 0
-    for text in texts:
-        for needle in (str(seed), *secrets):
-            assert needle not in text
-        match = re.search(r'id="status" class="status" data-version="(\d+)"', text)
-        if match is None:
-            continue
+    for version, text in page_updates(texts, ref, secrets):
         updates += 1
-        version = int(match.group(1))
         obs = game.observe(states[version], viewer)
         named = {(RACE_OF_NAME[r], int(n)) for r, n in CARD_WORDS.findall(text)}
         assert named <= known[version], f"viewer {viewer} was shown {named - known[version]}"
@@ -107,18 +98,9 @@ def _check_html(viewer: int | None, texts: list[str], ref: Ref, secrets: list[st
 def test_no_treaty_skirmish_payload_holds_more_than_its_viewer_may_know(
     tmp_path: Path, seats: list[dict[str, Any]]
 ) -> None:
-    data_dir = tmp_path / "data"
-    with served(data_dir, tmp_path / "server.log", env_extra=UNLIMITED) as base:
-        created = httpx.post(
-            f"{base}/api/tables",
-            json={"game": "treaty_skirmish", "players": len(seats), "seats": seats},
-            timeout=60,  # the reply, however slow a loaded machine makes it
-        ).json()
-        table_id, tokens = created["table"], created["seat_tokens"]
-        received = asyncio.run(play_table(base, table_id, tokens, GAME_TIMEOUT_S))
-    ref = reference(data_dir, table_id)
-    game, states = ref[0], ref[1]
-    assert game.outcome(states[-1]) is not None, "the game did not finish"
+    body = {"game": "treaty_skirmish", "players": len(seats), "seats": seats}
+    created, received, ref = play_served(tmp_path, body, GAME_TIMEOUT_S)
+    states = ref[1]
     # The games must have exercised the secret: some card was handed over and discarded.
     assert any(s.treaties.pile for s in states), "no treaty card was ever discarded"
     for viewer, payloads in received["json"].items():

@@ -5,14 +5,19 @@ rows of many simulated games into a :class:`BalanceReport`: a title, notes, sect
 paragraphs and tables, figures to draw and the few lines worth printing.  Table cells are plain
 text and integers or typed numbers (a win share with its interval, a mean with its interval, a
 fixed-point number, a percentage), so the writer formats every number the same way in every
-game and a JSON form keeps the numbers themselves.  Nothing here writes a file or draws.
+game and a JSON form keeps the numbers themselves.  The functions at the end build the parts
+every game's report shares (win-rate tables and figures, counts with their shares, game length).
+Nothing here writes a file or draws.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
 import msgspec
 
-from turncoat.core.stats import MeanCI, Rate
+from turncoat.core.stats import MeanCI, Rate, mean_ci
 
 
 # -- cells ----------------------------------------------------------------------------------------
@@ -118,3 +123,74 @@ class BalanceReport(msgspec.Struct, frozen=True):
     sections: tuple[Section, ...] = ()
     figures: tuple[Figure, ...] = ()
     highlights: tuple[Highlight, ...] = ()
+
+
+# -- parts every game's report builds alike -------------------------------------------------------
+# A report reads the simulator's result rows (see :mod:`turncoat.core.stats`); ``full`` rows are
+# those of replayed games, whose ``facts`` hold what the game's report gathered from the replay.
+def share_of(count: float, whole: float) -> Percent:
+    """``count`` out of ``whole`` as a percentage ("n/a" when ``whole`` is 0)."""
+    return Percent(count / whole if whole else float("nan"))
+
+
+def mean_of(full: Sequence[Mapping[str, Any]], key: str) -> Mean:
+    """The mean of ``facts[key]`` over ``full`` rows, with its 95% interval."""
+    return Mean(mean_ci([float(r["facts"][key]) for r in full]))
+
+
+def wins_table(groupings: Sequence[tuple[str, Sequence[Rate]]]) -> Table:
+    """Win rates, one row a group, for each ``(grouping, its rates)``."""
+    return Table(
+        (Column("grouping"), Column("group"), Column("games", numeric=True), Column("win rate [95% CI]")),
+        tuple((grouping, r.group, r.games, Share(r)) for grouping, rates in groupings for r in rates),
+    )
+
+
+def counts_table(title: str, counts: Iterable[tuple[str, int]], whole: int) -> Table:
+    """Games per kind (``title``: what the kinds are) with their share of ``whole`` games."""
+    return Table(
+        (Column(title), Column("games", numeric=True), Column("share", numeric=True)),
+        tuple((kind, count, share_of(count, whole)) for kind, count in counts),
+    )
+
+
+def measures_table(rows: Sequence[tuple[str, Cell]]) -> Table:
+    """One measure a row."""
+    return Table((Column("measure"), Column("value", numeric=True)), tuple(rows))
+
+
+def fair_share(fair: float, shared: str = "") -> Paragraph:
+    """How win rates count (``shared`` says who shares a win) and the fair share."""
+    return Paragraph(
+        f"Win rates count a shared win as 1/k{shared}; intervals are 95% Wilson intervals.  "
+        f"Fair share: {100 * fair:.1f}%."
+    )
+
+
+def replayed(count: int) -> Paragraph:
+    return Paragraph(f"{count} games replayed.")
+
+
+def win_rate_figure(group: str, rates: Sequence[Rate], fair: float) -> RateFigure:
+    """Win rates by ``group`` (a seat grouping's name) with the fair share drawn."""
+    return RateFigure(f"win_rate_by_{group}", f"Win rate by {group} (95% Wilson CI)", tuple(rates), fair)
+
+
+def rounds_played(full: Sequence[Mapping[str, Any]], last: int, key: str = "rounds") -> dict[int, int]:
+    """Games per the round they ended in (``facts[key]``), for rounds 1 to ``last``."""
+    return {k: sum(1 for r in full if r["facts"][key] == k) for k in range(1, last + 1)}
+
+
+def game_length_figure(round_counts: Mapping[int, int]) -> BarFigure:
+    return BarFigure(
+        "game_length",
+        "Games by the round they ended in",
+        tuple(str(k) for k in round_counts),
+        tuple(float(v) for v in round_counts.values()),
+        ylabel="games",
+    )
+
+
+def rates_highlight(label: str, rates: Sequence[Rate]) -> tuple[Highlight, ...]:
+    """A line of win rates by group; none when no game counted."""
+    return (Highlight(label, items=tuple((r.group, Share(r)) for r in rates)),) if rates else ()

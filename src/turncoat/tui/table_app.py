@@ -41,6 +41,8 @@ from turncoat.core.errors import InvalidConfig, RulesError
 from turncoat.core.present import guide_of
 from turncoat.tui.overlays import (
     CurtainScreen,
+    HelpScreen,
+    LogScreen,
     NameScreen,
     WhisperScreen,
     WhispersScreen,
@@ -107,7 +109,10 @@ class TableApp(App[None]):
 
     # -- the terminal ----------------------------------------------------------------------------
     def on_mount(self) -> None:
-        # Textual runs every class's on_mount, the subclass's first: this one after the drawing.
+        # Textual runs every class's on_mount, the subclass's first (a skin names its boxes there):
+        # this one draws, starts play once the drawing is on screen, and checks the size.
+        self.refresh_view()
+        self.call_after_refresh(self.start)
         self.warn_if_small()
 
     def on_resize(self) -> None:
@@ -132,6 +137,18 @@ class TableApp(App[None]):
     # -- drawing (the subclass's) ----------------------------------------------------------------
     def refresh_view(self) -> None:
         raise NotImplementedError
+
+    def show_full_log(self, lines: Sequence[str], *, over_help: bool = True) -> None:
+        """The game log ``lines`` (as the viewer may know it) on a screen of their own: never over
+        the curtain or a name prompt, since the log is drawn for whoever the table shows; over the
+        final screen too (Esc or l on the log goes back to it), and over the help screen unless
+        ``over_help`` is false."""
+        if isinstance(self.screen, CurtainScreen | NameScreen | LogScreen) or (
+            not over_help and isinstance(self.screen, HelpScreen)
+        ):
+            return
+        who = "public view" if self.viewer is None else f"as {self.table.names()[self.viewer]} sees it"
+        self.push_screen(LogScreen(f"Game log ({who}) — Esc or l to go back", list(lines)))
 
     def help_now(self) -> Text:
         """What ``?`` shows of the game: the viewer's decision now (only when it is theirs), each

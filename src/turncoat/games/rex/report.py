@@ -28,10 +28,18 @@ from turncoat.core.report import (
     Note,
     Paragraph,
     Percent,
-    RateFigure,
     Section,
-    Share,
     Table,
+    counts_table,
+    fair_share,
+    game_length_figure,
+    measures_table,
+    rates_highlight,
+    replayed,
+    rounds_played,
+    share_of,
+    win_rate_figure,
+    wins_table,
 )
 from turncoat.games.rex import events as E
 from turncoat.games.rex.log import VICTORY_NAMES, Names
@@ -138,25 +146,12 @@ class RexReport:
             "depends on them; run with `--content-override FILE` holding the printed values to measure "
             "the real game.",
         )
-        wins = Table(
-            (Column("grouping"), Column("group"), Column("games", numeric=True), Column("win rate [95% CI]")),
-            tuple(
-                (grouping, r.group, r.games, Share(r))
-                for grouping, rates in (("seat", by_seat), (RACE, by_race), (RACE_AT, by_race_at))
-                for r in rates
-            ),
-        )
+        wins = wins_table((("seat", by_seat), (RACE, by_race), (RACE_AT, by_race_at)))
         victories: dict[str, int] = {}
         for row in full:
             kind = VICTORY_NAMES.get(row["facts"]["victory"], row["facts"]["victory"] or "none")
             victories[kind] = victories.get(kind, 0) + 1
-        victory_table = Table(
-            (Column("victory"), Column("games", numeric=True), Column("share", numeric=True)),
-            tuple(
-                (kind, count, Percent(count / len(full)))
-                for kind, count in sorted(victories.items(), key=lambda kv: -kv[1])
-            ),
-        )
+        victory_table = counts_table("victory", sorted(victories.items(), key=lambda kv: -kv[1]), len(full))
         formed = [row["facts"]["alliances_formed"] for row in full]
         with_alliance = sum(1 for f in formed if f)
         alliance_wins = sum(1 for row in full if row["facts"]["alliance_won"])
@@ -187,12 +182,11 @@ class RexReport:
                 for card, k in sorted(per_card.items(), key=lambda kv: (-kv[1], kv[0]))
             ),
         )
-        play = Table(
-            (Column("measure"), Column("value", numeric=True)),
+        play = measures_table(
             (
                 ("alliances formed per game ± 95%", Mean(mean_formed)),
-                ("games with an alliance", Percent(with_alliance / len(full) if full else float("nan"))),
-                ("games won by an alliance", Percent(alliance_wins / len(full) if full else float("nan"))),
+                ("games with an alliance", share_of(with_alliance, len(full))),
+                ("games won by an alliance", share_of(alliance_wins, len(full))),
                 ("traitor reveals per game ± 95%", Mean(mean_reveals)),
                 ("traitor reveals per battle", Fixed(per_battle)),
                 ("battles per game ± 95%", Mean(mean_battles)),
@@ -201,20 +195,17 @@ class RexReport:
                 ("decisions per game ± 95%", Mean(mean_actions)),
             ),
         )
-        round_counts = {r: sum(1 for v in lengths if v == r) for r in range(1, game.ctx.t.rounds + 1)}
+        round_counts = rounds_played(full, game.ctx.t.rounds)
         return BalanceReport(
             title=f"Rex balance report ({n_games} games, {players} players)",
             games=n_games,
             intro=(
                 caveat,
-                Paragraph(
-                    "Win rates count a shared win as 1/k; intervals are 95% Wilson intervals.  "
-                    f"Fair share: {100 * fair:.1f}%."
-                ),
+                fair_share(fair),
             ),
             sections=(
                 Section("Wins by seat, race and player count", (wins,)),
-                Section("How games are won", (Paragraph(f"{len(full)} games replayed."), victory_table)),
+                Section("How games are won", (replayed(len(full)), victory_table)),
                 Section("Alliances, traitors and game length", (play,)),
                 Section(
                     "Strategy cards played outside battle",
@@ -228,8 +219,8 @@ class RexReport:
                 ),
             ),
             figures=(
-                RateFigure("win_rate_by_race", "Win rate by race (95% Wilson CI)", tuple(by_race), fair),
-                RateFigure("win_rate_by_seat", "Win rate by seat (95% Wilson CI)", tuple(by_seat), fair),
+                win_rate_figure(RACE, by_race, fair),
+                win_rate_figure("seat", by_seat, fair),
                 BarFigure(
                     "victory_types",
                     "Games by victory type",
@@ -237,20 +228,10 @@ class RexReport:
                     tuple(float(v) for v in victories.values()),
                     ylabel="games",
                 ),
-                BarFigure(
-                    "game_length",
-                    "Games by the round they ended in",
-                    tuple(str(r) for r in round_counts),
-                    tuple(float(v) for v in round_counts.values()),
-                    ylabel="games",
-                ),
+                game_length_figure(round_counts),
             ),
             highlights=(
-                *(
-                    [Highlight("win rate by race", items=tuple((r.group, Share(r)) for r in by_race))]
-                    if by_race
-                    else []
-                ),
+                *rates_highlight("win rate by race", by_race),
                 *(
                     [
                         Highlight(

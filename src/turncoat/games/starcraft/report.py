@@ -23,18 +23,25 @@ from turncoat.core import stats
 from turncoat.core.record import GameRecord, replay
 from turncoat.core.report import (
     BalanceReport,
-    BarFigure,
     Block,
     Column,
     Highlight,
     Mean,
     Note,
     Paragraph,
-    Percent,
-    RateFigure,
     Section,
-    Share,
     Table,
+    counts_table,
+    fair_share,
+    game_length_figure,
+    mean_of,
+    measures_table,
+    rates_highlight,
+    replayed,
+    rounds_played,
+    share_of,
+    win_rate_figure,
+    wins_table,
 )
 from turncoat.games.starcraft import events as E
 
@@ -140,26 +147,12 @@ class StarcraftReport:
         fair = 1.0 / players
         n_games, n_full = len(done), len(full)
 
-        def share(count: float) -> Percent:
-            return Percent(count / n_full if n_full else float("nan"))
-
-        def mean(key: str) -> Mean:
-            return Mean(stats.mean_ci([float(r["facts"][key]) for r in full]))
-
         by_seat = stats.rates_by_seat(done)
         by_faction = stats.rates_by_group(done, FACTION)
-        wins = Table(
-            (Column("grouping"), Column("group"), Column("games", numeric=True), Column("win rate [95% CI]")),
-            tuple(
-                (grouping, r.group, r.games, Share(r))
-                for grouping, rates in (("seat", by_seat), (FACTION, by_faction))
-                for r in rates
-            ),
-        )
+        wins = wins_table((("seat", by_seat), (FACTION, by_faction)))
         victories = victory_counts(full)
-        endings = Table(
-            (Column("how the game was won"), Column("games", numeric=True), Column("share", numeric=True)),
-            tuple((ENDINGS.get(k, k), v, share(v)) for k, v in victories.items()),
+        endings = counts_table(
+            "how the game was won", ((ENDINGS.get(k, k), v) for k, v in victories.items()), n_full
         )
         by_faction_victory = faction_victory_counts(full)
         faction_table = Table(
@@ -170,66 +163,49 @@ class StarcraftReport:
             ),
         )
         eliminated = Counter(f for r in full for f in r["facts"]["eliminated_factions"])
-        eliminations = Table(
-            (Column("measure"), Column("value", numeric=True)),
+        eliminations = measures_table(
             (
-                ("games with an elimination", share(sum(1 for r in full if r["facts"]["eliminations"]))),
-                ("eliminations per game ± 95%", mean("eliminations")),
+                (
+                    "games with an elimination",
+                    share_of(sum(1 for r in full if r["facts"]["eliminations"]), n_full),
+                ),
+                ("eliminations per game ± 95%", mean_of(full, "eliminations")),
                 *((f"{faction} eliminated (games)", n) for faction, n in sorted(eliminated.items())),
             ),
         )
-        length = Table(
-            (Column("measure"), Column("value", numeric=True)),
+        length = measures_table(
             (
-                ("rounds played ± 95%", mean("rounds")),
-                ("decisions per game ± 95%", mean("actions")),
-                ("battles per game ± 95%", mean("battles")),
-            ),
+                ("rounds played ± 95%", mean_of(full, "rounds")),
+                ("decisions per game ± 95%", mean_of(full, "actions")),
+                ("battles per game ± 95%", mean_of(full, "battles")),
+            )
         )
-        most_rounds = max((int(r["facts"]["rounds"]) for r in full), default=0)
-        round_counts = {
-            k: sum(1 for r in full if r["facts"]["rounds"] == k) for k in range(1, most_rounds + 1)
-        }
+        round_counts = rounds_played(full, max((int(r["facts"]["rounds"]) for r in full), default=0))
         content = content_blocks(game, full)
         return BalanceReport(
             title=f"StarCraft balance report ({n_games} games, {players} players)",
             games=n_games,
             intro=(
                 *content[:1],
-                Paragraph(
-                    "Win rates count a shared win as 1/k; intervals are 95% Wilson intervals.  "
-                    f"Fair share: {100 * fair:.1f}%."
-                ),
+                fair_share(fair),
             ),
             sections=(
                 Section("Wins by seat and faction", (wins,)),
                 Section(
                     "How games are won",
-                    (Paragraph(f"{n_full} games replayed."), endings, faction_table),
+                    (replayed(n_full), endings, faction_table),
                 ),
                 Section("Eliminations", (eliminations,)),
                 Section("Game length", (length,)),
                 Section("Content in play", tuple(content[1:])),
             ),
             figures=(
-                RateFigure(
-                    "win_rate_by_faction", "Win rate by faction (95% Wilson CI)", tuple(by_faction), fair
-                ),
-                RateFigure("win_rate_by_seat", "Win rate by seat (95% Wilson CI)", tuple(by_seat), fair),
-                BarFigure(
-                    "game_length",
-                    "Games by the round they ended in",
-                    tuple(str(k) for k in round_counts),
-                    tuple(float(v) for v in round_counts.values()),
-                    ylabel="games",
-                ),
+                win_rate_figure(FACTION, by_faction, fair),
+                win_rate_figure("seat", by_seat, fair),
+                game_length_figure(round_counts),
             ),
             highlights=(
-                *(
-                    [Highlight("win rate by faction", items=tuple((r.group, Share(r)) for r in by_faction))]
-                    if by_faction
-                    else []
-                ),
+                *rates_highlight("win rate by faction", by_faction),
                 *(
                     [
                         Highlight(

@@ -25,17 +25,23 @@ from turncoat.core import treaties as T
 from turncoat.core.record import GameRecord, replay
 from turncoat.core.report import (
     BalanceReport,
-    BarFigure,
-    Column,
     Highlight,
     Mean,
     Note,
     Paragraph,
     Percent,
-    RateFigure,
     Section,
-    Share,
-    Table,
+    counts_table,
+    fair_share,
+    game_length_figure,
+    mean_of,
+    measures_table,
+    rates_highlight,
+    replayed,
+    rounds_played,
+    share_of,
+    win_rate_figure,
+    wins_table,
 )
 from turncoat.games.treaty_skirmish import events as E
 from turncoat.games.treaty_skirmish.components import LAZAX, OBJECTIVE_NAMES, SHORT_NAMES
@@ -125,10 +131,10 @@ class SkirmishReport:
         n_games, n_full = len(done), len(full)
 
         def share(count: float) -> Percent:
-            return Percent(count / n_full if n_full else float("nan"))
+            return share_of(count, n_full)
 
         def mean(key: str) -> Mean:
-            return Mean(stats.mean_ci([float(r["facts"][key]) for r in full]))
+            return mean_of(full, key)
 
         by_seat = stats.rates_by_seat(done)
         by_race = stats.rates_by_group(done, RACE)
@@ -142,31 +148,18 @@ class SkirmishReport:
             "Every figure below measures this adaptation with the bots that played it; "
             "`--content-override FILE` measures other numbers.",
         )
-        wins = Table(
-            (Column("grouping"), Column("group"), Column("games", numeric=True), Column("win rate [95% CI]")),
-            tuple(
-                (grouping, r.group, r.games, Share(r))
-                for grouping, rates in (("seat", by_seat), (RACE, by_race), (OBJECTIVE, by_objective))
-                for r in rates
-            ),
-        )
+        wins = wins_table((("seat", by_seat), (RACE, by_race), (OBJECTIVE, by_objective)))
         reasons = {k: sum(1 for r in full if r["facts"]["reason"] == k) for k in REASONS}
         primary: dict[str, int] = {}
         for r in full:
             for objective in r["facts"]["primary_objectives"]:
                 name = OBJECTIVE_NAMES.get(objective, objective)
                 primary[name] = primary.get(name, 0) + 1
-        endings = Table(
-            (Column("how the game ended"), Column("games", numeric=True), Column("share", numeric=True)),
-            tuple((REASONS[k], v, share(v)) for k, v in reasons.items()),
-        )
-        objectives = Table(
-            (
-                Column("objective met by a primary winner"),
-                Column("games", numeric=True),
-                Column("share", numeric=True),
-            ),
-            tuple((k, v, share(v)) for k, v in sorted(primary.items(), key=lambda kv: (-kv[1], kv[0]))),
+        endings = counts_table("how the game ended", ((REASONS[k], v) for k, v in reasons.items()), n_full)
+        objectives = counts_table(
+            "objective met by a primary winner",
+            sorted(primary.items(), key=lambda kv: (-kv[1], kv[0])),
+            n_full,
         )
         won = [r for r in full if r["facts"]["primaries"]]
         shared = sum(1 for r in won if r["facts"]["ally_shares"])
@@ -174,47 +167,38 @@ class SkirmishReport:
         offers = sum(r["facts"]["offers"] for r in full)
         rejected = sum(r["facts"]["rejected"] for r in full)
 
-        def fraction(part: int, whole: int) -> Percent:
-            return Percent(part / whole if whole else float("nan"))
-
-        treaties = Table(
-            (Column("measure"), Column("value", numeric=True)),
+        treaties = measures_table(
             (
-                ("games won by a treaty ally too (of games with a winner)", fraction(shared, len(won))),
+                ("games won by a treaty ally too (of games with a winner)", share_of(shared, len(won))),
                 ("treaty allies per game ± 95%", mean("ally_shares")),
                 ("treaty traitors at the end per game ± 95%", mean("treaty_traitors")),
                 ("treaty cards offered per game ± 95%", mean("offers")),
-                ("offers rejected (the receiver discarded the new card)", fraction(rejected, offers)),
+                ("offers rejected (the receiver discarded the new card)", share_of(rejected, offers)),
                 ("Envoys without a card per game ± 95%", mean("envoys_without_card")),
                 ("trade-goods gifts per game ± 95%", mean("gifts")),
                 ("trade goods given per game ± 95%", mean("trade_goods_given")),
                 ("games the Lazax win (Emperor)", share(lazax_wins)),
                 ("games nobody wins", share(reasons["nobody"])),
-            ),
+            )
         )
-        length = Table(
-            (Column("measure"), Column("value", numeric=True)),
+        length = measures_table(
             (
                 ("rounds played ± 95%", mean("rounds")),
                 ("combats per game ± 95%", mean("combats")),
                 ("decisions per game ± 95%", mean("actions")),
-            ),
+            )
         )
-        rounds = game.ctx.n.rounds
-        round_counts = {k: sum(1 for r in full if r["facts"]["rounds"] == k) for k in range(1, rounds + 1)}
+        round_counts = rounds_played(full, game.ctx.n.rounds)
         return BalanceReport(
             title=f"Treaty Skirmish balance report ({n_games} games, {players} players)",
             games=n_games,
             intro=(
                 caveat,
-                Paragraph(
-                    "Win rates count a shared win as 1/k (primary winners and treaty allies alike); "
-                    f"intervals are 95% Wilson intervals.  Fair share: {100 * fair:.1f}%."
-                ),
+                fair_share(fair, " (primary winners and treaty allies alike)"),
             ),
             sections=(
                 Section("Wins by seat, race and objective", (wins,)),
-                Section("How games end", (Paragraph(f"{n_full} games replayed."), endings, objectives)),
+                Section("How games end", (replayed(n_full), endings, objectives)),
                 Section(
                     "Treaties, bribes and the Lazax",
                     (
@@ -228,32 +212,13 @@ class SkirmishReport:
                 Section("Game length", (length,)),
             ),
             figures=(
-                RateFigure("win_rate_by_race", "Win rate by race (95% Wilson CI)", tuple(by_race), fair),
-                RateFigure("win_rate_by_seat", "Win rate by seat (95% Wilson CI)", tuple(by_seat), fair),
-                RateFigure(
-                    "win_rate_by_objective",
-                    "Win rate by objective (95% Wilson CI)",
-                    tuple(by_objective),
-                    fair,
-                ),
-                BarFigure(
-                    "game_length",
-                    "Games by the round they ended in",
-                    tuple(str(k) for k in round_counts),
-                    tuple(float(v) for v in round_counts.values()),
-                    ylabel="games",
-                ),
+                win_rate_figure(RACE, by_race, fair),
+                win_rate_figure("seat", by_seat, fair),
+                win_rate_figure(OBJECTIVE, by_objective, fair),
+                game_length_figure(round_counts),
             ),
             highlights=(
-                *(
-                    [
-                        Highlight(
-                            "win rate by objective", items=tuple((r.group, Share(r)) for r in by_objective)
-                        )
-                    ]
-                    if by_objective
-                    else []
-                ),
+                *rates_highlight("win rate by objective", by_objective),
                 *(
                     [
                         Highlight(

@@ -32,6 +32,10 @@ from turncoat.core.report import (
     Section,
     Share,
     Table,
+    fair_share,
+    rates_highlight,
+    win_rate_figure,
+    wins_table,
 )
 from turncoat.games.verrater.components import ROLES
 from turncoat.games.verrater.events import (
@@ -150,17 +154,8 @@ class VerraterReport:
             "VP-based figure below depends on those estimates; run with `--content-override FILE` "
             "holding the printed values to measure the real game.",
         )
-        advantage = Table(
-            (Column("grouping"), Column("group"), Column("games", numeric=True), Column("win rate [95% CI]")),
-            tuple(
-                (grouping, r.group, r.games, Share(r))
-                for grouping, rates in (
-                    ("seat", by_seat),
-                    ("position after start player", by_order),
-                    (ALLEGIANCE, by_house),
-                )
-                for r in rates
-            ),
+        advantage = wins_table(
+            (("seat", by_seat), ("position after start player", by_order), (ALLEGIANCE, by_house))
         )
         roles = Table(
             (
@@ -206,10 +201,7 @@ class VerraterReport:
             games=n_games,
             intro=(
                 caveat,
-                Paragraph(
-                    "Win rates count a shared win as 1/k; intervals are 95% Wilson intervals.  "
-                    f"Fair share: {100 * fair:.1f}%."
-                ),
+                fair_share(fair),
             ),
             sections=(
                 Section("Seat and start-player advantage", (advantage,)),
@@ -230,7 +222,7 @@ class VerraterReport:
                 ),
             ),
             figures=(
-                RateFigure("win_rate_by_seat", "Win rate by seat (95% Wilson CI)", tuple(by_seat), fair),
+                win_rate_figure("seat", by_seat, fair),
                 RateFigure(
                     "win_rate_by_turn_order",
                     "Win rate by position after the start player (95% CI)",
@@ -260,12 +252,8 @@ class VerraterReport:
                 ),
             ),
             highlights=(
-                *(
-                    [Highlight("win rate by position after start player", items=_shares(by_order))]
-                    if by_order
-                    else []
-                ),
-                *([Highlight("win rate by starting house", items=_shares(by_house))] if by_house else []),
+                *rates_highlight("win rate by position after start player", by_order),
+                *rates_highlight("win rate by starting house", by_house),
                 *(
                     [
                         Highlight(
@@ -342,10 +330,6 @@ def _landscape_changes(
 
 def _share_or_dash(rate: stats.Rate | None) -> Cell:
     return "—" if rate is None else Share(rate, with_games=True)
-
-
-def _shares(rates: Sequence[stats.Rate]) -> tuple[tuple[str, Cell], ...]:
-    return tuple((r.group, Share(r)) for r in rates)
 
 
 def _or_zero(x: float) -> float:

@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 from turncoat.core.present import Decision, Panel, plain
 from turncoat.play import View
 from turncoat.tui.generic.screens import EndScreen
-from turncoat.tui.overlays import Bindings, CurtainScreen, HelpScreen, LogScreen, NameScreen
+from turncoat.tui.overlays import Bindings, CurtainScreen, HelpScreen, NameScreen
 from turncoat.tui.table import Table
 from turncoat.tui.table_app import TableApp
 
@@ -108,18 +108,23 @@ class GenericApp(TableApp):
         yield Static(id="status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                with VerticalScroll(id="panels-box"):
-                    yield Static(id="panels")
+                yield from self.compose_board()
                 yield Static(id="prompt")
                 yield Static(id="error")
                 yield OptionList(id="choices")
             with Vertical(id="right"):
+                yield from self.compose_side()
                 yield RichLog(id="log", wrap=True, markup=False, highlight=False, min_width=20)
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.refresh_view()
-        self.call_after_refresh(self.start)
+    def compose_board(self) -> ComposeResult:
+        """What stands above the decision on the left: here the game's panels; a skin's board."""
+        with VerticalScroll(id="panels-box"):
+            yield Static(id="panels")
+
+    def compose_side(self) -> ComposeResult:
+        """What stands above the log on the right: here nothing; a skin's players and sheets."""
+        yield from ()
 
     # -- drawing ---------------------------------------------------------------------------------
     def refresh_view(self) -> None:
@@ -244,12 +249,7 @@ class GenericApp(TableApp):
             self.choose(self.entries[n - 1])
 
     def action_full_log(self) -> None:
-        if isinstance(self.screen, CurtainScreen | NameScreen | LogScreen):
-            return  # never over the curtain: the log is drawn for whoever the table shows
-        # Over the final screen too: Esc or l on the log goes back to it.
-        names = self.table.names()
-        who = "public view" if self.viewer is None else f"as {names[self.viewer]} sees it"
-        self.push_screen(LogScreen(f"Game log ({who}) — Esc or l to go back", self.log_lines))
+        self.show_full_log(self.log_lines)
 
     def action_help(self) -> None:
         if isinstance(self.screen, CurtainScreen | NameScreen | HelpScreen):

@@ -16,8 +16,8 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.containers import VerticalScroll
+from textual.widgets import Static
 
 from turncoat.core.present import plain, presentation_of
 from turncoat.games.rex.game import RexGame
@@ -25,7 +25,7 @@ from turncoat.games.rex.observe import RexObservation
 from turncoat.skins.rex.terminal import view as draw
 from turncoat.skins.rex.terminal.screens import HELP, EndScreen, HelpScreen
 from turncoat.tui.generic.app import GenericApp
-from turncoat.tui.overlays import Bindings, CurtainScreen, LogScreen, NameScreen
+from turncoat.tui.overlays import Bindings, CurtainScreen, NameScreen
 from turncoat.tui.table import Table
 
 MIN_SIZE = (120, 40)  # columns, rows: the board, the sheets, the choices and the log fit
@@ -66,26 +66,20 @@ class RexApp(GenericApp):
         self.content = draw.content_of(game)
 
     # -- layout ----------------------------------------------------------------------------------
-    def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        with Horizontal(id="main"):
-            with Vertical(id="left"):
-                with VerticalScroll(id="board-box"):
-                    yield Static(id="board")
-                yield Static(id="prompt")
-                yield Static(id="error")
-                yield OptionList(id="choices")
-            with Vertical(id="right"):
-                with VerticalScroll(id="players-box"):
-                    yield Static(id="players")
-                yield Static(id="battle")
-                with VerticalScroll(id="sheet-box"):
-                    yield Static(id="sheet")
-                yield RichLog(id="log", wrap=True, markup=False, highlight=False, min_width=20)
-        yield Footer()
+    # The generic table's layout (status, decision, log) with the board and the players' sheets.
+    def compose_board(self) -> ComposeResult:
+        with VerticalScroll(id="board-box"):
+            yield Static(id="board")
+
+    def compose_side(self) -> ComposeResult:
+        with VerticalScroll(id="players-box"):
+            yield Static(id="players")
+        yield Static(id="battle")
+        with VerticalScroll(id="sheet-box"):
+            yield Static(id="sheet")
 
     def on_mount(self) -> None:
-        # Textual runs the generic table's own on_mount after this one (it draws and starts play).
+        # Textual runs the table's own on_mount after this one (it draws and starts play).
         self.query_one("#board-box").border_title = "The board"
         self.query_one("#players-box").border_title = "Players (public)"
         self.query_one("#battle").border_title = "Battle"
@@ -125,12 +119,7 @@ class RexApp(GenericApp):
             self.push_screen(HelpScreen(self.help_now() + Text("\n\n" + HELP)))
 
     def action_full_log(self) -> None:
-        if isinstance(self.screen, CurtainScreen | NameScreen | LogScreen | HelpScreen):
-            return  # never over the curtain: the log is drawn for whoever the table shows
-        # Over the final screen too: Esc or l on the log goes back to it.
-        names = self.table.names()
-        who = "public view" if self.viewer is None else f"as {names[self.viewer]} sees it"
-        self.push_screen(LogScreen(f"Game log ({who}) — Esc or l to go back", self.log_lines))
+        self.show_full_log(self.log_lines, over_help=False)
 
     def action_end_screen(self) -> None:
         outcome = self.table.outcome()

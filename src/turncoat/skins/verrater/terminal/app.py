@@ -121,10 +121,6 @@ class VerraterApp(TableApp):
                 yield RichLog(id="log", wrap=True, markup=False, highlight=False, min_width=20)
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.refresh_view()
-        self.call_after_refresh(self.start)
-
     # -- drawing -----------------------------------------------------------------------------------
     def refresh_view(self) -> None:
         """Redraw everything from the viewer's observation and redacted log."""
@@ -255,11 +251,7 @@ class VerraterApp(TableApp):
         self.show_error("")
 
     def action_full_log(self) -> None:
-        if isinstance(self.screen, CurtainScreen | NameScreen | LogScreen):
-            return  # never over the curtain: the log is drawn for whoever the table shows
-        # Over the final screen too: Esc or l on the log goes back to it.
-        who = "public view" if self.viewer is None else f"as {self.session.seats[self.viewer].name} sees it"
-        self.push_screen(LogScreen(f"Game log ({who}) — Esc or l to go back", list(self._log_shown)))
+        self.show_full_log(self._log_shown)
 
     def action_help(self) -> None:
         # Never over the curtain nor the name prompt: the decision shown is the viewer's.
