@@ -40,7 +40,8 @@ def test_lines_of_a_two_player_setup() -> None:
     state, events = script(g, PLACEMENTS)
     said = g.render_log(events, None)
     assert said[:3] == [
-        "Content: starcraft-sourced, starcraft-placeholders (362 placeholder values are invented).",
+        # 362 before the technologies + 94: 34 technologies' costs and cards, 26 copy counts
+        "Content: starcraft-sourced, starcraft-placeholders (456 placeholder values are invented).",
         "Player 1 has the first player token.",
         "Player 1 is dealt Jim Raynor.",
     ]

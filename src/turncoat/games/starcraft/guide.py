@@ -73,8 +73,14 @@ ACTION_LINES: dict[str, ActionHelp] = {
     ),
     "lift_off": ActionHelp("Lift off", "A Terran base may fly to another area of the same planet."),
     "end_move": ActionHelp("End the move", "Stop moving; if you entered an enemy area, a battle follows."),
-    "draw_combat_cards": ActionHelp(
-        "Research", "Draw three combat cards, or skip (technologies cannot be bought yet)."
+    "draw_combat_cards": ActionHelp("Research", "Draw three combat cards, or skip."),
+    "buy_technology": ActionHelp(
+        "Buy a technology",
+        "Pay its cost once and take all its copies: combat cards go into your deck, shuffled with your "
+        "discards; Summon Archon and Guardian Aspect let you build those units.",
+    ),
+    "research_bonus": ActionHelp(
+        "Special Research", "Draw one more event card, or put one copy of the technology in your hand."
     ),
     # -- regrouping --
     "play_event": ActionHelp(

@@ -72,6 +72,8 @@ STEP_WORDS = {
     "pay": "Execution: Build order, payment",
     "mobilize": "Execution: Mobilize order",
     "research_draw": "Execution: Research order",
+    "research_tech": "Execution: Research order, a technology",
+    "research_bonus": "Execution: special Research order",
     "play_event": "Regrouping: event cards",
     "discard": "Regrouping: hand limit",
     "destroy": "Execution: destroying your own piece",
@@ -117,6 +119,8 @@ GROUPS = {
     "lift_off": "Moves: lift off",
     "end_move": "Moves: done",
     "draw_combat_cards": "Research",
+    "buy_technology": "Research: a technology",
+    "research_bonus": "Special Research: the bonus",
     "play_event": "Event cards",
     "discard_card": "Hand limit: discard a combat card",
     "choose_front_line": "Battle set-up: your front line",
@@ -143,6 +147,7 @@ OPTION_LABELS = {
     "cut_off_transport_destroyed": "When a cut-off transport is destroyed",
     "terran_lift_off_across_planets": "Terran bases may lift off to another planet",
     "invented_special_victories": "Invented special victories count",
+    "invented_technologies": "Invented technologies can be bought",
     "team_play": "Team play (4 or 6 players)",
     "galactic_conquest": "Galactic Conquest variant",
 }
@@ -294,6 +299,12 @@ class StarcraftPresentation:
                 return "end the move"
             case A.DrawCombatCards(draw=d):
                 return "draw 3 combat cards" if d else "draw nothing"
+            case A.BuyTechnology(technology=None):
+                return "buy no technology"
+            case A.BuyTechnology(technology=str(tech)):
+                return _technology_words(c, tech)
+            case A.ResearchBonus(to_hand=h):
+                return "one copy of the technology to your hand" if h else "one more event card"
             case A.PlayEvent(card=None):
                 return "resolve no event card"
             case A.PlayEvent(card=e) if e is not None:
@@ -540,6 +551,27 @@ def placeholder_panel(records: Sequence[str]) -> Panel:
             line("`turncoat content starcraft` lists every invented value; an owner pack replaces them."),
         ),
     )
+
+
+def _technology_words(c: Ctx, tech: str) -> str:
+    """§10.3: a technology with its cost, its copies and what its cards do ('placeholder' when
+    invented)."""
+    data = c.t.technology[tech]
+    assert data.cost is not None and data.card is not None
+    cost, card = data.cost.value, data.card.value
+    price = " and ".join(
+        w
+        for w in (f"{cost.minerals} minerals" if cost.minerals else "", f"{cost.gas} gas" if cost.gas else "")
+        if w
+    )
+    copies = data.copies.value or 1
+    if card.unlocks:
+        does = f"lets you build {log.unit_name(c, card.unlocks)}s"
+    else:
+        kind = "reinforcement" if card.kind == "reinforcement" else "standard"
+        does = f"{copies} {kind} card{'s' if copies != 1 else ''}"
+    badge = " (placeholder)" if data.cost.invented or data.card.invented else ""
+    return f"{data.name.value} for {price or 'nothing'}: {does}{badge}"
 
 
 def _payment(c: Ctx, source: str, kind: str, area: str) -> str:

@@ -58,6 +58,8 @@ BUILD = "build"  # §10.1: the next purchase of a Build order, or done
 PAY = "pay"  # §11: where the next resource of a purchase comes from
 MOBILIZE = "mobilize"  # §10.2: the next unit moved (or the Terran base lifted off), or done
 RESEARCH_DRAW = "research_draw"  # §10.3 step 2: draw 3 combat cards or not
+RESEARCH_TECH = "research_tech"  # §10.3 step 3: which technology to buy, or none
+RESEARCH_BONUS = "research_bonus"  # §10.4: the extra event card, or a bought technology's copy to hand
 PLAY_EVENT = "play_event"  # §14 step 8, §17: which of your new event cards you resolve
 DISCARD = "discard"  # §14 step 9: a combat card discarded down to the hand limit
 DESTROY = "destroy"  # §9: which of your own units, bases or transports you destroy (or none)
@@ -70,6 +72,8 @@ ROUND_STEPS = (
     PAY,
     MOBILIZE,
     RESEARCH_DRAW,
+    RESEARCH_TECH,
+    RESEARCH_BONUS,
     PLAY_EVENT,
     DISCARD,
     DESTROY,
@@ -155,8 +159,9 @@ class ActiveOrder(msgspec.Struct, frozen=True):
 
 
 class Purchase(msgspec.Struct, frozen=True):
-    """§10.1, §11: what a Build order is buying and what of its cost is still unpaid.  ``item`` is
-    worker, transport, unit, base, building or module; ``target`` the unit kind, building or module;
+    """§10.1, §10.3, §11: what a Build order (or a Research order's technology step) is buying and
+    what of its cost is still unpaid.  ``item`` is worker, transport, unit, base, building, module
+    or technology; ``target`` the unit kind, building or module;
     ``place`` the area (unit, base) or route (transport, as a string) it goes to."""
 
     item: str
