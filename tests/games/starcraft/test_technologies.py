@@ -21,6 +21,7 @@ from turncoat.games.starcraft import events as E
 from turncoat.games.starcraft.components import load_content
 from turncoat.games.starcraft.game import StarcraftGame
 from turncoat.games.starcraft.phases import build, research
+from turncoat.games.starcraft.phases import combat_actions as KA
 from turncoat.games.starcraft.state import (
     BUILD,
     NOBODY,
@@ -275,9 +276,13 @@ def test_a_tech_required_unit_is_built_without_a_base_once_owned() -> None:
     options = build.legal_build_options(CTX, state)
     assert A.BuildUnit("guardian", "braken_1") in options
     assert not any(isinstance(o, A.BuildWorker | A.BuildTransport) for o in options)  # those need a base
-    state = G.apply(state, 1, A.BuildUnit("guardian", "braken_1")).state  # 0 minerals, 1 gas
+    tr = G.apply(state, 1, A.BuildUnit("guardian", "braken_1"))  # 0 minerals, 1 gas
+    state, events = tr.state, list(tr.events)
     while state.step == PAY:
-        state = G.apply(state, 1, G.legal_actions(state, 1)[0]).state
+        tr = G.apply(state, 1, G.legal_actions(state, 1)[0])
+        state, events = tr.state, events + list(tr.events)
+    said = G.render_log(events, 0)
+    assert any(" buys a Guardian from 1 Mutalisk in Braken" in line for line in said), said
     assert state.step == BUILD
     assert [u.kind for u in state.area("braken_1").units] == ["guardian"]  # the Mutalisk became it
     # without the technology, the Mutalisk stays a Mutalisk
@@ -366,6 +371,18 @@ def test_the_placeholder_badge_covers_the_technologies_in_play() -> None:
     notes = G.invented_in_play(S0)
     paths = {n.path for n in notes}
     assert "technologies.dark_swarm.cost" in paths and "technologies.stim_packs.card" in paths
+
+
+def test_the_encoding_indexes_every_technology_decision() -> None:
+    enc = G.rl_encoding()
+    for action in (
+        A.BuyTechnology(None),
+        A.BuyTechnology("dark_swarm"),
+        A.ResearchBonus(True),
+        KA.PlaceCombatCards("stim_packs", "lockdown"),  # a technology's standard and reinforcement
+        A.DiscardCard("ensnare"),
+    ):
+        assert enc.action_at(enc.action_index(action)) == action
 
 
 def test_the_heuristic_buys_a_technology_for_units_it_has() -> None:

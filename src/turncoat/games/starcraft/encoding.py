@@ -14,12 +14,14 @@ pack with other planets or cards gets its own enumeration without code changes:
   build_unit per unit and area; buy_building per building; buy_module per module; build_base per
   area; end_build; pay (the discount per kind, a permanent slot per kind, then a card or force
   mining per kind and area); move_unit per unit, source area and destination area; lift_off per
-  source and destination area; end_move; draw_combat_cards (yes, no); play_event (none, then per
+  source and destination area; end_move; draw_combat_cards (yes, no); buy_technology (none, then
+  per technology); research_bonus (event card, copy to hand); play_event (none, then per
   event card); discard_card per combat card; voluntary_destruction; destroy_piece (a unit per unit
   and area, a base per area, a transport per route); destroy_nothing;
 * a battle (§13): choose_front_line per unit and cloaking; pair_skirmish per attacking and
   defending unit and their cloaking; assign_support and resolve_skirmish per skirmish; the combat
-  cards (blind, then each standard card alone or with each reinforcement card); choose_casualty
+  cards (blind, then each standard card alone or with each reinforcement card; the cards are the
+  races' combat cards and the technologies whose cards go into the combat deck, §10.3); choose_casualty
   per unit and cloaking; withdraw_to per area; choose_retreating_unit per unit and cloaking;
   retreat_to per area.
 

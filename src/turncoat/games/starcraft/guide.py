@@ -113,7 +113,8 @@ PLACEHOLDER_NOTE = (
     "costs and special victories) is not public. Where no source gives a value, this game uses an "
     "invented placeholder: every screen then shows a 'Placeholder content' notice, and "
     "`turncoat content starcraft` lists each invented value. An event card that is a placeholder "
-    "has no effect when played, and technologies cannot be bought. Owners can load the printed "
+    "has no effect when played; the technologies' costs and cards are placeholders too. Owners can "
+    "load the printed "
     "values from their own copy as an owner pack."
 )
 

@@ -203,7 +203,10 @@ def _bought_words(ctx: Ctx, e: E.Bought) -> str:
     if e.item == "transport":
         return f"a transport on route {e.place}"
     if e.item == "unit":
-        return f"{with_article(unit_name(ctx, e.target))} in {area_name(ctx, e.place)}"
+        made = ctx.t.unit[e.target].made_from.value if e.target in ctx.t.unit else {}
+        # §10.1.2: a tech-required unit replaces the units it is made from
+        source = f" from {_and(f'{n} {unit_name(ctx, k)}' for k, n in made.items())}" if made else ""
+        return f"{with_article(unit_name(ctx, e.target))}{source} in {area_name(ctx, e.place)}"
     if e.item == "base":
         return f"a base in {area_name(ctx, e.place)}"
     if e.item == "building":

@@ -213,6 +213,8 @@ class StarcraftPresentation:
     def step_title(self, observation: Any) -> str:
         obs: StarcraftObservation = observation
         words = STEP_WORDS.get(obs.step, obs.step.replace("_", " ").capitalize())
+        if obs.step == "pay" and obs.active_order is not None and obs.active_order.token.kind == "research":
+            words = "Execution: Research order, payment"  # §10.3: a technology paid as a build
         setup = obs.step in SETUP_STEPS or obs.round == 0
         title = words if obs.step == OVER or setup else f"Round {obs.round} · {words}"
         return f"{title} {PLACEHOLDER_MARK}" if self.invented_records(obs) else title
