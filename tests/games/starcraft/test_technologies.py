@@ -313,6 +313,8 @@ def test_observe_shows_the_purchase_and_hides_the_hand() -> None:
     assert theirs.seats[1].tech_deck == state.seat(1).tech_deck  # technology decks are public
     assert "ensnare" not in theirs.seats[1].tech_deck
     assert theirs.seats[1].hand_size == len(state.seat(1).hand)
+    shown = [s for panel in G.presentation().panels(theirs) for row in panel.lines for s in row]
+    assert any("technologies: Ensnare" in str(s) for s in shown)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

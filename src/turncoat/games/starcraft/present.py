@@ -401,6 +401,9 @@ class StarcraftPresentation:
                 )
             if v.modules:
                 detail.append("modules: " + ", ".join(f"{n} {m.replace('_', ' ')}" for m, n in v.modules))
+            bought = [x for x in t.tech_deck.get(v.race, ()) if x not in v.tech_deck]
+            if bought:  # §10.3: a purchase is announced
+                detail.append("technologies: " + ", ".join(log.technology_name(self.ctx, x) for x in bought))
             if v.planets:
                 detail.append(
                     "planets to place: " + ", ".join(log.planet_name(self.ctx, p) for p in v.planets)
