@@ -375,6 +375,14 @@ def test_the_placeholder_badge_covers_the_technologies_in_play() -> None:
     assert "technologies.dark_swarm.cost" in paths and "technologies.stim_packs.card" in paths
 
 
+def test_timeout_buys_no_technology_and_takes_the_event_card() -> None:
+    # docs/starcraft.md, "When a clock runs out": the least committal choice
+    state = research.resolve_research_draw(CTX, at_research(), False, [])
+    assert G.default_action(state, 1) == A.BuyTechnology(None)
+    bonus, _ = buy(G, at_research(special=True), "ensnare")
+    assert G.default_action(bonus, 1) == A.ResearchBonus(False)
+
+
 def test_the_encoding_indexes_every_technology_decision() -> None:
     enc = G.rl_encoding()
     for action in (
