@@ -15,7 +15,7 @@ import pytest
 
 from tests.games.starcraft.helpers import put, raynor_overmind, seat_with
 from turncoat.core.actions import Event
-from turncoat.core.errors import IllegalAction
+from turncoat.core.errors import IllegalAction, InvalidContent
 from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft import events as E
 from turncoat.games.starcraft.components import load_content
@@ -113,6 +113,14 @@ def test_resolve_research_draw_offers_the_technology_step_with_the_option_on_onl
     out = research.resolve_research_draw(CTX, at_research(), False, events)
     assert (out.step, out.actor) == (RESEARCH_TECH, 1) and events == []
     options = G.legal_actions(out, 1)
+    face = G.presentation()
+    assert face.label(A.BuyTechnology("dark_swarm"), G.observe(out, 1)) == (
+        "Dark Swarm for 1 mineral and 2 gas: 2 reinforcement cards, Zergling, Hydralisk, Ultralisk +0/+3"
+        " (placeholder)"
+    )
+    assert face.label(A.BuyTechnology("guardian_aspect"), G.observe(out, 1)) == (
+        "Guardian Aspect for 1 mineral and 1 gas: lets you build Guardians (placeholder)"
+    )
     assert options == (*(A.BuyTechnology(t) for t in ZERG_TECHS), A.BuyTechnology(None))
     assert len(options) <= 300  # a small decision
     strict: list[Event] = []
@@ -367,6 +375,22 @@ def test_the_technology_decks_fill_the_boxes_counts() -> None:
         "guardian_aspect": 1,
     }
     assert all(v.provenance == "printed" for v in sourced.values())
+
+
+@pytest.mark.parametrize(
+    ("tech", "message"),
+    [
+        ({"card": {"value": {"placement": "combat", "unit_icons": ["zergling"]}}}, "not a terran unit"),
+        ({"card": {"value": {"placement": "play_area", "unlocks": "marine"}}}, "does not need"),
+        ({"copies": {"value": 3}}, "22 technology cards, the box has 21"),
+    ],
+)
+def test_load_content_refuses_a_technology_that_does_not_fit(tech: dict[str, Any], message: str) -> None:
+    printed = {"provenance": "printed", "source": "my copy"}
+    record = {"id": "stim_packs", **{k: {**v, **printed} for k, v in tech.items()}}
+    with pytest.raises(InvalidContent) as refused:
+        load_content(owner_packs=[{"id": "mine", "kind": "owner", "technologies": [record]}])
+    assert refused.value.code == "bad_reference" and message in str(refused.value)
 
 
 def test_the_placeholder_badge_covers_the_technologies_in_play() -> None:

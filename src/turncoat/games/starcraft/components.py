@@ -675,11 +675,9 @@ def _check_technologies(c: StarcraftContent, units: Mapping[str, UnitData]) -> N
             raise _bad(f"technology {t.id}: unit {card.unlocks} does not need this technology")
     for r in c.races:
         copies = [t.copies.value for t in c.technologies if t.race == r.id]
-        if copies and None not in copies and sum(c for c in copies if c) != r.technology_cards.value:
-            raise _bad(
-                f"race {r.id}: {sum(c for c in copies if c)} technology cards, the box has "
-                f"{r.technology_cards.value}"
-            )
+        total = sum(n or 0 for n in copies)
+        if copies and None not in copies and total != r.technology_cards.value:
+            raise _bad(f"race {r.id}: {total} technology cards, the box has {r.technology_cards.value}")
 
 
 # -- what is invented -------------------------------------------------------------------------------

@@ -564,17 +564,18 @@ def _technology_words(c: Ctx, tech: str) -> str:
     data = c.t.technology[tech]
     assert data.cost is not None and data.card is not None
     cost, card = data.cost.value, data.card.value
-    price = " and ".join(
-        w
-        for w in (f"{cost.minerals} minerals" if cost.minerals else "", f"{cost.gas} gas" if cost.gas else "")
-        if w
-    )
+    minerals = f"{cost.minerals} mineral{'s' if cost.minerals != 1 else ''}" if cost.minerals else ""
+    price = " and ".join(w for w in (minerals, f"{cost.gas} gas" if cost.gas else "") if w)
     copies = data.copies.value or 1
     if card.unlocks:
         does = f"lets you build {log.unit_name(c, card.unlocks)}s"
     else:
+        icons = ", ".join(log.unit_name(c, u) for u in card.unit_icons) or "no unit"
+        sign = "+" if card.kind == "reinforcement" else ""
+        values = f"{sign}{card.major.attack}/{sign}{card.major.health}"
+        splash = ", splash" if card.ability and card.ability.startswith("splash") else ""
         kind = "reinforcement" if card.kind == "reinforcement" else "standard"
-        does = f"{copies} {kind} card{'s' if copies != 1 else ''}"
+        does = f"{copies} {kind} card{'s' if copies != 1 else ''}, {icons} {values}{splash}"
     badge = " (placeholder)" if data.cost.invented or data.card.invented else ""
     return f"{data.name.value} for {price or 'nothing'}: {does}{badge}"
 
