@@ -130,6 +130,10 @@ def test_resolve_research_draw_offers_the_technology_step_with_the_option_on_onl
     broke: list[Event] = []
     research.resolve_research_draw(CTX, at_research(workers=0), False, broke)
     assert broke == [E.ResearchSkipped(seat=1, reason="unaffordable")]
+    assert G.render_log(broke, 0) == ["Player 2 can afford no technology."]
+    done_all: list[Event] = []
+    research.resolve_research_draw(CTX, seat_with(at_research(), 1, tech_deck=()), False, done_all)
+    assert G.render_log(done_all, 0) == ["Player 2 has no technology left to buy."]
 
 
 # -- §10.3 steps 3-4: buying and paying ----------------------------------------------------------------

@@ -195,7 +195,8 @@ class UnitsMoved(Event, frozen=True, tag="units_moved"):
 
 class ResearchSkipped(Event, frozen=True, tag="research_skipped"):
     """§10.3: no technology can be bought: ``unpriced`` (no pack gives a cost, or the option leaves
-    the invented ones out, or none is left) or ``unaffordable`` (the seat cannot pay any)."""
+    the invented ones out), ``unaffordable`` (the seat cannot pay any) or ``none_left`` (all
+    bought)."""
 
     seat: int
     reason: str = "unpriced"

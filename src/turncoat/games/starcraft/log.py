@@ -264,6 +264,8 @@ def round_lines(ctx: Ctx, e: Event) -> list[Line]:
             return [line(SeatRef(e.seat), " moves ", _and(moves), ".")]
         case E.ResearchSkipped(reason="unaffordable"):
             return [line(SeatRef(e.seat), " can afford no technology.")]
+        case E.ResearchSkipped(reason="none_left"):
+            return [line(SeatRef(e.seat), " has no technology left to buy.")]
         case E.ResearchSkipped():
             return [line(SeatRef(e.seat), " can buy no technology (no pack or option offers one).")]
         case E.TechnologyResearched():

@@ -95,6 +95,7 @@ def resolve_research_draw(ctx: Ctx, state: State, draw: bool, events: Events) ->
     if legal_technologies(ctx, state):
         return msgspec.structs.replace(state, step=RESEARCH_TECH)
     reason = "unaffordable" if buyable_technologies(ctx, state, seat) else "unpriced"
+    reason = reason if state.seat(seat).tech_deck else "none_left"
     events.append(ResearchSkipped(seat=seat, reason=reason))
     return finish_research(ctx, state, None, events)
 
