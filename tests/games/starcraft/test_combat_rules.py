@@ -67,7 +67,9 @@ def test_card_data() -> None:
     g, _ = _set_up(False)
     data = C.card_data(g.ctx, "terran_combat_04")
     assert data is not None and data.number == 4 and data.unit_icons.value == ["firebat"]
-    assert C.card_data(g.ctx, "stim_packs") is None  # a technology with no combat values
+    stim = C.card_data(g.ctx, "stim_packs")  # a technology's card plays as a combat card (§10.3)
+    assert stim is not None and stim.major.value == CombatValues(7, 3) and stim.major.invented
+    assert C.card_data(g.ctx, "summon_archon") is None  # a play-area technology: no combat values
 
 
 def test_is_reinforcement() -> None:

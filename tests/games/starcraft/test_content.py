@@ -291,15 +291,20 @@ def test_effect_hooks_name_every_card_and_ability_of_the_content(invented_event_
     assert {i for k, i in named if k == "combat_card"} == with_ability and with_ability
     # one hook per card or ability, and The End Draws Near's unknown extra benefit besides
     assert len(hooks) == len(named) + 1 and END_DRAWS_NEAR_BENEFIT in hooks
-    # nothing invented or unknown is applied, except the rulebook's own combat keywords and, with
-    # the option, the placeholder event cards' written readings (labelled placeholder content)
+    # nothing invented or unknown is applied, except the rulebook's own combat keywords, the
+    # placeholder technologies (option invented_technologies) and, with their option, the
+    # placeholder event cards' written readings, each labelled placeholder content
     for h in hooks:
         assert h.applied == bool(h.rule)
         invented_event = h.kind == "event_card" and h.provenance == "invented"
         if invented_event and invented_event_effects and h.effect in INVENTED_EVENT_RULES:
             assert h.applied and hook_label(h) == "placeholder content: its effect is invented", h
-        elif h.provenance == "unknown" or (h.provenance == "invented" and h.kind != "combat_card"):
+        elif h.provenance == "unknown" or (
+            h.provenance == "invented" and h.kind not in ("combat_card", "technology")
+        ):
             assert not h.applied and hook_label(h), h
+        if h.kind == "technology":
+            assert h.applied and hook_label(h) == "placeholder content: its effect is invented", h
     applied = {(h.kind, h.effect) for h in hooks if h.applied}
     deck = {e.effect.value for e in data.event_cards}
     assert {e for k, e in applied if k == "event_card"} == {"the_end_draws_near"} | (
@@ -354,10 +359,49 @@ def test_event_hook_of_an_owners_printed_card() -> None:
     assert g.ctx.t.event_card["stage1_draw_2_combat_cards"].name.value == "Reinforcements"
 
 
-def test_technology_hook_of_every_technology_is_unknown() -> None:
-    g = pinned_game()
-    for t in g.ctx.content.data.technologies:
-        assert technology_hook(g.ctx, t.id) == EffectHook("technology", t.id, "", "unknown", "")
+def test_technology_hook_of_every_placeholder_technology_is_invented_and_applied_by_option() -> None:
+    on, off = pinned_game().ctx, game(players=2, invented_technologies=False).ctx
+    assert len(on.content.data.technologies) == 34  # the core game's known technologies (not Brood War's)
+    for t in on.content.data.technologies:
+        hook = technology_hook(on, t.id)
+        rule = "RULES §10.1.2" if t.id in ("summon_archon", "guardian_aspect") else "RULES §10.3, §13.3"
+        assert (hook.provenance, hook.rule) == ("invented", rule)
+        assert hook_label(hook) == "placeholder content: its effect is invented"
+        strict = technology_hook(off, t.id)
+        assert (strict.provenance, strict.applied) == ("invented", False)
+        assert hook_label(strict) == "placeholder content: its effect is invented and not applied"
+    assert technology_hook(on, "summon_archon").effect == "unlocks_archon"
+
+
+def test_technology_hook_without_a_cost_is_unknown() -> None:
+    # the sourced pack alone names technologies but prices none: an unknown hook, never applied
+    sourced = {"id": "my-copy", "kind": "owner", "technologies": []}
+    g = game(players=2, owner_packs=[sourced])
+    bare = msgspec.structs.replace(g.ctx.t.technology["stim_packs"], cost=None, card=None)
+    ctx = msgspec.structs.replace(
+        g.ctx, t=msgspec.structs.replace(g.ctx.t, technology={**g.ctx.t.technology, "stim_packs": bare})
+    )
+    assert technology_hook(ctx, "stim_packs") == EffectHook("technology", "stim_packs", "", "unknown", "")
+
+
+def test_technology_hook_of_an_owners_printed_technology_is_sourced() -> None:
+    # an owner's pack prints a technology's cost and card: sourced, applied even with the option off
+    printed = {"provenance": "printed", "source": "my copy"}
+    tech = {
+        "id": "stim_packs",
+        "cost": {"value": {"minerals": 0, "gas": 1}, **printed},
+        "card": {
+            "value": {"placement": "combat", "unit_icons": ["marine"], "major": {"attack": 8, "health": 2}},
+            **printed,
+        },
+    }
+    g = game(
+        players=2,
+        invented_technologies=False,
+        owner_packs=[{"id": "mine", "kind": "owner", "technologies": [tech]}],
+    )
+    hook = technology_hook(g.ctx, "stim_packs")
+    assert (hook.provenance, hook.rule, hook_label(hook)) == ("sourced", "RULES §10.3, §13.3", "")
 
 
 def test_combat_card_hook_applies_only_the_rulebooks_keywords() -> None:

@@ -41,7 +41,9 @@ def test_lines_of_a_two_player_setup() -> None:
     state, events = script(g, PLACEMENTS)
     said = g.render_log(events, None)
     assert said[:3] == [
-        "Content: starcraft-sourced, starcraft-placeholders (381 placeholder values are invented).",
+        # 362 before the technologies and event texts + 94: 34 technologies' costs and cards, 26 copy
+        # counts; + 19: the placeholder event cards' texts
+        "Content: starcraft-sourced, starcraft-placeholders (475 placeholder values are invented).",
         "Player 1 has the first player token.",
         "Player 1 is dealt Jim Raynor.",
     ]

@@ -349,8 +349,11 @@ def test_research_draws_with_the_combat_deck_reshuffle() -> None:
 
 
 def test_resolve_research_draw() -> None:
-    state = research.begin_research(CTX, executing(S0, "chau_sara", 1, "research", special=True), [])
-    out = research.resolve_research_draw(CTX, state, True, [])
+    # without the invented technologies nothing can be bought: the step goes straight on to the
+    # special order's bonus (test_technologies.py covers the purchase)
+    ctx = raynor_overmind(invented_technologies=False)[0].ctx
+    state = research.begin_research(ctx, executing(S0, "chau_sara", 1, "research", special=True), [])
+    out = research.resolve_research_draw(ctx, state, True, [])
     assert len(out.seat(1).hand) == 9
     assert len(out.seat(1).pending_events) == 2  # the special order's extra event card
     assert (out.step, out.actor) == (STEP_EXECUTION, NOBODY)

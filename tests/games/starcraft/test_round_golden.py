@@ -42,9 +42,11 @@ STACK_PLAN = _plan(
 
 
 def test_golden_order_stack_last_in_first_out_with_an_obstructed_order() -> None:
-    # hand-computed with every event card an inert hook (GAPS §3): the card seat 0 resolves is a
-    # placeholder whose invented effect would keep it in the play area, so the option is pinned off
-    g, state, _ = raynor_overmind(invented_event_effects=False)
+    # hand-computed with every event card an inert hook and no technology to buy (GAPS §3): the card
+    # seat 0 resolves is a placeholder whose invented effect would keep it in the play area, and the
+    # Research orders here skip the purchase step (test_technologies.py records a purchase), so both
+    # options are pinned off
+    g, state, _ = raynor_overmind(invented_event_effects=False, invented_technologies=False)
     state, _ = play(g, state, STACK_PLAN)
     tok = OrderToken
     assert state.stacks == (

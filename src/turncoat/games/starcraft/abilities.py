@@ -4,15 +4,17 @@ Every race ability, technology card, event card and combat card ability in the l
 one named hook that says where its effect comes from and whether the engine applies it:
 
 - ``provenance``: ``sourced`` (a public source or the owner's printed card gives the effect),
-  ``invented`` (placeholder content, ``data/invented``) or ``unknown`` (no source gives it: the
-  technologies, the Protoss ability, the Zerg "creep" and "healing", GAPS §2.4);
+  ``invented`` (placeholder content, ``data/invented``: the placeholder technologies) or ``unknown``
+  (no source gives it: the Protoss ability, the Zerg "creep" and "healing", GAPS §2.4);
 - ``rule``: the section whose rule the engine applies for it, or "" when nothing is applied.
 
 Only effects whose rule the rulebook gives are applied, each by the phase of its section (the table
 below says which).  An invented or unknown effect is never given an invented rule: its hook is
-applied as nothing, and the log and the content report say so.  The one exception is the
-placeholder event deck (GAPS §3 item 4): with ``invented_event_effects`` its cards' invented
-readings are applied, and labelled placeholder content wherever they are said.  An owner's pack
+applied as nothing, and the log and the content report say so.  Two kinds of invented effect
+are applied, each behind its option (GAPS §3): the placeholder technologies
+(``invented_technologies``: their invented cards play by the rulebook's combat card and
+tech-required unit rules) and the placeholder event deck (``invented_event_effects``: its cards'
+invented readings); wherever either is said it is labelled placeholder content.  An owner's pack
 with printed cards changes the provenance of their hooks without code changes; a printed effect
 still needs its rule written in its phase before the engine applies it, and until then its hook
 says exactly that.
@@ -118,10 +120,24 @@ def event_hook(ctx: Ctx, card: str) -> EffectHook:
     return EffectHook("event_card", card, effect.value, provenance, rule)
 
 
+# Technology effects the engine applies, by where the cards go (phases/research.py, §10.3): combat
+# cards play by the combat card rules; a play-area card's unlocked unit is built by phases/build.py.
+TECHNOLOGY_RULES: dict[str, str] = {"combat": "RULES §10.3, §13.3", "play_area": "RULES §10.1.2"}
+
+
 def technology_hook(ctx: Ctx, technology: str) -> EffectHook:
-    """§10.3, §13.7: a technology card's effect.  No pack gives a technology's cost or text
-    (GAPS §3), so every technology is an unknown hook: none can be bought, none is applied."""
-    return EffectHook("technology", technology, "", "unknown", "")
+    """§10.3, §13.7: a technology card's effect.  Without a cost and a card in any pack it is an
+    unknown hook (it cannot be bought); an invented one (the placeholder pack) is applied only with
+    ``invented_technologies``; its effect is its placement (``combat``, or ``unlocks_<unit>``)."""
+    t = ctx.t.technology[technology]
+    if t.cost is None or t.card is None:
+        return EffectHook("technology", technology, "", "unknown", "")
+    card = t.card.value
+    invented = t.cost.invented or t.card.invented
+    provenance: HookProvenance = "invented" if invented else "sourced"
+    rule = "" if invented and not ctx.config.invented_technologies else TECHNOLOGY_RULES[card.placement]
+    effect = f"unlocks_{card.unlocks}" if card.unlocks else card.placement
+    return EffectHook("technology", technology, effect, provenance, rule)
 
 
 def combat_card_hook(ctx: Ctx, card: str) -> EffectHook | None:
@@ -155,9 +171,7 @@ def hook_label(hook: EffectHook, what: str = "its effect") -> str:
     """§17, §18: how players are told what a hook does ("" for an effect the engine applies, except
     an invented event effect: it is applied, and said to be placeholder content)."""
     if hook.applied:
-        if hook.kind == "event_card" and hook.provenance == "invented":
-            return f"placeholder content: {what} is invented"
-        return ""
+        return f"placeholder content: {what} is invented" if hook.provenance == "invented" else ""
     if hook.provenance == "invented":
         return f"placeholder content: {what} is invented and not applied"
     if hook.provenance == "unknown":

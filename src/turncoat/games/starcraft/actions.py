@@ -162,6 +162,19 @@ class DrawCombatCards(Action, frozen=True, tag="draw_combat_cards"):
     draw: bool
 
 
+class BuyTechnology(Action, frozen=True, tag="buy_technology"):
+    """§10.3 step 3: buy this technology of your technology deck (all its copies), or none."""
+
+    technology: str | None
+
+
+class ResearchBonus(Action, frozen=True, tag="research_bonus"):
+    """§10.4: a special Research order's bonus: one copy of the technology just bought to hand
+    (True), or one more event card (False)."""
+
+    to_hand: bool
+
+
 class PlayEvent(Action, frozen=True, tag="play_event"):
     """§14 step 8, §17: resolve this one of your new event cards (None: none); at the start of a
     battle (§13.2 step 2), use this one of your kept event cards."""
@@ -217,6 +230,8 @@ StarcraftAction = (
     | LiftOff
     | EndMove
     | DrawCombatCards
+    | BuyTechnology
+    | ResearchBonus
     | PlayEvent
     | DiscardCard
     | VoluntaryDestruction

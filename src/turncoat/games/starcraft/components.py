@@ -215,11 +215,31 @@ class CombatCardData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     ability: Value[str | None]
 
 
+class TechnologyCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """§10.3, §13.3: what a bought technology's cards do.  ``combat``: they are shuffled into the
+    combat deck and play as combat cards (kind, unit icons, major and minor values, ability, as
+    ``CombatCardData``); ``play_area``: they go face up in front of their owner (§10.3) and their
+    effect is ``unlocks``, the tech-required unit they let their owner build (§10.1.2)."""
+
+    placement: Literal["combat", "play_area"]
+    kind: Literal["standard", "reinforcement"] = "standard"
+    unit_icons: list[str] = msgspec.field(default_factory=list)
+    major: CombatValues = CombatValues(attack=0, health=0)
+    minor: CombatValues = CombatValues(attack=0, health=0)
+    ability: str | None = None
+    unlocks: str | None = None
+
+
 class TechnologyData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """§10.3: a technology: its name, its copies (all taken by one purchase), and, where a pack
+    gives them, its cost and its cards (without both it cannot be bought)."""
+
     id: str
     race: str
     name: Value[str]
     copies: Value[int | None]
+    cost: Value[Cost] | None = None
+    card: Value[TechnologyCard] | None = None
 
 
 class EventCardData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -634,11 +654,33 @@ def check_references(c: StarcraftContent) -> None:
         for unit in card.unit_icons.value:
             if unit not in units:
                 raise _bad(f"combat card {card.id}: unknown unit {unit}")
+    _check_technologies(c, units)
     sizes = c.rules.event_stage_sizes.value
     for stage in (1, 2, 3):
         have = sum(e.copies.value for e in c.event_cards if e.stage.value == stage)
         if have != sizes[stage - 1]:
             raise _bad(f"event stage {stage}: {have} cards, the box has {sizes[stage - 1]}")
+
+
+def _check_technologies(c: StarcraftContent, units: Mapping[str, UnitData]) -> None:
+    """§4.8, §10.1.2, §10.3: a technology's race is known, its card names units of that race (a
+    play-area card the tech-required unit it unlocks) and no id is a combat card's too; where every
+    copy count of a race is known they add up to the race's technology cards."""
+    cards = {card.id for card in c.combat_cards}
+    for t in c.technologies:
+        if t.race not in RACE_IDS or t.id in cards:
+            raise _bad(f"technology {t.id}: unknown race {t.race} or an id a combat card has")
+        card = t.card.value if t.card is not None else None
+        named = [] if card is None else [*card.unit_icons, *([card.unlocks] if card.unlocks else [])]
+        if any(u not in units or units[u].race != t.race for u in named):
+            raise _bad(f"technology {t.id}: its card names a unit that is not a {t.race} unit")
+        if card is not None and card.unlocks and units[card.unlocks].technology.value != t.id:
+            raise _bad(f"technology {t.id}: unit {card.unlocks} does not need this technology")
+    for r in c.races:
+        copies = [t.copies.value for t in c.technologies if t.race == r.id]
+        total = sum(n or 0 for n in copies)
+        if copies and None not in copies and total != r.technology_cards.value:
+            raise _bad(f"race {r.id}: {total} technology cards, the box has {r.technology_cards.value}")
 
 
 # -- what is invented -------------------------------------------------------------------------------

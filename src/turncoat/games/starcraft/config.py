@@ -89,6 +89,10 @@ class StarcraftConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # §16.2 (GAPS §2.3): a faction whose objective is unknown in every pack has none; True lets an
     # invented objective (the placeholder pack's Tassadar) count.
     invented_special_victories: bool = True
+    # §10.3 (GAPS §3): True plays the placeholder technologies with their invented costs and cards
+    # (Research buys them, Archon and Guardian become buildable); False: no technology whose cost or
+    # card is invented can be bought, as when no pack gave any.
+    invented_technologies: bool = True
     # §18 (GAPS §2.4): race abilities with unknown effects are hooks; nothing is applied for them.
     # §17 (GAPS §3): True applies the placeholder event cards' invented effects (the pack's card
     # texts); False keeps them inert hooks, as in a game with only sourced content.

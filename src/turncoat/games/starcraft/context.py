@@ -16,6 +16,7 @@ from turncoat.games.starcraft.components import (
     FactionData,
     PlanetData,
     RaceData,
+    TechnologyData,
     UnitData,
 )
 from turncoat.games.starcraft.config import StarcraftConfig
@@ -38,6 +39,7 @@ class Tables(msgspec.Struct, frozen=True):
     unit: dict[str, UnitData]
     combat_deck: dict[str, tuple[str, ...]]  # race -> its 18 combat card ids (one per card)
     tech_deck: dict[str, tuple[str, ...]]  # race -> its technologies
+    technology: dict[str, TechnologyData]
     event_stage: dict[int, tuple[str, ...]]  # stage -> one id per physical card (copies repeated)
     event_card: dict[str, EventCardData]
 
@@ -70,6 +72,7 @@ def build_tables(content: Content) -> Tables:
             for r in c.races
         },
         tech_deck={r.id: tuple(t.id for t in c.technologies if t.race == r.id) for r in c.races},
+        technology={t.id: t for t in c.technologies},
         event_stage={k: tuple(v) for k, v in stages.items()},
         event_card={e.id: e for e in c.event_cards},
     )

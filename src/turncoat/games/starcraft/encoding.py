@@ -15,12 +15,13 @@ pack with other planets or cards gets its own enumeration without code changes:
   area; end_build; pay (the discount per kind, an event resource token per kind, a permanent slot
   per kind, then a card or force mining per kind and area); move_unit per unit, source area and
   destination area; lift_off per source and destination area; end_move; draw_combat_cards (yes,
-  no); play_event (none, then per event card); discard_card per combat card;
-  voluntary_destruction; destroy_piece (a unit per unit and area, a base per area, a transport per
-  route); destroy_nothing;
+  no); buy_technology (none, then per technology); research_bonus (event card, copy to hand);
+  play_event (none, then per event card); discard_card per combat card; voluntary_destruction;
+  destroy_piece (a unit per unit and area, a base per area, a transport per route); destroy_nothing;
 * a battle (§13): choose_front_line per unit and cloaking; pair_skirmish per attacking and
   defending unit and their cloaking; assign_support and resolve_skirmish per skirmish; the combat
-  cards (blind, then each standard card alone or with each reinforcement card); choose_casualty
+  cards (blind, then each standard card alone or with each reinforcement card; the cards are the
+  races' combat cards and the technologies whose cards go into the combat deck, §10.3); choose_casualty
   per unit and cloaking; withdraw_to per area; choose_retreating_unit per unit and cloaking;
   retreat_to per area.
 
@@ -85,6 +86,14 @@ def grid_cells(planets: int) -> tuple[tuple[int, int], ...]:
     )
 
 
+def combat_card_ids(game: StarcraftGame) -> tuple[str, ...]:
+    """§13.3, §10.3: every card a combat deck can hold: the races' combat cards, then the
+    technologies whose cards go into the combat deck."""
+    t = game.ctx.t
+    cards = tuple(card for race in sorted(t.combat_deck) for card in t.combat_deck[race])
+    return cards + tuple(x for r in sorted(t.tech_deck) for x in t.tech_deck[r] if C.card_data(game.ctx, x))
+
+
 def enumerate_actions(game: StarcraftGame) -> tuple[Any, ...]:
     """Every decision the rules can offer with this game's content, in the module docstring's
     order."""
@@ -93,7 +102,7 @@ def enumerate_actions(game: StarcraftGame) -> tuple[Any, ...]:
     areas = tuple(sorted(t.area))
     units = tuple(sorted(t.unit))
     routes = range(route_bound(game))
-    cards = tuple(card for race in sorted(t.combat_deck) for card in t.combat_deck[race])
+    cards = combat_card_ids(game)
     standards = tuple(c for c in cards if not C.is_reinforcement(game.ctx, c))
     extras = tuple(c for c in cards if C.is_reinforcement(game.ctx, c))
     skirmishes = range(skirmish_bound(game))
@@ -126,6 +135,8 @@ def enumerate_actions(game: StarcraftGame) -> tuple[Any, ...]:
     out += [A.MoveUnit(u, src, to) for u in units for src in areas for to in areas]
     out += [A.LiftOff(src, to) for src in areas for to in areas]
     out += [A.EndMove(), A.DrawCombatCards(True), A.DrawCombatCards(False)]
+    out += [A.BuyTechnology(None), *(A.BuyTechnology(x) for r in sorted(t.tech_deck) for x in t.tech_deck[r])]
+    out += [A.ResearchBonus(False), A.ResearchBonus(True)]
     out += [A.PlayEvent(None), *(A.PlayEvent(e) for e in sorted(t.event_card))]
     out += [A.DiscardCard(c) for c in cards]
     out += [A.VoluntaryDestruction()]
@@ -190,7 +201,7 @@ class StarcraftEncoding:
         self.planets = t.planet_ids
         self.areas = tuple(sorted(t.area))
         self.units = tuple(sorted(t.unit))
-        self.cards = tuple(card for race in sorted(t.combat_deck) for card in t.combat_deck[race])
+        self.cards = combat_card_ids(game)
         self.techs = tuple(tech for race in sorted(t.tech_deck) for tech in t.tech_deck[race])
         self.events = tuple(sorted(t.event_card))
         self.buildings = tuple(b.id for b in game.loaded.data.buildings)

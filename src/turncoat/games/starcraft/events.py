@@ -194,9 +194,32 @@ class UnitsMoved(Event, frozen=True, tag="units_moved"):
 
 
 class ResearchSkipped(Event, frozen=True, tag="research_skipped"):
-    """§10.3: no technology can be bought (no pack gives technology costs)."""
+    """§10.3: no technology can be bought: ``unpriced`` (no pack gives a cost, or the option leaves
+    the invented ones out), ``unaffordable`` (the seat cannot pay any) or ``none_left`` (all
+    bought)."""
 
     seat: int
+    reason: str = "unpriced"
+
+
+class TechnologyResearched(Event, frozen=True, tag="technology_researched"):
+    """§10.3 steps 3-4: a technology bought and announced: all its copies into the combat deck
+    (shuffled with the discard pile) or the play area, and how it was paid (one line)."""
+
+    seat: int
+    technology: str
+    copies: int
+    placement: str  # combat or play_area
+    paid: tuple[tuple[str, str, str], ...]  # (source, kind, area)
+    depleted: tuple[tuple[str, int], ...]
+    invented: bool  # placeholder content
+
+
+class TechnologyToHand(Event, frozen=True, tag="technology_to_hand"):
+    """§10.4: the special Research order put one copy of the bought technology in hand."""
+
+    seat: int
+    technology: str
 
 
 class BaseDestroyed(Event, frozen=True, tag="base_destroyed"):

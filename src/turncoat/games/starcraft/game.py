@@ -81,7 +81,9 @@ from turncoat.games.starcraft.state import (
     PLAN_TOKEN,
     PLANNING,
     PLAY_EVENT,
+    RESEARCH_BONUS,
     RESEARCH_DRAW,
+    RESEARCH_TECH,
     ROUND_STEPS,
     STEP_EXECUTION,
     RouteEnd,
@@ -205,6 +207,16 @@ ROUND_RULES: dict[str, tuple[ActionKind, str, Resolver]] = {
         event_effects.RULE_EVENT_EFFECTS,
         lambda c, s, a, o: event_effects.resolve_move_z_end(c, s, RouteEnd(a.planet, a.side), o),
     ),
+    RESEARCH_TECH: (
+        A.BuyTechnology,
+        research.RULE_RESEARCH,
+        lambda c, s, a, o: research.resolve_buy_technology(c, s, a.technology, o),
+    ),
+    RESEARCH_BONUS: (
+        A.ResearchBonus,
+        research.RULE_SPECIAL,
+        lambda c, s, a, o: research.resolve_research_bonus(c, s, a.to_hand, o),
+    ),
     PLAY_EVENT: (
         A.PlayEvent,
         regrouping.RULE_REGROUPING,
@@ -241,6 +253,10 @@ def round_options(ctx: Ctx, state: State) -> tuple[A.StarcraftAction, ...]:
         return mobilize.legal_moves(ctx, state)
     if step == RESEARCH_DRAW:
         return (A.DrawCombatCards(True), A.DrawCombatCards(False))
+    if step == RESEARCH_TECH:
+        return (*(A.BuyTechnology(t) for t in research.legal_technologies(ctx, state)), A.BuyTechnology(None))
+    if step == RESEARCH_BONUS:
+        return research.legal_research_bonus(ctx, state)
     if step == PLAY_EVENT:
         return tuple(A.PlayEvent(c) for c in regrouping.legal_event_plays(ctx, state))
     if step == MOVE_Z_ROUTE:
@@ -536,8 +552,13 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
                 rule=rule,
             )
         if action not in self._options(state):
+            why = (
+                research.refusal(self.ctx, state, action.technology)
+                if isinstance(action, A.BuyTechnology)
+                else ""
+            )
             raise IllegalAction(
-                f"{self.describe_action(action)} is not allowed here", code="illegal", rule=rule
+                f"{self.describe_action(action)} is not allowed here{why}", code="illegal", rule=rule
             )
         events: Events = []
         state = self._settle(self._proceed(self._resolve(state, action, events), events), events)
@@ -634,6 +655,12 @@ class StarcraftGame(ConfiguredGame[StarcraftConfig]):
                 return "end the move"
             case A.DrawCombatCards(draw=d):
                 return "draw 3 combat cards" if d else "draw no combat cards"
+            case A.BuyTechnology(technology=None):
+                return "buy no technology"
+            case A.BuyTechnology(technology=str(tech)):
+                return f"buy the technology {tech}"
+            case A.ResearchBonus(to_hand=h):
+                return "take a copy of the technology into hand" if h else "draw the extra event card"
             case A.PlayEvent(card=None):
                 return "resolve no event card"
             case A.PlayEvent(card=c):

@@ -73,8 +73,14 @@ ACTION_LINES: dict[str, ActionHelp] = {
     ),
     "lift_off": ActionHelp("Lift off", "A Terran base may fly to another area of the same planet."),
     "end_move": ActionHelp("End the move", "Stop moving; if you entered an enemy area, a battle follows."),
-    "draw_combat_cards": ActionHelp(
-        "Research", "Draw three combat cards, or skip (technologies cannot be bought yet)."
+    "draw_combat_cards": ActionHelp("Research", "Draw three combat cards, or skip."),
+    "buy_technology": ActionHelp(
+        "Buy a technology",
+        "Pay its cost once and take all its copies: combat cards go into your deck, shuffled with your "
+        "discards; Summon Archon and Guardian Aspect let you build those units.",
+    ),
+    "research_bonus": ActionHelp(
+        "Special Research", "Draw one more event card, or put one copy of the technology in your hand."
     ),
     # -- regrouping --
     "play_event": ActionHelp(
@@ -107,8 +113,8 @@ PLACEHOLDER_NOTE = (
     "costs and special victories) is not public. Where no source gives a value, this game uses an "
     "invented placeholder: every screen then shows a 'Placeholder content' notice, and "
     "`turncoat content starcraft` lists each invented value. A placeholder event card does what "
-    "its invented text says (shown as placeholder content), and technologies cannot be bought. "
-    "Owners can load the printed values from their own copy as an owner pack."
+    "its invented text says, and the technologies' costs and cards are placeholders too (each shown "
+    "as placeholder content). Owners can load the printed values from their own copy as an owner pack."
 )
 
 

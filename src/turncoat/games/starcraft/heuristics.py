@@ -165,6 +165,10 @@ class StarcraftHeuristic:
             # -- Research, Regrouping (§10.3, §14) --
             case A.DrawCombatCards(draw=d):
                 return 1.0 if d else 0.0
+            case A.BuyTechnology(technology=t):
+                return 0.0 if t is None else self._technology_score(areas, me, t)
+            case A.ResearchBonus(to_hand=h):
+                return 1.0 if h else 0.5
             case A.PlayEvent(card=c):
                 return 0.0 if c is None else self._event_score(obs, me, c)
             case A.DiscardCard(card=c):
@@ -312,6 +316,18 @@ class StarcraftHeuristic:
         if self._strength(dest, me, enemies=False) < ATTACK_MARGIN * self._strength(dest, me, enemies=True):
             return -5.0
         return 0.0
+
+    def _technology_score(self, areas: dict[str, AreaState], me: int, tech: str) -> float:
+        """§10.3: a technology is worth buying for the units the seat has on the board: those its
+        cards name, or those it makes a tech-required unit from (public: the board and content)."""
+        card = self.ctx.t.technology[tech].card
+        if card is None:
+            return -1.0
+        wanted = set(card.value.unit_icons)
+        if card.value.unlocks:
+            wanted = set(self.ctx.t.unit[card.value.unlocks].made_from.value)
+        have = sum(1 for a in areas.values() for u in a.units if u.owner == me and u.kind in wanted)
+        return (1.0 + 0.5 * min(have, 4)) if have else -0.5
 
     # -- combat (§13) -----------------------------------------------------------------------------
 

@@ -36,6 +36,8 @@ def card_name(ctx: Ctx, card: str) -> str:
     for race, deck in ctx.t.combat_deck.items():
         if card in deck:
             return f"{ctx.t.race[race].name.value} combat card {deck.index(card) + 1}"
+    if card in ctx.t.technology:  # §10.3: a bought technology's card
+        return f"{technology_name(ctx, card)} (technology)"
     return card
 
 
@@ -159,6 +161,39 @@ def _cost_words(ctx: Ctx, paid: tuple[tuple[str, str, str], ...]) -> str:
     return _and(parts) if parts else "nothing"
 
 
+def technology_name(ctx: Ctx, tech: str) -> str:
+    data = ctx.t.technology.get(tech)
+    return data.name.value if data is not None else tech
+
+
+def _total_words(paid: tuple[tuple[str, str, str], ...]) -> str:
+    """A cost as totals: '2 minerals and 1 gas' (a discount paid nothing)."""
+    minerals = sum(1 for s, k, _ in paid if k == "minerals" and s != "discount")
+    gas = sum(1 for s, k, _ in paid if k == "gas" and s != "discount")
+    words = [f"{minerals} mineral{'s' if minerals != 1 else ''}"] if minerals else []
+    words += [f"{gas} gas"] if gas else []
+    return _and(words) if words else "nothing"
+
+
+def _researched_words(ctx: Ctx, e: E.TechnologyResearched) -> str:
+    """§10.3: 'researches Stim Packs for 1 mineral and 1 gas (...); its 2 cards are shuffled into
+    the combat deck (placeholder content).'"""
+    name = technology_name(ctx, e.technology)
+    cards = f"its {e.copies} cards" if e.copies != 1 else "its card"
+    where = "are shuffled into the combat deck" if e.copies != 1 else "is shuffled into the combat deck"
+    if e.placement != "combat":
+        where = "go to the play area" if e.copies != 1 else "goes to the play area"
+    tail = "".join(
+        f"; {area_name(ctx, a)} is now {'partially depleted' if d == 1 else 'depleted'}"
+        for a, d in e.depleted
+    )
+    badge = " (placeholder content)" if e.invented else ""
+    return (
+        f" researches {name} for {_total_words(e.paid)} ({_cost_words(ctx, e.paid)}){tail};"
+        f" {cards} {where}{badge}."
+    )
+
+
 def with_article(noun: str) -> str:
     """The noun with its indefinite article: "an Ultralisk", "an air support", "a Marine"."""
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
@@ -170,7 +205,10 @@ def _bought_words(ctx: Ctx, e: E.Bought) -> str:
     if e.item == "transport":
         return f"a transport on route {e.place}"
     if e.item == "unit":
-        return f"{with_article(unit_name(ctx, e.target))} in {area_name(ctx, e.place)}"
+        made = ctx.t.unit[e.target].made_from.value if e.target in ctx.t.unit else {}
+        # §10.1.2: a tech-required unit replaces the units it is made from
+        source = f" from {_and(f'{n} {unit_name(ctx, k)}' for k, n in made.items())}" if made else ""
+        return f"{with_article(unit_name(ctx, e.target))}{source} in {area_name(ctx, e.place)}"
     if e.item == "base":
         return f"a base in {area_name(ctx, e.place)}"
     if e.item == "building":
@@ -226,8 +264,17 @@ def round_lines(ctx: Ctx, e: Event) -> list[Line]:
                     f"the base from {area_name(ctx, e.lift_off[0])} to {area_name(ctx, e.lift_off[1])}"
                 )
             return [line(SeatRef(e.seat), " moves ", _and(moves), ".")]
+        case E.ResearchSkipped(reason="unaffordable"):
+            return [line(SeatRef(e.seat), " can afford no technology.")]
+        case E.ResearchSkipped(reason="none_left"):
+            return [line(SeatRef(e.seat), " has no technology left to buy.")]
         case E.ResearchSkipped():
-            return [line(SeatRef(e.seat), " can buy no technology (no pack gives their costs).")]
+            return [line(SeatRef(e.seat), " can buy no technology (no pack or option offers one).")]
+        case E.TechnologyResearched():
+            return [line(SeatRef(e.seat), _researched_words(ctx, e))]
+        case E.TechnologyToHand():
+            name = technology_name(ctx, e.technology)
+            return [line(SeatRef(e.seat), f" takes one copy of {name} into hand instead of the event card.")]
         case E.BaseDestroyed():
             return [line(SeatRef(e.seat), f"'s base in {area_name(ctx, e.area)} is destroyed.")]
         case E.TransportDestroyed():

@@ -2,10 +2,10 @@
 
 Public: the galaxy (planets, areas with bases, units and depletion, routes and transports), every
 seat's faction, CP, workers, resource cards, buildings, modules and order-token counts, the planets
-drawn at setup (shown when drawn, §6.1 step 1), the technology decks (fixed lists, public by
-nature), cards in play areas, the *number* of cards in each hand, combat deck, discard pile and
-pending event pile, the event deck's size and the stage of its top card (the card backs), the
-order stacks' backs (owner and sequence) and the setup's progress.
+drawn at setup (shown when drawn, §6.1 step 1), the technology decks (fixed lists less the
+technologies bought, which are announced, §10.3), cards in play areas, the *number* of cards in
+each hand, combat deck, discard pile and pending event pile, the event deck's size and the stage of
+its top card (the card backs), the order stacks' backs (owner and sequence) and the setup's progress.
 
 Private to its seat: its hand, the order tokens it has not placed yet (in front of it), the faces
 of its own placed orders (the owner remembers them, ``order_owner_may_view_own_orders``) and, in

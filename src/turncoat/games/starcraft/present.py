@@ -72,6 +72,8 @@ STEP_WORDS = {
     "pay": "Execution: Build order, payment",
     "mobilize": "Execution: Mobilize order",
     "research_draw": "Execution: Research order",
+    "research_tech": "Execution: Research order, a technology",
+    "research_bonus": "Execution: special Research order",
     "play_event": "Regrouping: event cards",
     "discard": "Regrouping: hand limit",
     "destroy": "Execution: destroying your own piece",
@@ -120,6 +122,8 @@ GROUPS = {
     "lift_off": "Moves: lift off",
     "end_move": "Moves: done",
     "draw_combat_cards": "Research",
+    "buy_technology": "Research: a technology",
+    "research_bonus": "Special Research: the bonus",
     "play_event": "Event cards",
     "discard_card": "Hand limit: discard a combat card",
     "choose_front_line": "Battle set-up: your front line",
@@ -147,6 +151,7 @@ OPTION_LABELS = {
     "cut_off_transport_destroyed": "When a cut-off transport is destroyed",
     "terran_lift_off_across_planets": "Terran bases may lift off to another planet",
     "invented_special_victories": "Invented special victories count",
+    "invented_technologies": "Invented technologies can be bought",
     "team_play": "Team play (4 or 6 players)",
     "galactic_conquest": "Galactic Conquest variant",
 }
@@ -212,6 +217,8 @@ class StarcraftPresentation:
     def step_title(self, observation: Any) -> str:
         obs: StarcraftObservation = observation
         words = STEP_WORDS.get(obs.step, obs.step.replace("_", " ").capitalize())
+        if obs.step == "pay" and obs.active_order is not None and obs.active_order.token.kind == "research":
+            words = "Execution: Research order, payment"  # §10.3: a technology paid as a build
         setup = obs.step in SETUP_STEPS or obs.round == 0
         title = words if obs.step == OVER or setup else f"Round {obs.round} · {words}"
         return f"{title} {PLACEHOLDER_MARK}" if self.invented_records(obs) else title
@@ -298,6 +305,12 @@ class StarcraftPresentation:
                 return "end the move"
             case A.DrawCombatCards(draw=d):
                 return "draw 3 combat cards" if d else "draw nothing"
+            case A.BuyTechnology(technology=None):
+                return "buy no technology"
+            case A.BuyTechnology(technology=str(tech)):
+                return _technology_words(c, tech)
+            case A.ResearchBonus(to_hand=h):
+                return "one copy of the technology to your hand" if h else "one more event card"
             case A.PlayEvent(card=None):
                 return "resolve no event card"
             case A.PlayEvent(card=e) if e is not None:
@@ -392,6 +405,9 @@ class StarcraftPresentation:
                 )
             if v.modules:
                 detail.append("modules: " + ", ".join(f"{n} {m.replace('_', ' ')}" for m, n in v.modules))
+            bought = [x for x in t.tech_deck.get(v.race, ()) if x not in v.tech_deck]
+            if bought:  # §10.3: a purchase is announced
+                detail.append("technologies: " + ", ".join(log.technology_name(self.ctx, x) for x in bought))
             if v.planets:
                 detail.append(
                     "planets to place: " + ", ".join(log.planet_name(self.ctx, p) for p in v.planets)
@@ -548,6 +564,28 @@ def placeholder_panel(records: Sequence[str]) -> Panel:
             line("`turncoat content starcraft` lists every invented value; an owner pack replaces them."),
         ),
     )
+
+
+def _technology_words(c: Ctx, tech: str) -> str:
+    """§10.3: a technology with its cost, its copies and what its cards do ('placeholder' when
+    invented)."""
+    data = c.t.technology[tech]
+    assert data.cost is not None and data.card is not None
+    cost, card = data.cost.value, data.card.value
+    minerals = f"{cost.minerals} mineral{'s' if cost.minerals != 1 else ''}" if cost.minerals else ""
+    price = " and ".join(w for w in (minerals, f"{cost.gas} gas" if cost.gas else "") if w)
+    copies = data.copies.value or 1
+    if card.unlocks:
+        does = f"lets you build {log.unit_name(c, card.unlocks)}s"
+    else:
+        icons = ", ".join(log.unit_name(c, u) for u in card.unit_icons) or "no unit"
+        sign = "+" if card.kind == "reinforcement" else ""
+        values = f"{sign}{card.major.attack}/{sign}{card.major.health}"
+        splash = ", splash" if card.ability and card.ability.startswith("splash") else ""
+        kind = "reinforcement" if card.kind == "reinforcement" else "standard"
+        does = f"{copies} {kind} card{'s' if copies != 1 else ''}, {icons} {values}{splash}"
+    badge = " (placeholder)" if data.cost.invented or data.card.invented else ""
+    return f"{data.name.value} for {price or 'nothing'}: {does}{badge}"
 
 
 def _payment(c: Ctx, source: str, kind: str, area: str) -> str:

@@ -58,6 +58,8 @@ BUILD = "build"  # §10.1: the next purchase of a Build order, or done
 PAY = "pay"  # §11: where the next resource of a purchase comes from
 MOBILIZE = "mobilize"  # §10.2: the next unit moved (or the Terran base lifted off), or done
 RESEARCH_DRAW = "research_draw"  # §10.3 step 2: draw 3 combat cards or not
+RESEARCH_TECH = "research_tech"  # §10.3 step 3: which technology to buy, or none
+RESEARCH_BONUS = "research_bonus"  # §10.4: the extra event card, or a bought technology's copy to hand
 PLAY_EVENT = "play_event"  # §14 step 8, §17: which of your new event cards you resolve
 MOVE_Z_ROUTE = "move_z_route"  # §17: which z-axis route's minor end an event card moves
 MOVE_Z_END = "move_z_end"  # §17: the free slot that minor end moves to
@@ -72,6 +74,8 @@ ROUND_STEPS = (
     PAY,
     MOBILIZE,
     RESEARCH_DRAW,
+    RESEARCH_TECH,
+    RESEARCH_BONUS,
     PLAY_EVENT,
     MOVE_Z_ROUTE,
     MOVE_Z_END,
@@ -161,8 +165,9 @@ class ActiveOrder(msgspec.Struct, frozen=True):
 
 
 class Purchase(msgspec.Struct, frozen=True):
-    """§10.1, §11: what a Build order is buying and what of its cost is still unpaid.  ``item`` is
-    worker, transport, unit, base, building or module; ``target`` the unit kind, building or module;
+    """§10.1, §10.3, §11: what a Build order (or a Research order's technology step) is buying and
+    what of its cost is still unpaid.  ``item`` is worker, transport, unit, base, building, module
+    or technology; ``target`` the unit kind, building or module;
     ``place`` the area (unit, base) or route (transport, as a string) it goes to."""
 
     item: str

@@ -36,6 +36,8 @@ def timeout_action(legal: Sequence[Any]) -> Any:
             return action
         if isinstance(action, A.DrawCombatCards) and not action.draw:
             return action
+        if isinstance(action, A.BuyTechnology) and action.technology is None:
+            return action
         if isinstance(action, A.ExecuteOrder) and action.execute:
             return action
     pays = [a for a in legal if isinstance(a, A.Pay)]

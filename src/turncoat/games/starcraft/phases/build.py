@@ -17,12 +17,13 @@ from turncoat.games.starcraft.components import Cost
 from turncoat.games.starcraft.context import Ctx, Events
 from turncoat.games.starcraft.events import Bought
 from turncoat.games.starcraft.galaxy import routes_of
-from turncoat.games.starcraft.phases import control, event_effects, resources
+from turncoat.games.starcraft.phases import control, event_effects, research, resources
 from turncoat.games.starcraft.state import (
     BUILD,
     NOBODY,
     PAY,
     STEP_EXECUTION,
+    AreaState,
     BuildProgress,
     Purchase,
     Route,
@@ -51,7 +52,8 @@ def begin_build(ctx: Ctx, state: State, events: Events) -> State:
     base = control.has_base_on(ctx, state, seat, planet)
     if not base and not control.has_unit_on(ctx, state, seat, planet):
         return _done(state)
-    return msgspec.structs.replace(state, step=BUILD, actor=seat, build=BuildProgress(stage=1 if base else 2))
+    stage = 1 if base or tech_unit_areas(ctx, state, seat, planet) else 2
+    return msgspec.structs.replace(state, step=BUILD, actor=seat, build=BuildProgress(stage=stage))
 
 
 def unit_build_limit(ctx: Ctx, state: State, seat: int, special: bool) -> int:
@@ -70,7 +72,7 @@ def unit_build_limit(ctx: Ctx, state: State, seat: int, special: bool) -> int:
 
 def unlocked_units(ctx: Ctx, state: State, seat: int) -> tuple[str, ...]:
     """§10.1.5: the unit types the seat's buildings unlock (level L unlocks levels 1..L); tech-
-    required units (Archon, Guardian) need a technology, which no pack prices yet."""
+    required units (Archon, Guardian) are ``tech_units``."""
     levels = dict(state.seat(seat).buildings)
     return tuple(
         u.id
@@ -80,6 +82,37 @@ def unlocked_units(ctx: Ctx, state: State, seat: int) -> tuple[str, ...]:
         and u.level.value is not None
         and levels.get(u.building.value, 0) >= u.level.value
     )
+
+
+def tech_units(ctx: Ctx, state: State, seat: int) -> tuple[str, ...]:
+    """§10.1.2: the tech-required units of the seat's race whose technology it owns (bought: no
+    longer in its technology deck)."""
+    p = state.seat(seat)
+    return tuple(
+        u.id
+        for u in ctx.content.data.units
+        if u.race == p.race
+        and u.technology.value is not None
+        and u.technology.value in ctx.t.tech_deck[p.race]
+        and u.technology.value not in p.tech_deck
+    )
+
+
+def _own_units(area: AreaState, seat: int, kind: str) -> int:
+    return sum(1 for u in area.units if u.owner == seat and u.kind == kind)
+
+
+def tech_unit_areas(ctx: Ctx, state: State, seat: int, planet: str) -> tuple[tuple[str, str], ...]:
+    """§10.1.2: (unit, area) for each owned tech-required unit that can be made on the active
+    planet: the units it is made from are there (any planet, no base needed), and it goes in an
+    area holding one of them."""
+    out: list[tuple[str, str]] = []
+    areas = control.areas_on(ctx, state, planet)
+    for kind in tech_units(ctx, state, seat):
+        need = ctx.t.unit[kind].made_from.value
+        if need and all(sum(_own_units(a, seat, k) for a in areas) >= n for k, n in need.items()):
+            out += [(kind, a.id) for a in areas if any(_own_units(a, seat, k) for k in need)]
+    return tuple(out)
 
 
 def next_building_level(ctx: Ctx, state: State, seat: int, building: str) -> tuple[int, Cost] | None:
@@ -120,6 +153,13 @@ def legal_build_options(ctx: Ctx, state: State) -> tuple[A.StarcraftAction, ...]
     out: list[A.StarcraftAction] = []
     base_here = control.has_base_on(ctx, state, seat, planet)
     unit_here = control.has_unit_on(ctx, state, seat, planet)
+    if progress.stage <= 1 and progress.units < unit_build_limit(ctx, state, seat, special):
+        for kind, area in tech_unit_areas(ctx, state, seat, planet):
+            data = ctx.t.unit[kind]
+            if control.units_on_board(state, seat, kind) < data.figures.value and _affordable(
+                ctx, state, data.cost.value, discount
+            ):
+                out.append(A.BuildUnit(kind, area))
     if progress.stage <= 1 and base_here:
         if control.workers_owned(state, seat) < rules.workers.value and _affordable(
             ctx, state, rules.worker_cost.value, False
@@ -237,7 +277,8 @@ def resolve_build_choice(ctx: Ctx, state: State, action: A.StarcraftAction, even
 def _discount_open(state: State) -> bool:
     progress, order = state.build, state.active_order
     assert progress is not None and order is not None and progress.paying is not None
-    return order.token.special and not progress.discount_used and progress.paying.item != "worker"
+    special_build = order.token.special and order.token.kind == "build"
+    return special_build and not progress.discount_used and progress.paying.item != "worker"
 
 
 def legal_payments(ctx: Ctx, state: State) -> tuple[A.Pay, ...]:
@@ -290,13 +331,15 @@ def _finish_if_paid(ctx: Ctx, state: State, events: Events) -> State:
     due = progress.paying
     if due.minerals or due.gas:
         return state
-    state, level = make_purchase(ctx, state, state.actor, due)
     depleted = tuple(
         (area.split(":")[0], int(area.split(":")[1]))
         for source, _, area in due.paid
         if source == resources.FORCE
     )
     paid = tuple((s, k, a.split(":")[0]) for s, k, a in due.paid)
+    if due.item == research.TECHNOLOGY:  # §10.3 step 3: a Research order's technology
+        return research.technology_paid(ctx, state, due, paid, depleted, events)
+    state, level = make_purchase(ctx, state, state.actor, due)
     events.append(
         Bought(
             seat=state.actor,
@@ -329,6 +372,23 @@ def _finish_if_paid(ctx: Ctx, state: State, events: Events) -> State:
     return msgspec.structs.replace(state, build=progress, step=BUILD)
 
 
+def consume_units(ctx: Ctx, state: State, seat: int, kind: str, area_id: str) -> State:
+    """§10.1.2: a tech-required unit destroys the friendly units it is made from, those in its own
+    area first, then in the other areas of its planet in order (units of a kind are alike)."""
+    need = dict(ctx.t.unit[kind].made_from.value)
+    if not need:
+        return state
+    planet = ctx.t.area_planet[area_id]
+    for a in sorted(control.areas_on(ctx, state, planet), key=lambda a: (a.id != area_id, a.id)):
+        units = list(a.units)
+        for u in a.units:
+            if u.owner == seat and need.get(u.kind, 0) > 0:
+                units.remove(u)
+                need[u.kind] -= 1
+        state = with_area(state, msgspec.structs.replace(a, units=tuple(units)))
+    return state
+
+
 def make_purchase(ctx: Ctx, state: State, seat: int, due: Purchase) -> tuple[State, int]:
     """§10.1.1-5: the paid-for piece: a worker to the Unavailable Workers area, a transport on its
     route, a unit in its area, a base, a building's next level, a module.  Returns the building's
@@ -346,6 +406,7 @@ def make_purchase(ctx: Ctx, state: State, seat: int, due: Purchase) -> tuple[Sta
         )
         return msgspec.structs.replace(state, routes=routes), 0
     if due.item == "unit":
+        state = consume_units(ctx, state, seat, due.target, due.place)
         area = state.area(due.place)
         units = tuple(sorted((*area.units, Unit(seat, due.target))))
         return with_area(state, msgspec.structs.replace(area, units=units)), 0

@@ -1,19 +1,24 @@
 """Combat cards (RULES §13.3, §13.10): drawing with the discard pile reshuffled, the standard and
 reinforcement kinds, major or minor values, and the abilities the engine knows.
 
+A bought technology's cards (``TechnologyData.card`` with placement ``combat``) are combat cards
+too (§10.3, §13.3): their id is the technology's, one id per copy, and ``card_data`` gives them the
+record of a combat card.
+
 A card's ability is an id in the content.  The engine applies those whose effect the sources give
 (``KNOWN_ABILITIES``: splash damage, §13.6, and the Scourge cards' text, §13.8); any other id is a
 hook that changes nothing (no effect is invented, as for race abilities).  A card the content gives
-no combat values (a technology bought into the deck before a pack gives it values) counts as a
-standard card with no unit icons, 0 attack and 0 health.
+no combat values counts as a standard card with no unit icons, 0 attack and 0 health.
 """
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 import msgspec
 
 from turncoat.core import rng
-from turncoat.games.starcraft.components import CombatCardData, CombatValues
+from turncoat.games.starcraft.components import CombatCardData, CombatValues, StarcraftContent, Value
 from turncoat.games.starcraft.context import Ctx, Events
 from turncoat.games.starcraft.events import CombatCardCount, CombatCardsDrawn, CombatDiscardShuffled
 from turncoat.games.starcraft.state import State, with_seat
@@ -24,6 +29,7 @@ SPLASH_DOMAINS: dict[str, tuple[str, ...]] = {
     "splash_ground_flying": ("ground", "flying"),
 }
 SCOURGE = "scourge_self_destruct"
+T = TypeVar("T")
 KNOWN_ABILITIES = frozenset({*SPLASH_DOMAINS, SCOURGE})
 NO_VALUES = CombatValues(attack=0, health=0)
 
@@ -32,12 +38,38 @@ NO_VALUES = CombatValues(attack=0, health=0)
 _BY_ID: dict[int, tuple[object, dict[str, CombatCardData]]] = {}
 
 
+def _like(where: Value[Any], value: T) -> Value[T]:
+    return Value(value, where.provenance, where.source, where.confidence, where.note, where.invented)
+
+
+def _technology_cards(data: StarcraftContent) -> dict[str, CombatCardData]:
+    """§10.3, §13.3: each technology whose cards go into the combat deck, as a combat card (its
+    values carry the technology card's provenance)."""
+    out: dict[str, CombatCardData] = {}
+    for t in data.technologies:
+        if t.card is None or t.card.value.placement != "combat":
+            continue
+        card = t.card.value
+        out[t.id] = CombatCardData(
+            id=t.id,
+            race=t.race,
+            number=0,
+            kind=_like(t.card, card.kind),
+            unit_icons=_like(t.card, list(card.unit_icons)),
+            major=_like(t.card, card.major),
+            minor=_like(t.card, card.minor),
+            ability=_like(t.card, card.ability),
+        )
+    return out
+
+
 def card_data(ctx: Ctx, card: str) -> CombatCardData | None:
-    """§13.3: the content's record of a combat card (None: a card with no combat values)."""
+    """§13.3, §10.3: the content's record of a combat card or of a technology's combat card
+    (None: a card with no combat values)."""
     data = ctx.content.data
     held = _BY_ID.get(id(data))
     if held is None or held[0] is not data:
-        held = (data, {c.id: c for c in data.combat_cards})
+        held = (data, {**_technology_cards(data), **{c.id: c for c in data.combat_cards}})
         _BY_ID[id(data)] = held
     return held[1].get(card)
 
