@@ -216,6 +216,26 @@ def test_galaxy_placement_offers_the_empty_cells_on_the_map() -> None:
     assert f"place {htmlmod.escape(planet)} here" in page
 
 
+def test_a_finished_game_keeps_its_board() -> None:
+    """At the end the board still draws the galaxy for the seats and a spectator, and the
+    winners' line is on the page."""
+    game = sc_game(2)
+    play = GameInProgress.start(game, seed=3)
+    rng = random.Random(3)
+    for n in range(20000):
+        if play.outcome() is not None:
+            break
+        acting = sorted(play.to_act())
+        s = acting[n % len(acting)]
+        play.apply(s, rng.choice(list(play.legal_actions(s))))
+    assert play.outcome() is not None
+    table = live_table(game, play, 3, 2)
+    for viewer in (0, 1, None):
+        page = first_page(table, viewer)
+        assert 'class="board sc-map' in page and "Game over" in page
+        assert "data-choose" not in page  # nothing is left to choose
+
+
 def secret_cards(table: LiveTable, seat: int, viewer: int | None, page: str) -> list[str]:
     """How ``seat``'s hand reads, less the names ``viewer`` may know anyway (cards of the same
     names in its own hand or face up in a discard pile)."""
@@ -333,6 +353,9 @@ def test_a_person_places_an_order_by_clicking_a_planet_on_the_map(tmp_path: Path
             timeout=60_000,
         )
         shot(ann, "starcraft-skin-order-placed")
+        # the replay draws the same board, as Ann saw it
+        replay = ann.request.get(f"{base}/t/{table}/replay")
+        assert replay.ok and 'class="board sc-map' in replay.text()
         # on a phone the map keeps readable words, pans in its frame, and the panels stay in view
         ann.set_viewport_size(PHONE)
         ann.wait_for_function(READABLE_AND_FRAMED, arg=["svg.sc-map", 8])

@@ -34,6 +34,7 @@ RESOURCE_WORDS = {"minerals": "minerals", "gas": "gas", "cp": "CP"}
 RESOURCE_LETTER = {"minerals": "M", "gas": "G", "cp": "CP"}
 ORDER_LETTER = {"build": "B", "mobilize": "M", "research": "R"}
 DEPLETION_WORDS = {1: "partially depleted", 2: "depleted"}
+DEPLETION_SHORT = {1: "part depleted", 2: "depleted"}  # on the tile, where room is short
 
 
 # -- content words ----------------------------------------------------------------------------------
@@ -181,8 +182,8 @@ def _area_rows(
                 "resource": data.resource,
                 "letter": RESOURCE_LETTER.get(data.resource, "?"),
                 "amount": data.amount,
-                "line": f"{data.amount} {words} · limit {data.unit_limit}"
-                + (f" · {DEPLETION_WORDS.get(state.depletion, 'depleted')}" if state.depletion else ""),
+                "line": f"{data.amount} {words} · limit {data.unit_limit}",
+                "depleted": DEPLETION_SHORT.get(state.depletion, "") if data.resource != "cp" else "",
                 "depletion": state.depletion,
                 "base": state.base if state.base != NOBODY else None,
                 "groups": groups,
