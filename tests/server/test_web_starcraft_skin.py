@@ -236,6 +236,19 @@ def test_a_finished_game_keeps_its_board() -> None:
         assert "data-choose" not in page  # nothing is left to choose
 
 
+def test_a_planet_being_turned_shows_on_its_cell() -> None:
+    """Between choosing a cell and a turn the planet waits on its cell, even the first one."""
+
+    def turning(play: GameInProgress) -> bool:
+        return play.view(0).observation.step == "choose_rotation" and 0 in play.to_act()
+
+    table = table_at(turning)
+    obs = table.play.view(0).observation
+    page = first_page(table, 0)
+    assert 'class="board sc-map' in page and '<g class="coming"' in page
+    assert f"{htmlmod.escape(log.planet_name(ctx_of(table), obs.chosen_planet))} goes here" in page
+
+
 def secret_cards(table: LiveTable, seat: int, viewer: int | None, page: str) -> list[str]:
     """How ``seat``'s hand reads, less the names ``viewer`` may know anyway (cards of the same
     names in its own hand or face up in a discard pile)."""
