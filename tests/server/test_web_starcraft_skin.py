@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.server.browser_support import PHONE, READABLE_AND_FRAMED
 from tests.server.test_web_browser import shot, version_of
-from tests.server.test_web_rex_skin import live_table, page_of
+from tests.server.test_web_rex_skin import NAMES, live_table, page_of
 from tests.server.web_support import prepared_table, served_in_process
 from turncoat.core.registry import load_game
 from turncoat.games.starcraft import log
@@ -40,8 +40,8 @@ from turncoat.skins.starcraft import web as sc_web
 Ready = Callable[[GameInProgress], bool]
 
 
-def sc_game(players: int = 3) -> StarcraftGame:
-    game = load_game("starcraft", players=players)
+def sc_game(players: int = 3, **options: Any) -> StarcraftGame:
+    game = load_game("starcraft", players=players, **options)
     assert isinstance(game, StarcraftGame)
     return game
 
@@ -71,9 +71,9 @@ def planning(seat: int = 0, rounds: int = 1) -> Ready:
     return ready
 
 
-def table_at(ready: Ready, players: int = 3, seeds: range = range(1, 60)) -> LiveTable:
+def table_at(ready: Ready, players: int = 3, seeds: range = range(1, 60), **options: Any) -> LiveTable:
     """A table of people at the first position of a seeded random game where ``ready`` holds."""
-    game = sc_game(players)
+    game = sc_game(players, **options)
     for seed in seeds:
         play = GameInProgress.start(game, seed=seed)
         rng = random.Random(seed)
@@ -247,6 +247,18 @@ def test_a_planet_being_turned_shows_on_its_cell() -> None:
     page = first_page(table, 0)
     assert 'class="board sc-map' in page and '<g class="coming"' in page
     assert f"{htmlmod.escape(log.planet_name(ctx_of(table), obs.chosen_planet))} goes here" in page
+
+
+def test_in_team_play_each_sheet_names_the_partner() -> None:
+    table = table_at(planning(), players=4, team_play=True, faction_selection="random")
+    teams = table.play.view(None).observation.teams
+    page = first_page(table, None)
+    sheets = re.findall(r'<article class="player seat-(\d)[^"]*".*?</article>', page, re.S)
+    assert len(sheets) == 4
+    for seat in range(4):
+        partner = next(s for s in range(4) if s != seat and teams[s] == teams[seat])
+        block = re.search(rf'<article class="player seat-{seat}[^"]*".*?</article>', page, re.S)
+        assert block and f"<dt>Team</dt><dd>with {NAMES[partner]}</dd>" in block.group(0)
 
 
 def secret_cards(table: LiveTable, seat: int, viewer: int | None, page: str) -> list[str]:

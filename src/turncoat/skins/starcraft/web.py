@@ -88,6 +88,7 @@ def sheets(ctx: Ctx, obs: StarcraftObservation) -> list[dict[str, Any]]:
     """Every seat's public faction sheet (RULES §21.3): counts of what is hidden, never which."""
     t = ctx.t
     techs = {x.id: x.name.value for x in ctx.content.data.technologies}
+    teamed = len(set(obs.teams)) < len(obs.teams)  # §19 team play: some seats share a team
     out = []
     for v in obs.seats:
         fac = t.faction.get(v.faction)
@@ -99,6 +100,11 @@ def sheets(ctx: Ctx, obs: StarcraftObservation) -> list[dict[str, Any]]:
                 "race": t.race[v.race].name.value if v.race in t.race else None,
                 "cp": v.cp,
                 "first": v.seat == obs.first_player,
+                "partners": (
+                    [s for s in range(len(obs.teams)) if s != v.seat and obs.teams[s] == obs.teams[v.seat]]
+                    if teamed and v.seat < len(obs.teams)
+                    else []
+                ),
                 "eliminated": v.eliminated,
                 "pool": v.worker_pool,
                 "busy": busy,
