@@ -261,6 +261,29 @@ def test_in_team_play_each_sheet_names_the_partner() -> None:
         assert block and f"<dt>Team</dt><dd>with {NAMES[partner]}</dd>" in block.group(0)
 
 
+def test_a_move_under_way_shows_where_its_units_went_and_where_they_may_go() -> None:
+    """§10.2: during a Mobilize order the areas units moved into are marked, and every area a
+    move may start from or go to is a place on the map."""
+
+    def moving(play: GameInProgress) -> bool:
+        o = play.view(0).observation
+        return (
+            o.step == "mobilize" and 0 in play.to_act() and o.mobilize is not None and bool(o.mobilize.moves)
+        )
+
+    table = table_at(moving, seeds=range(1, 200))
+    obs = obs_of(table.play, 0)
+    assert obs.mobilize is not None
+    page, update = page_of(table, 0)
+    for _kind, _source, to in obs.mobilize.moves:
+        assert re.search(rf'<g class="area[^"]* arrived[^"]*" data-area="{to}"', page)
+    moves = [
+        c["action"] for d in update["decisions"] for c in d["choices"] if c["action"]["type"] == "move_unit"
+    ]
+    marked = set(re.findall(r'<g class="area[^"]* choosable" data-area="([^"]+)"', page))
+    assert {m["source"] for m in moves} | {m["to"] for m in moves} <= marked
+
+
 def secret_cards(table: LiveTable, seat: int, viewer: int | None, page: str) -> list[str]:
     """How ``seat``'s hand reads, less the names ``viewer`` may know anyway (cards of the same
     names in its own hand or face up in a discard pile)."""

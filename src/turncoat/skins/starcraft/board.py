@@ -143,6 +143,9 @@ def _area_rows(
     room = TILE - HEADER - STACK
     height = min(ROW_MAX, room // max(1, len(ids)))
     battle = obs.battle.area if obs.battle is not None else ""
+    arrived: dict[str, int] = {}  # §10.2: units moved in this Mobilize order, by the area they reached
+    for _kind, _source, to in obs.mobilize.moves if obs.mobilize is not None else ():
+        arrived[to] = arrived.get(to, 0) + 1
     rows = []
     for i, area_id in enumerate(ids):
         state, data = areas[area_id], ctx.t.area[area_id]
@@ -170,6 +173,11 @@ def _area_rows(
         desc = (
             f"{log.area_name(ctx, area_id)}: {', '.join(facts)}"
             + (" · battle here" if area_id == battle else "")
+            + (
+                f" · {arrived[area_id]} unit{'s' if arrived[area_id] != 1 else ''} moved in"
+                if area_id in arrived
+                else ""
+            )
             + ". "
             + ("; ".join(there) if there else "No units, no base")
             + "."
@@ -188,6 +196,7 @@ def _area_rows(
                 "base": state.base if state.base != NOBODY else None,
                 "groups": groups,
                 "battle": area_id == battle,
+                "arrived": arrived.get(area_id, 0),
                 "desc": desc,
             }
         )
