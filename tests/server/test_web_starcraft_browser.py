@@ -1,6 +1,7 @@
-"""StarCraft in Chromium through the generic page (the game has no board skin yet): a person sets
-up a 2-player table in the lobby with a random bot and plays her decisions with the mouse, from
-taking a faction through galaxy placement and her starting forces to her first orders.
+"""StarCraft in Chromium through the decisions' buttons and list boxes (the board skin's map is
+clicked in test_web_starcraft_skin.py): a person sets up a 2-player table in the lobby with a
+random bot and plays her decisions with the mouse, from taking a faction through galaxy
+placement and her starting forces to her first orders.
 
 After each click the test checks that the game changed as the click said: the log holds the move
 (her faction taken, her planet placed, her base, her units and transport, her order placed) or,
@@ -103,7 +104,7 @@ def choose(page: Page) -> tuple[str, str]:
 
 
 @pytest.mark.timeout(600)
-def test_a_person_plays_starcraft_against_a_bot_through_the_generic_page(
+def test_a_person_plays_starcraft_against_a_bot_with_the_decisions_buttons(
     server: str, browser: Browser
 ) -> None:
     errors: list[str] = []
@@ -146,8 +147,8 @@ def test_a_person_plays_starcraft_against_a_bot_through_the_generic_page(
     titles = {t for t, _ in played}
     assert {"Your faction", "Galaxy placement: which planet", "Order placement: on which planet"} <= titles
     shot(ann, "starcraft-orders")
-    # Ann reads her own order faces; the bot's tokens, if any, only as hidden
-    galaxy = ann.inner_text("#board")
+    # Ann reads her own order faces; the bot's tokens, if any, only as hidden (the galaxy as a list)
+    galaxy = ann.text_content("#board .area-list") or ""
     assert re.search(r"Ann (Build|Mobilize|Research|special)", galaxy), galaxy
     for mention in re.findall(r"Bot[^,\n]*? (Build|Mobilize|Research|hidden)", galaxy):
         assert mention == "hidden", galaxy

@@ -1,0 +1,1 @@
+"""StarCraft's skins: the galaxy board in the browser (``web``)."""
