@@ -96,9 +96,9 @@ def play_until_battles(players: int, seed: int, battles: int = BATTLES) -> tuple
     return state, ended, steps
 
 
-# seeds whose random games reach three battles before ending (4 and 5 players: seeds 3 and 0 since
-# the placeholder technologies changed the random walk, and seeds 1 and 2 now end after two)
-@pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 1), (4, 3), (5, 0), (6, 0)])
+# seeds whose random games reach three battles before ending (4 and 5 players: seeds 3 and 1 since
+# the placeholder technologies and event effects changed the random walk; other seeds end after two)
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 1), (4, 3), (5, 1), (6, 0)])
 def test_random_games_fight_battles_and_go_on_in_execution(players: int, seed: int) -> None:
     _, ended, _ = play_until_battles(players, seed)
     assert ended == BATTLES

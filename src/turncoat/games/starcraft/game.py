@@ -95,7 +95,9 @@ from turncoat.games.starcraft.timeout import timeout_action
 if TYPE_CHECKING:
     from turncoat.games.starcraft.present import StarcraftPresentation
 
-RULES_VERSION = "scbg-core-rules+content-packs/0"
+# /1: technologies can be bought, event cards have their placeholder effects, an eliminated seat's
+# event cards leave the game unseen: records of /0 replay differently, so they are refused by name.
+RULES_VERSION = "scbg-core-rules+content-packs/1"
 Move = A.StarcraftAction | KA.CombatAction  # every decision: setup's, the round's and a battle's
 
 Resolver = Callable[[Ctx, State, Any, Events], State]
