@@ -31,10 +31,11 @@ that seat.  At the end the outcome is checked against §16.  Every
 
 A game with no end after ``MAX_DECISIONS`` decisions, a seat asked to act with no legal action, an
 exception or a broken invariant is written as a replayable game record to ``soak-failures/``
-(gitignored), and the script exits with status 1.  A 2-player Galactic Conquest game still going after
-``--max-rounds`` rounds (default 200) is stopped and reported apart ("stopped at the cap"): only
-elimination ends that variant (§19), which random players may never bring about, and such a game
-is not stuck.
+(gitignored), and the script exits with status 1.  A Galactic Conquest game, at any number of
+players and in team play too, still going after ``--max-rounds`` rounds (default 200) is stopped
+and reported apart ("stopped at the cap"): only elimination ends that variant (§19), which random
+players may never bring about (two armies, or two teammates against one, can trade areas for
+ever), and such a game is not stuck.
 """
 
 from __future__ import annotations
@@ -316,9 +317,9 @@ def register_starcraft() -> None:
 
 
 def endless(combo: dict[str, Any]) -> bool:
-    """Galactic Conquest at 2 players: only elimination ends it (§19), which random players may never
-    bring about (module docstring); its games stop at ``--max-rounds``."""
-    return bool(combo.get("galactic_conquest")) and combo["players"] == 2
+    """Galactic Conquest, whatever the players and teams: only elimination ends it (§19), which
+    random players may never bring about (module docstring); its games stop at ``--max-rounds``."""
+    return bool(combo.get("galactic_conquest"))
 
 
 SOAK = Soak(
@@ -333,7 +334,7 @@ SOAK = Soak(
     max_choices=MAX_CHOICES,
     register=register_starcraft,
     capped=endless,
-    capped_what="2-player Galactic Conquest",
+    capped_what="Galactic Conquest",
 )
 
 if __name__ == "__main__":

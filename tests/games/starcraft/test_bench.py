@@ -4,9 +4,14 @@ Nothing here checks a speed (that depends on the machine): only the shape of wha
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
 import json
+import sys
 from pathlib import Path
+from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from turncoat.cli import app
@@ -49,3 +54,32 @@ def test_bench_starcraft_measures_verrater_in_the_same_run(tmp_path: Path) -> No
     assert data["ismcts"]["decisions"] > 0 and data["ismcts"]["iterations_per_decision"] == 100
     assert data["positions"]["policy"] == "heuristic" and data["positions"]["positions"] > 0
     assert data["scaling"]["pool_1_same_results"]
+
+
+def test_soak_stops_team_galactic_conquest_at_the_round_cap(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Only elimination ends Galactic Conquest (RULES §19); random players may never bring it
+    about at any number of players, so the soak caps those games' rounds, team play included."""
+    bench = Path(__file__).resolve().parents[3] / "bench"
+    sys.path.insert(0, str(bench))
+    try:
+        soak: Any = importlib.import_module("soak_starcraft")
+    finally:
+        sys.path.remove(str(bench))
+    combo = {"players": 4, "faction_selection": "random", "team_play": True, "galactic_conquest": True}
+    spec = dataclasses.replace(soak.SOAK, game="starcraft-capped-test", combos=[combo])
+    argv = [
+        "--games",
+        "1",
+        "--workers",
+        "1",
+        "--max-rounds",
+        "1",
+        "--replay-every",
+        "0",
+        "--out",
+        str(tmp_path),
+    ]
+    assert soak.main(spec, argv) == 0
+    assert "stopped at the cap (1 rounds, Galactic Conquest): 1" in capsys.readouterr().out

@@ -170,3 +170,43 @@ def test_cards_placed_are_sealed_before_the_defender_places() -> None:
     obs = g.observe(state, 1)
     assert obs.battle is not None and obs.battle.skirmishes[0].attack.cards == (HIDDEN_CARD,)
     assert "terran_combat_01" not in repr(obs)
+
+
+HAND = ("terran_combat_04", "terran_combat_07", "terran_combat_08", "terran_combat_09")
+
+
+def _known_placed(known: tuple[str, ...]) -> tuple[StarcraftGame, State]:
+    """``_placed`` with the attacker's ``known``: cards the table knew were in its hand (§10.4);
+    terran_combat_01 went face down on the first skirmish; 04, 07, 08 and 09 are in its hand."""
+    g, state, _ = _placed()
+    p = msgspec.structs.replace(state.seat(0), known_hand=known)
+    return g, msgspec.structs.replace(state, seats=(p, *state.seats[1:]))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_redeal_battle_cards_keeps_known_cards_in_hand_or_their_hidden_slots(seed: int) -> None:
+    # 01 was played face down: it is in the hand or the face-down standard slot, never blind
+    g, state = _known_placed(("terran_combat_01",))
+    sampled = g.determinize(state, 1, seed)
+    assert g.observe(sampled, 1) == g.observe(state, 1)
+    first = _battle(sampled).skirmishes[0].attack.cards
+    assert "terran_combat_01" in (*sampled.seat(0).hand, *first)
+    # the whole hand is known and stays; with no room left in it, 01 stays in its slot
+    g, state = _known_placed(("terran_combat_01", *HAND))
+    sampled = g.determinize(state, 1, seed)
+    assert g.observe(sampled, 1) == g.observe(state, 1)
+    assert sampled.seat(0).hand == HAND
+    assert _battle(sampled).skirmishes[0].attack.cards[0] == "terran_combat_01"
+
+
+def test_redeal_battle_cards_still_varies_a_known_card_played_face_down() -> None:
+    g, state = _known_placed(("terran_combat_01",))
+    held = {"terran_combat_01" in g.determinize(state, 1, seed).seat(0).hand for seed in range(30)}
+    assert held == {True, False}  # sometimes in the hand, sometimes in the slot
+
+
+def test_a_revealed_known_card_is_no_longer_known_in_hand() -> None:
+    g, state = _known_placed(("terran_combat_01", "terran_combat_04"))
+    revealed = g.apply(state, 0, KA.ResolveSkirmish(0)).state
+    assert revealed.seat(0).known_hand == ("terran_combat_04",)
+    assert revealed.seat(1).known_hand == ()

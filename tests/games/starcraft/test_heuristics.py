@@ -15,6 +15,7 @@ from turncoat.agents.match import play_match
 from turncoat.core.capabilities import HasHeuristic, capability
 from turncoat.core.registry import load_game
 from turncoat.games.starcraft import actions as A
+from turncoat.games.starcraft import events as E
 from turncoat.games.starcraft.game import StarcraftGame
 from turncoat.games.starcraft.heuristics import StarcraftHeuristic
 from turncoat.games.starcraft.state import NOBODY, AreaState, State, Unit
@@ -197,3 +198,43 @@ def test_ismcts_choice_is_legal_at_battle_and_build_decisions() -> None:
             choice = agent.choose(SeatView(generic, s, seat), random.Random(1))
             assert choice in generic.legal_actions(s, seat)
     assert {"build", "mobilize", "plan_token"} <= seen
+
+
+def test_the_heuristic_buys_a_useful_technology_with_workers_to_spare() -> None:
+    """RULES §10.3 step 3, §11: a technology naming its units is bought while workers stay in the
+    pool for its builds (each resource paid takes one); with none to spare it buys nothing."""
+    g = game(players=3)
+    s = g.new_initial_state(4)
+    while s.round == 0:  # to the first planning step, its units on the board
+        (seat, *_) = sorted(g.to_act(s))
+        s = g.apply(s, seat, choose(g, s, seat)).state
+    policy = g.heuristic_policy()
+    obs = g.observe(s, 0)
+    areas = {a.id: a for a in obs.areas}
+
+    def with_pool(n: int) -> Any:
+        seats = list(obs.seats)
+        seats[0] = msgspec.structs.replace(seats[0], worker_pool=n)
+        return msgspec.structs.replace(obs, seats=tuple(seats))
+
+    rich, poor = with_pool(20), with_pool(0)
+    none = policy.score(rich, 0, areas, A.BuyTechnology(None))
+    useful = [t for t in obs.seats[0].tech_deck if policy.score(rich, 0, areas, A.BuyTechnology(t)) > none]
+    assert useful
+    assert all(policy.score(poor, 0, areas, A.BuyTechnology(t)) < none for t in useful)
+
+
+def test_heuristic_bots_research_technologies() -> None:
+    """RULES §10.3: heuristic bots place Research orders where they have a base and buy
+    technologies (before, about one a game among three bots)."""
+    bought = 0
+    for i in range(3):
+        g = game(players=3)
+        s = g.new_initial_state(100 + i)
+        rng = random.Random(i)
+        while (seats := g.to_act(s)) and s.round < 30:
+            seat = min(seats)
+            t = g.apply(s, seat, choose(g, s, seat, rng.getrandbits(32)))
+            bought += sum(1 for e in t.events if isinstance(e, E.TechnologyResearched))
+            s = t.state
+    assert bought >= 6

@@ -172,3 +172,13 @@ def test_the_rule_16_4_option_is_offered_to_a_table_in_words() -> None:
     spec = next(o for o in face.options() if o.name == "simultaneous_last_elimination")
     assert spec.values == ("share_victory", "nobody_wins")  # the default first
     assert spec.label == "When the last players leave the board together"
+
+
+def test_build_labels_take_the_article_their_noun_needs() -> None:
+    game = StarcraftGame.from_options(players=2)
+    state = game.start(1).state
+    face, obs = game.presentation(), game.observe(state, 0)
+    area = next(iter(face.ctx.t.area))
+    assert face.label(A.BuyModule(module="air_support"), obs) == "an air support module"
+    assert face.label(A.BuyModule(module="supply"), obs) == "a supply module"
+    assert face.label(A.BuildUnit(unit="ultralisk", area=area), obs).startswith("an Ultralisk in ")

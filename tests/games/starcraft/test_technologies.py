@@ -12,6 +12,8 @@ from typing import Any
 
 import msgspec
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.games.starcraft.helpers import put, raynor_overmind, seat_with
 from turncoat.core.actions import Event
@@ -19,8 +21,9 @@ from turncoat.core.errors import IllegalAction, InvalidContent
 from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft import events as E
 from turncoat.games.starcraft.components import load_content
+from turncoat.games.starcraft.determinize import known_in_hand
 from turncoat.games.starcraft.game import StarcraftGame
-from turncoat.games.starcraft.phases import build, research
+from turncoat.games.starcraft.phases import build, combat_cards, regrouping, research
 from turncoat.games.starcraft.phases import combat_actions as KA
 from turncoat.games.starcraft.state import (
     BUILD,
@@ -34,6 +37,7 @@ from turncoat.games.starcraft.state import (
     BuildProgress,
     OrderToken,
     PermanentSlot,
+    PlayerState,
     Purchase,
     State,
 )
@@ -431,3 +435,36 @@ def test_the_heuristic_buys_a_technology_for_units_it_has() -> None:
     assert chosen.technology is not None
     card = CTX.t.technology[chosen.technology].card
     assert card is not None and "zergling" in card.value.unit_icons
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), extra=st.integers(min_value=0, max_value=4))
+def test_determinize_never_moves_a_card_the_table_knows_is_in_hand(seed: int, extra: int) -> None:
+    """§10.4, §21.3: the copy a special Research order put in hand was announced: every re-deal
+    leaves it in that hand, and what each seat sees is unchanged."""
+    state, _ = buy(G, at_research(special=True), "ensnare")
+    p = state.seat(1)  # a few more cards drawn before, so that the hand is of varied size
+    state = seat_with(state, 1, hand=(*p.hand, *p.combat_deck[:extra]), combat_deck=p.combat_deck[extra:])
+    state = G.apply(state, 1, A.ResearchBonus(True)).state
+    assert state.seat(1).known_hand == ("ensnare",)
+    for viewer in (0, 1, None):
+        dealt = G.determinize(state, viewer if viewer is not None else 0, seed)
+        assert "ensnare" in dealt.seat(1).hand
+        assert dealt.seat(1).known_hand == ("ensnare",)
+        assert G.observe(dealt, viewer) == G.observe(state, viewer)
+    assert G.observe(state, 0).seats[1].known_hand == ("ensnare",)  # public
+
+
+def test_forget_known_cards_when_the_copy_leaves_the_hand_seen() -> None:
+    state, _ = buy(G, at_research(special=True), "ensnare")
+    state = G.apply(state, 1, A.ResearchBonus(True)).state
+    assert combat_cards.forget_known_cards(state, 1, ("plague",)) == state  # not a known card
+    assert combat_cards.forget_known_cards(state, 1, ("ensnare",)).seat(1).known_hand == ()
+    # §14 step 9: discarded face up to the hand limit
+    at_discard = msgspec.structs.replace(state, actor=1, turn_index=state.players)
+    assert regrouping.resolve_discard(CTX, at_discard, "ensnare", []).seat(1).known_hand == ()
+
+
+def test_known_in_hand_is_the_known_cards_still_in_the_hand() -> None:
+    p = PlayerState(hand=("a", "b", "b"), known_hand=("b", "c"))  # c was played face down
+    assert known_in_hand(p) == ("b",)

@@ -2,7 +2,8 @@
 
 What a seat does not know: the order of every combat deck (its own too), which cards are in other
 hands (it knows their sizes, and the contents of hand and deck together: the race's combat cards
-less those seen discarded or in play), every pending event (even its own: only the stage on the
+less those seen discarded or in play) except the cards known to be in a hand (``known_hand``: a
+technology copy put there, §10.4), every pending event (even its own: only the stage on the
 back is seen), and the event deck's order and contents beyond the stage of each card's back (the
 cards removed unseen at setup, §5 step 6, could be any of the stage's cards not seen since).
 """
@@ -17,7 +18,7 @@ from turncoat.core import rng
 from turncoat.games.starcraft.context import Ctx
 from turncoat.games.starcraft.observe import card_visible
 from turncoat.games.starcraft.phases.combat_cards import is_reinforcement
-from turncoat.games.starcraft.state import EVENT_STEPS, OrderToken, State, with_seat
+from turncoat.games.starcraft.state import EVENT_STEPS, OrderToken, PlayerState, State, with_seat
 
 END_DRAWS_NEAR = "the_end_draws_near"
 
@@ -46,9 +47,11 @@ def determinize(ctx: Ctx, state: State, viewer: int, seed: int) -> State:
             deck, counter = rng.shuffle(seed, counter, p.combat_deck)
             seats[s] = msgspec.structs.replace(p, combat_deck=deck)
             continue
-        cards, counter = rng.shuffle(seed, counter, (*p.hand, *p.combat_deck))
+        keep = known_in_hand(p)
+        free = _minus(p.hand, keep)
+        cards, counter = rng.shuffle(seed, counter, (*free, *p.combat_deck))
         seats[s] = msgspec.structs.replace(
-            p, hand=tuple(sorted(cards[: len(p.hand)])), combat_deck=cards[len(p.hand) :]
+            p, hand=tuple(sorted((*keep, *cards[: len(free)]))), combat_deck=cards[len(free) :]
         )
     pools: dict[int, list[str]] = {}
     for stage, pool in unseen_events(ctx, state).items():
@@ -70,6 +73,20 @@ def determinize(ctx: Ctx, state: State, viewer: int, seed: int) -> State:
     state = msgspec.structs.replace(state, seats=tuple(seats), event_deck=redeal(state.event_deck))
     state = redeal_orders(ctx, state, viewer, seed, counter)
     return redeal_battle_cards(ctx, state, viewer, seed)
+
+
+def known_in_hand(p: PlayerState) -> tuple[str, ...]:
+    """§10.4, §21.3: the cards of ``known_hand`` still in the hand (a known card played face down
+    is in a battle slot until revealed): a re-deal leaves them there."""
+    return tuple((Counter(p.known_hand) & Counter(p.hand)).elements())
+
+
+def _minus(cards: tuple[str, ...], less: tuple[str, ...]) -> tuple[str, ...]:
+    """``cards`` in their order, one copy of each of ``less`` taken out."""
+    rest = list(cards)
+    for c in less:
+        rest.remove(c)
+    return tuple(rest)
 
 
 def redeal_orders(ctx: Ctx, state: State, viewer: int, seed: int, counter: int) -> State:
@@ -138,19 +155,41 @@ def redeal_battle_cards(ctx: Ctx, state: State, viewer: int, seed: int) -> State
         if not slots:
             continue
         p = state.seat(seat)
-        hand = () if seat == viewer else p.hand
+        keep = () if seat == viewer else known_in_hand(p)
+        hand = () if seat == viewer else _minus(p.hand, keep)
+        placed = [skirmishes[i][side][k] for i, side, k in slots]
+        # known cards played face down: in the hand or in these slots; as many as the hand has no
+        # room for stay in their slots (where the viewer can tell they are), the rest are dealt
+        pinned = (Counter(p.known_hand) - Counter(keep)) & Counter(placed) if seat != viewer else Counter()
+        force = max(0, pinned.total() - len(hand))
+        fixed: list[tuple[int, int, int]] = []
+        for slot, card in zip(slots, placed, strict=True):
+            if force and pinned[card]:
+                fixed.append(slot)
+                pinned[card] -= 1
+                force -= 1
+        slots = [x for x in slots if x not in fixed]
         placed = [skirmishes[i][side][k] for i, side, k in slots]
         pool, counter = rng.shuffle(seed, counter, (*hand, *p.combat_deck, *placed))
         left = list(pool)
         for i, side, k in slots:
             own = (b.skirmishes[i].attack, b.skirmishes[i].defence)[side]
             wants_reinforcement = not own.blind and k > 0
-            card = next(
-                (c for c in left if own.blind or is_reinforcement(ctx, c) == wants_reinforcement), left[0]
+            # a blind card is from the deck: never a known card, which came from the hand
+            fits = (
+                (c for c in left if left.count(c) > pinned[c])
+                if own.blind
+                else (c for c in left if is_reinforcement(ctx, c) == wants_reinforcement)
             )
+            card = next(fits, left[0])
             left.remove(card)
             skirmishes[i][side][k] = card
-        new_hand = tuple(sorted(left[: len(hand)])) if seat != viewer else p.hand
+            if pinned[card] and not own.blind:
+                pinned[card] -= 1
+        for card in pinned.elements():  # a known card not dealt to a slot is back in the hand
+            left.remove(card)
+            left.insert(0, card)
+        new_hand = tuple(sorted((*keep, *left[: len(hand)]))) if seat != viewer else p.hand
         deck = tuple(left[len(hand) :])
         state = with_seat(state, seat, msgspec.structs.replace(p, hand=new_hand, combat_deck=deck))
     new = tuple(

@@ -12,9 +12,12 @@ it controls and stay on the board (§16.4).  Every decision is scored against it
 * an area is worth its conquest points, more than its resource (§15: CP areas score each round;
   §11: a resource area gives a resource card), and a unit is worth about its cost (§10.1.2);
 * orders (§8) go where they can do something: Build on a planet with its base, Mobilize where
-  units can reach an empty or weakly held area, Research otherwise; its own orders are revealed
+  units can reach an empty or weakly held area, Research on a planet with its base (more readily
+  while it owns no technology and could pay for a useful one); its own orders are revealed
   Build first, then Mobilize (§9), always executed, never sacrificed (it never destroys its own
   pieces, §9);
+* a Research order (§10.3) buys a technology whose cards name units it has on the board, when
+  workers stay in the pool for its builds;
 * builds (§10.1) buy a base, then units in the areas that need them, then workers, buildings and
   modules, paid from printed resources and workers before force mining (§11);
 * a Mobilize (§10.2) takes valuable empty areas without abandoning held ones, and attacks an enemy
@@ -33,6 +36,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from turncoat.games.starcraft import actions as A
+from turncoat.games.starcraft.abilities import technology_hook
 from turncoat.games.starcraft.observe import HIDDEN_CARD, StarcraftObservation
 from turncoat.games.starcraft.phases import combat_actions as KA
 from turncoat.games.starcraft.phases.combat_cards import card_data, card_values
@@ -52,6 +56,7 @@ ATTACK_MARGIN = 1.3  # attack only with this much more strength than the defende
 BLIND_CARD = 2.0  # the expected attack + health of a blind card (§13.2 step 6)
 # §10.4, §11, §17: cheapest first (an event resource token is free, and lost if unspent)
 PAYMENT = {"discount": 0, "event": 0, "permanent": 1, "card": 2, "force": 3}
+SPARE_WORKERS = 2  # §10.3, §11: workers kept in the pool for builds when buying a technology
 ORDER_PREFERENCE = {"build": 0, "mobilize": 1, "research": 2}  # §9: what is revealed first
 # §17: what a placeholder event card's invented effect is worth (its text, ``event_effects``); an
 # effect the engine does not apply (an inert hook) is worth nothing.
@@ -166,7 +171,7 @@ class StarcraftHeuristic:
             case A.DrawCombatCards(draw=d):
                 return 1.0 if d else 0.0
             case A.BuyTechnology(technology=t):
-                return 0.0 if t is None else self._technology_score(areas, me, t)
+                return 0.0 if t is None else self._buy_technology_score(obs, me, areas, t)
             case A.ResearchBonus(to_hand=h):
                 return 1.0 if h else 0.5
             case A.PlayEvent(card=c):
@@ -239,7 +244,36 @@ class StarcraftHeuristic:
             if not self._my_units_near(obs, areas, me, planet):
                 return -5.0
             return min(6.0, self._targets_on(areas, me, planet)) - 2.0 * repeat
-        return 1.0 - repeat  # research: combat cards (§10.3)
+        if not self._has_base_on(areas, me, planet):
+            return -3.0 - repeat  # §10.3: without a base there the order does nothing
+        # research: combat cards and an event card (§10.3), more with a technology worth buying
+        return 1.0 + self._research_prospect(obs, me, areas) - repeat
+
+    def _research_prospect(self, obs: StarcraftObservation, me: int, areas: dict[str, AreaState]) -> float:
+        """§10.3 step 3: what a technology adds to a Research order while the seat owns none: there
+        is a useful one it could pay for with workers to spare for its builds (``SPARE_WORKERS``).
+        From its own public sheet: the technology deck (what it has not bought) and the pool."""
+        view = obs.seats[me]
+        useful = [
+            t
+            for t in view.tech_deck
+            if (cost := self._technology_cost(t)) is not None
+            and cost + SPARE_WORKERS <= view.worker_pool
+            and self._technology_score(areas, me, t) > 0
+        ]
+        if not useful:
+            return 0.0
+        race = view.race
+        owned = sum(1 for t, d in self.ctx.t.technology.items() if d.race == race and t not in view.tech_deck)
+        return 0.0 if owned else 3.0
+
+    def _technology_cost(self, tech: str) -> int | None:
+        """§10.3: minerals + gas of a technology the seat may buy (None: no pack prices it, or an
+        invented one with ``invented_technologies`` off)."""
+        data = self.ctx.t.technology[tech]
+        if data.cost is None or not technology_hook(self.ctx, tech).applied:
+            return None
+        return data.cost.value.minerals + data.cost.value.gas
 
     def _planet_prospect(
         self, obs: StarcraftObservation, me: int, areas: dict[str, AreaState], planet: str
@@ -316,6 +350,15 @@ class StarcraftHeuristic:
         if self._strength(dest, me, enemies=False) < ATTACK_MARGIN * self._strength(dest, me, enemies=True):
             return -5.0
         return 0.0
+
+    def _buy_technology_score(
+        self, obs: StarcraftObservation, me: int, areas: dict[str, AreaState], tech: str
+    ) -> float:
+        """§10.3 step 3: a useful technology (``_technology_score``), bought while workers stay in
+        the pool for the builds still to come (every resource paid takes one, §11)."""
+        score = self._technology_score(areas, me, tech)
+        cost = self._technology_cost(tech) or 0
+        return score if obs.seats[me].worker_pool - cost >= SPARE_WORKERS else min(score, -0.5)
 
     def _technology_score(self, areas: dict[str, AreaState], me: int, tech: str) -> float:
         """§10.3: a technology is worth buying for the units the seat has on the board: those its

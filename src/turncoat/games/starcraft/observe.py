@@ -41,6 +41,7 @@ class SeatView(msgspec.Struct, frozen=True):
     race: str
     cp: int
     hand_size: int
+    known_hand: tuple[str, ...]  # cards the table knows are in the hand (§10.4 copy put there)
     combat_deck_size: int
     combat_discard: tuple[str, ...]  # face up
     tech_deck: tuple[str, ...]
@@ -112,6 +113,7 @@ def _seat_view(state: State, seat: int) -> SeatView:
         race=p.race,
         cp=p.cp,
         hand_size=len(p.hand),
+        known_hand=p.known_hand,
         combat_deck_size=len(p.combat_deck),
         combat_discard=p.combat_discard,
         tech_deck=p.tech_deck,

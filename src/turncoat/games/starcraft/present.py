@@ -286,11 +286,11 @@ class StarcraftPresentation:
             case A.BuildWorker():
                 return "a worker"
             case A.BuildUnit(unit=u, area=a):
-                return f"a {unit(u)} in {area(a)}"
+                return f"{log.with_article(unit(u))} in {area(a)}"
             case A.BuyBuilding(building=b):
                 return f"the next level of {b.replace('_', ' ').title()}"
             case A.BuyModule(module=m):
-                return f"a {m.replace('_', ' ')} module"
+                return f"{log.with_article(m.replace('_', ' '))} module"
             case A.BuildBase(area=a):
                 return f"a base in {area(a)}"
             case A.EndBuild():
@@ -298,7 +298,7 @@ class StarcraftPresentation:
             case A.Pay(source=src, kind=k, area=a):
                 return _payment(c, src, k, a)
             case A.MoveUnit(unit=u, source=f, to=dest):
-                return f"a {unit(u)} from {area(f)} to {area(dest)}"
+                return f"{log.with_article(unit(u))} from {area(f)} to {area(dest)}"
             case A.LiftOff(source=f, to=dest):
                 return f"the base from {area(f)} to {area(dest)}"
             case A.EndMove():

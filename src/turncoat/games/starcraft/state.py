@@ -210,6 +210,9 @@ class PlayerState(msgspec.Struct, frozen=True):
     race: str = ""
     cp: int = 0
     hand: tuple[str, ...] = ()
+    # §10.4, §21.3: cards every seat knows are in this hand (a technology copy put there), public
+    # until played from the hand and revealed, or discarded (combat_cards.forget_known_cards)
+    known_hand: tuple[str, ...] = ()
     combat_deck: tuple[str, ...] = ()  # bottom first
     combat_discard: tuple[str, ...] = ()
     tech_deck: tuple[str, ...] = ()  # technologies still to buy (buying one takes every copy, §10.3)

@@ -476,6 +476,8 @@ def resolve_resolve_skirmish(ctx: Ctx, state: State, index: int, events: Events)
             state, cards, gone = standard_from_blind(ctx, state, _seat_of(b, side), own.cards, events)
             replaced += gone
             s = _with_side(s, side, msgspec.structs.replace(own, cards=cards))
+        else:  # cards from the hand, now seen: no longer known to be in it (§21.3)
+            state = C.forget_known_cards(state, _seat_of(b, side), own.cards)
     b = _battle(state)
     sides = []
     for side in (ATTACK, DEFENCE):

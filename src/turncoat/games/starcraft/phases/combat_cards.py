@@ -156,6 +156,18 @@ def discard_cards(state: State, seat: int, cards: tuple[str, ...]) -> State:
     return with_seat(state, seat, msgspec.structs.replace(p, combat_discard=p.combat_discard + cards))
 
 
+def forget_known_cards(state: State, seat: int, cards: tuple[str, ...]) -> State:
+    """§10.4, §21.3: cards from the seat's hand seen face up (revealed in a skirmish, discarded)
+    are no longer known to be in that hand: one known copy each leaves ``known_hand``."""
+    known = list(state.seat(seat).known_hand)
+    for c in cards:
+        if c in known:
+            known.remove(c)
+    if len(known) == len(state.seat(seat).known_hand):
+        return state
+    return with_seat(state, seat, msgspec.structs.replace(state.seat(seat), known_hand=tuple(known)))
+
+
 def remove_from_hand(state: State, seat: int, cards: tuple[str, ...]) -> State:
     """§13.2 step 6: the cards leave the hand (one copy each)."""
     hand = list(state.seat(seat).hand)

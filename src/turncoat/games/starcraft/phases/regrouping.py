@@ -38,6 +38,7 @@ from turncoat.games.starcraft.events import (
     WorkersRetrieved,
 )
 from turncoat.games.starcraft.phases import control, event_effects, planning, victory
+from turncoat.games.starcraft.phases.combat_cards import forget_known_cards
 from turncoat.games.starcraft.state import (
     DISCARD,
     MOVE_Z_ROUTE,
@@ -332,7 +333,7 @@ def resolve_discard(ctx: Ctx, state: State, card: str, events: Events) -> State:
     hand = list(p.hand)
     hand.remove(card)
     player = msgspec.structs.replace(p, hand=tuple(hand), combat_discard=(*p.combat_discard, card))
-    state = with_seat(state, seat, player)
+    state = forget_known_cards(with_seat(state, seat, player), seat, (card,))
     events.append(CardDiscarded(seat=seat, card=card))
     return next_discarder(ctx, state, events)
 

@@ -183,6 +183,8 @@ def resolve_research_bonus(ctx: Ctx, state: State, to_hand: bool, events: Events
     tech, p = state.build.paying.target, state.seat(seat)
     at = max(i for i, card in enumerate(p.combat_deck) if card == tech)
     deck = p.combat_deck[:at] + p.combat_deck[at + 1 :]
-    state = with_seat(state, seat, msgspec.structs.replace(p, combat_deck=deck, hand=(*p.hand, tech)))
+    # announced (TechnologyToHand): every seat knows the copy is in this hand until it leaves it
+    p = msgspec.structs.replace(p, combat_deck=deck, hand=(*p.hand, tech), known_hand=(*p.known_hand, tech))
+    state = with_seat(state, seat, p)
     events.append(TechnologyToHand(seat=seat, technology=tech))
     return _done(state)
