@@ -76,8 +76,8 @@ ACTION_LINES: dict[str, ActionHelp] = {
     "draw_combat_cards": ActionHelp("Research", "Draw three combat cards, or skip."),
     "buy_technology": ActionHelp(
         "Buy a technology",
-        "Pay its cost once and take all its copies: combat cards go into your deck, shuffled with your "
-        "discards; Summon Archon and Guardian Aspect let you build those units.",
+        "Pay once for all its copies: they join your combat deck (shuffled with your discards); "
+        "some unlock a unit.",
     ),
     "research_bonus": ActionHelp(
         "Special Research", "Draw one more event card, or put one copy of the technology in your hand."
