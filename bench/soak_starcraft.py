@@ -116,6 +116,9 @@ OTHER_READINGS: dict[str, Any] = {
     "cut_off_transport_destroyed": "immediately",
     "terran_lift_off_across_planets": True,
     "invented_special_victories": False,
+    "invented_technologies": False,
+    "invented_event_effects": False,
+    "simultaneous_last_elimination": "nobody_wins",
 }
 
 
@@ -123,11 +126,12 @@ def option_combos() -> list[dict[str, Any]]:
     """2-6 players × faction selection (in order, random) × content (sourced + placeholders, and an
     owner's pack over them) × readings (the defaults, ``OTHER_READINGS``) = 40; Galactic Conquest
     (§19) at 2 players × selection × content × readings = 8; team play (§19: 4 and 6 players,
-    random factions) × content × readings = 8: 56 in all.
+    random factions) × content × readings = 8; team Galactic Conquest at 4 players × content ×
+    readings = 4: 60 in all.
 
     Galactic Conquest ends only by elimination; at 3 or more players random armies fill their
-    unit limits and the last two can trade areas for tens of thousands of decisions, so the
-    variant is soaked where random play ends it."""
+    unit limits and the last two can trade areas for tens of thousands of decisions, so its games
+    stop at ``--max-rounds`` and are counted apart."""
     combos: list[dict[str, Any]] = []
     for players, selection, owner, other in itertools.product(
         (2, 3, 4, 5, 6), ("in_order", "random"), (False, True), (False, True)
@@ -137,6 +141,8 @@ def option_combos() -> list[dict[str, Any]]:
         combos.append(_combo(2, selection, owner, other, galactic_conquest=True))
     for players, owner, other in itertools.product((4, 6), (False, True), (False, True)):
         combos.append(_combo(players, "random", owner, other, team_play=True))
+    for owner, other in itertools.product((False, True), (False, True)):
+        combos.append(_combo(4, "random", owner, other, team_play=True, galactic_conquest=True))
     return combos
 
 
