@@ -284,6 +284,18 @@ def check_step(g: StarcraftGame, before: State | None, t: Transition[State]) -> 
 def check_outcome(g: StarcraftGame, s: State) -> None:
     """§16: the game is over with a known victory whose winners are the rules' winners."""
     ctx, problems = g.ctx, []
+    if s.victory == "no_winner":  # §16.4 read as "nobody wins": every seat left the board at once
+        if ctx.config.simultaneous_last_elimination != "nobody_wins" or s.winners:
+            problems.append(
+                f"no winner with winners {s.winners} under {ctx.config.simultaneous_last_elimination}"
+            )
+        if not all(p.eliminated for p in s.seats):
+            problems.append(f"no winner while seats remain (eliminated: {[p.eliminated for p in s.seats]})")
+        if s.step != OVER:
+            problems.append(f"no winner at {s.step}")
+        if problems:
+            raise SoakFailure("; ".join(problems))
+        return
     if s.step != OVER or s.victory not in VICTORIES:
         problems.append(f"ended at {s.step} with victory {s.victory!r}")
     if not s.winners or len(set(s.winners)) != len(s.winners) or any(s.seat(w).eliminated for w in s.winners):

@@ -61,12 +61,7 @@ def test_soak_stops_team_galactic_conquest_at_the_round_cap(
 ) -> None:
     """Only elimination ends Galactic Conquest (RULES §19); random players may never bring it
     about at any number of players, so the soak caps those games' rounds, team play included."""
-    bench = Path(__file__).resolve().parents[3] / "bench"
-    sys.path.insert(0, str(bench))
-    try:
-        soak: Any = importlib.import_module("soak_starcraft")
-    finally:
-        sys.path.remove(str(bench))
+    soak = _soak_module()
     combo = {"players": 4, "faction_selection": "random", "team_play": True, "galactic_conquest": True}
     spec = dataclasses.replace(soak.SOAK, game="starcraft-capped-test", combos=[combo])
     argv = [
@@ -83,3 +78,37 @@ def test_soak_stops_team_galactic_conquest_at_the_round_cap(
     ]
     assert soak.main(spec, argv) == 0
     assert "stopped at the cap (1 rounds, Galactic Conquest): 1" in capsys.readouterr().out
+
+
+def _soak_module() -> Any:
+    bench = Path(__file__).resolve().parents[3] / "bench"
+    sys.path.insert(0, str(bench))
+    try:
+        return importlib.import_module("soak_starcraft")
+    finally:
+        sys.path.remove(str(bench))
+
+
+def test_soak_accepts_nobody_winning_only_under_that_reading_of_rules_16_4() -> None:
+    """RULES §16.4 with ``simultaneous_last_elimination="nobody_wins"``: the last players leaving
+    the board together end the game with no winner, which the soak must not call a failure; under
+    the default the same ending is one."""
+    import random
+
+    soak = _soak_module()
+    from turncoat.games.starcraft.game import StarcraftGame
+
+    options = {"players": 2, "simultaneous_last_elimination": "nobody_wins"}
+    g = StarcraftGame.from_options(**options)
+    for seed in range(300, 400):  # the seeds test_regrouping's whole game searches
+        pick, state = random.Random(seed), g.start(seed).state
+        while g.to_act(state):
+            seat = min(g.to_act(state))
+            state = g.apply(state, seat, pick.choice(list(g.legal_actions(state, seat)))).state
+        if state.victory == "no_winner":
+            break
+    else:
+        raise AssertionError("no random game left the board together; widen the seeds")
+    soak.check_outcome(g, state)
+    with pytest.raises(soak.SoakFailure, match="no winner"):
+        soak.check_outcome(StarcraftGame.from_options(players=2), state)
