@@ -30,6 +30,7 @@ from .helpers import SIZE, choose, human_turn
 async def type_name(pilot: Pilot[None], app: TableApp, name: str) -> None:
     """Clear the name field and type ``name`` key by key (spaces included), once the field has
     the keyboard (the screen is up a moment before its field takes the focus)."""
+    await until_done(pilot, lambda: bool(app.screen.query("#name-input")))  # mounted under load too
     field = app.screen.query_one("#name-input", Input)
     await until_done(pilot, lambda: app.focused is field)
     field.value = ""

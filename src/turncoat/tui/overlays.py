@@ -37,6 +37,9 @@ class NameScreen(Screen[str]):
     NameScreen #name-refused { color: $error; height: auto; }
     """
     BINDINGS: ClassVar[Bindings] = [Binding("escape", "keep", "Keep the name offered")]
+    # The field has the focus as soon as the screen is shown.  Asking for it in on_mount failed
+    # now and then on a loaded machine: the screen's children were not all mounted yet.
+    AUTO_FOCUS = "#name-input"
 
     def __init__(self, question: str, offered: str, take: Callable[[str], str | None]) -> None:
         super().__init__()  # no id: the next person's prompt is pushed as this one leaves
@@ -51,9 +54,6 @@ class NameScreen(Screen[str]):
             yield Input(placeholder=self.offered, id="name-input")
             yield Static(id="name-refused")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#name-input", Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
