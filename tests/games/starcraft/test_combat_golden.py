@@ -182,7 +182,7 @@ def test_golden_retreat_to_a_planet_across_a_transport() -> None:
         (0, "marine", "retreat"),
     ]
     assert [e.winner for e in events if isinstance(e, E.BattleEnded)] == [1]
-    assert "Player 1 retreats Vulture to Braken (1 minerals)." in g.render_log(events, None)
+    assert "Player 1 retreats Vulture to Braken (1 mineral)." in g.render_log(events, None)
 
 
 def test_golden_cloaked_units_against_a_detector() -> None:

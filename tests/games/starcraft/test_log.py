@@ -77,6 +77,7 @@ def test_lines_hide_an_opening_hand_from_the_other_seats() -> None:
 def test_lines_in_plain_text_name_areas_units_and_cards() -> None:
     g = pinned(2, 0, *TWO)
     assert log.area_name(g.ctx, "tarsonis_1") == "Tarsonis (1 CP)"
+    assert log.area_name(g.ctx, "braken_3") == "Braken (1 mineral)"  # one mineral, not "1 minerals"
     assert log.unit_name(g.ctx, "siege_tank") == "Siege Tank"
     assert log.card_name(g.ctx, "zerg_combat_10") == "Zerg combat card 10"
     assert log.text(line("a ", SeatRef(2), ".")) == "a Player 3."

@@ -186,8 +186,8 @@ def test_golden_build_paid_with_force_mining() -> None:
     ]
     lines = g.render_log(events, 0)
     assert (
-        "Player 1 buys Barracks level 2, paying 1 mineral force mined from Pridewater (1 minerals); "
-        "Pridewater (1 minerals) is now depleted." in lines
+        "Player 1 buys Barracks level 2, paying 1 mineral force mined from Pridewater (1 mineral); "
+        "Pridewater (1 mineral) is now depleted." in lines
     )
     p = state.seat(0)
     assert (p.worker_pool, p.unavailable_workers) == (5, 3)

@@ -21,9 +21,11 @@ def planet_name(ctx: Ctx, planet: str) -> str:
 
 
 def area_name(ctx: Ctx, area: str) -> str:
-    """'pridewater_1' → 'Pridewater (3 minerals)'; a CP area → 'Tarsonis (1 CP)'."""
+    """'pridewater_1' → 'Pridewater (3 minerals)', 'Braken (1 mineral)'; a CP area → 'Tarsonis (1 CP)'."""
     data = ctx.t.area[area]
     what = "CP" if data.resource == "cp" else data.resource
+    if what == "minerals" and data.amount == 1:
+        what = "mineral"
     return f"{planet_name(ctx, ctx.t.area_planet[area])} ({data.amount} {what})"
 
 
