@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 FLAGS = [
@@ -52,3 +52,25 @@ READABLE_AND_FRAMED = (
     " && svg.getBoundingClientRect().width <= screens * frame.width"
     " && panels.every(r => r.left >= frame.left - 1 && r.right <= frame.right + 1); }"
 )
+
+
+# Whether ``first`` sits wholly above ``second`` on the page, read in one step of the page's own
+# script: the two panels are swapped out by live updates while bots play, so boxes measured one
+# call apart can belong to elements already gone.  False until both are laid out.
+STACKED = (
+    "([first, second]) => { const a = document.querySelector(first),"
+    " b = document.querySelector(second); if (!a || !b) return false;"
+    " const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();"
+    " return ra.height > 0 && rb.height > 0 && ra.bottom <= rb.top + 0.5; }"
+)
+
+
+def comes_before(page: Page, first: str, second: str) -> bool:
+    """Whether ``first`` is laid out above ``second`` once both are on the page."""
+    page.wait_for_function(
+        "([a, b]) => [a, b].every(s => { const e = document.querySelector(s);"
+        " return e && e.getBoundingClientRect().height > 0; })",
+        arg=[first, second],
+        timeout=15_000,
+    )
+    return bool(page.evaluate(STACKED, [first, second]))

@@ -17,7 +17,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.server.browser_support import CHROMIUM
+from tests.server.browser_support import CHROMIUM, comes_before
 from tests.server.test_web_browser import shot, version_of, wait_for_news
 from tests.server.test_web_rex_skin import NAMES, pick_number, play_without_the_map
 from tests.server.web_support import prepared_table, served_in_process
@@ -215,8 +215,7 @@ def test_a_person_builds_a_battle_plan_and_reads_the_reveal_stage_by_stage(
         # On a phone the panel fits the screen, and the decision still comes first.
         ann.set_viewport_size({"width": 390, "height": 844})
         ann.wait_for_function("() => document.getElementById('battle').getBoundingClientRect().width <= 390")
-        me, panel = ann.locator("#me").bounding_box(), ann.locator("#battle").bounding_box()
-        assert me and panel and me["y"] < panel["y"]
+        assert comes_before(ann, "#me", "#battle")
         shot(ann, "rex-battle-04-phone")
         ann.set_viewport_size({"width": 1300, "height": 1000})
 

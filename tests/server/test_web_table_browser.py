@@ -17,7 +17,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
-from tests.server.browser_support import CHROMIUM
+from tests.server.browser_support import CHROMIUM, comes_before
 from tests.server.test_web_browser import next_to_act, shot, version_of, wait_for_news, wait_for_turn
 from tests.server.web_support import served_in_process, settings_for
 from turncoat.core.present import plain
@@ -373,8 +373,7 @@ def test_on_a_phone_the_decision_comes_first_and_the_board_reads(
         page = ctx.new_page()
         page.goto(table["links"][str(table["ann"])])
         page.wait_for_selector("#table[data-ws='open']", timeout=15_000)
-        me, board = page.locator("#me").bounding_box(), page.locator("#board").bounding_box()
-        assert me and board and me["y"] + me["height"] <= board["y"]
+        assert comes_before(page, "#me", "#board")
         smallest, texts = page.evaluate(SMALLEST_TEXT)
         assert texts > 10 and smallest >= 11, smallest
         # The page itself does not scroll sideways: the board pans inside its frame.
