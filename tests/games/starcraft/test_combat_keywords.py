@@ -25,6 +25,7 @@ from turncoat.games.starcraft import events as E
 from turncoat.games.starcraft.components import CardKeywords, Gain, load_content
 from turncoat.games.starcraft.context import Events
 from turncoat.games.starcraft.game import StarcraftGame
+from turncoat.games.starcraft.observe import HIDDEN_CARD, redact_battle
 from turncoat.games.starcraft.phases import combat as K
 from turncoat.games.starcraft.phases import combat_actions as KA
 from turncoat.games.starcraft.phases import combat_cards as C
@@ -423,6 +424,23 @@ def test_skirmish_granted_detection_strips_cloaking(ensnare: bool) -> None:
     else:
         assert (r.attacker_values, r.defender_values) == ((4, 6), (4, 3))
         assert state.step == BATTLE_WITHDRAW and _destroyed(events) == []
+
+
+def test_keyword_cards_stay_face_down_and_a_cancel_is_said_to_everyone() -> None:
+    """RULES §13.2 step 6, §13.7, §21.3: a keyword card is sealed like any card until the reveal;
+    what a cancel discards was revealed, so every reader of the log is told."""
+    g, state, events = _fight(
+        [T("marine"), Z("zergling")], (["terran_combat_01"], ["zerg_combat_01"]), pack=True
+    )
+    state = play(g, state, [KA.PlaceCombatCards("terran_combat_01")], events)
+    assert state.battle is not None
+    sealed = redact_battle(state.battle, 1)
+    assert sealed is not None and sealed.skirmishes[0].attack.cards == (HIDDEN_CARD,)
+    assert "terran_combat_01" not in str(g.observe(state, 1))
+    play(g, state, [KA.PlaceCombatCards("zerg_combat_01")], events)
+    for reader in (0, 1, None):
+        said = [line for line in g.render_log(events, reader) if line.startswith("Cancelled")]
+        assert len(said) == 1 and "discarded with no effect" in said[0], said
 
 
 # -- content ----------------------------------------------------------------------------------------
