@@ -6,9 +6,9 @@ Run:  uv run python bench/soak_starcraft.py [--games 10000] [--seed 0] [--worker
 Game ``i`` uses option combination ``i mod 56`` (see ``option_combos``: 2-6 players × faction
 selection × content × the §21.4 / GAPS readings, and the §19 variants) and the seed
 ``derive_seed(seed, i)``.  The content is the sourced pack completed by the invented placeholder
-pack, or the same with an owner's pack over both (``OWNER_PACK``: a planet and a combat card
-replaced, RULES §3); the sourced pack alone leaves planets without areas, so no game can be set up
-on it.
+pack, or the same with an owner's pack over both (``OWNER_PACK``: a planet and three combat cards
+replaced, with card keywords, RULES §3, §13.7); the sourced pack alone leaves planets without
+areas, so no game can be set up on it.
 
 Random agents play it (``choose``): the seat to act picks uniformly among its legal actions, except
 that voluntary destruction (RULES §9) is taken only one time in ``DESTROY_ODDS`` when it is legal.
@@ -70,7 +70,8 @@ LEAK_EVERY = 16  # the §21.3 check runs on one step in this many (it costs more
 _steps = itertools.count()  # steps checked by this process
 VICTORIES = {"normal", "special", "end_game", "elimination"}  # §16.1-§16.4
 
-# An owner's pack (RULES §3): printed values replacing a planet's and a combat card's placeholders.
+# An owner's pack (RULES §3): printed values replacing a planet's and combat cards' placeholders,
+# with the card keywords of §13.7 (cancel, vs., gain, granted cloaking and detection).
 OWNER_PACK: dict[str, Any] = {
     "id": "soak-owner",
     "kind": "owner",
@@ -98,7 +99,32 @@ OWNER_PACK: dict[str, Any] = {
                 "provenance": "printed",
                 "source": "soak owner's copy",
             },
-        }
+            "keywords": {
+                "value": {"cancel": ["reinforcement"], "gains": [{"attack": 1, "vs": ["flying"]}]},
+                "provenance": "printed",
+                "source": "soak owner's copy",
+            },
+        },
+        {  # §13.7 keywords printed on deck cards, so that the other readings' games play them too
+            "id": "zerg_combat_01",
+            "race": "zerg",
+            "number": 1,
+            "keywords": {
+                "value": {"cancel": ["standard"], "grants": ["cloaking"]},
+                "provenance": "printed",
+                "source": "soak owner's copy",
+            },
+        },
+        {
+            "id": "protoss_combat_01",
+            "race": "protoss",
+            "number": 1,
+            "keywords": {
+                "value": {"grants": ["detection"], "gains": [{"health": 2, "when": "defending"}]},
+                "provenance": "printed",
+                "source": "soak owner's copy",
+            },
+        },
     ],
 }
 
@@ -119,6 +145,7 @@ OTHER_READINGS: dict[str, Any] = {
     "invented_technologies": False,
     "invented_event_effects": False,
     "simultaneous_last_elimination": "nobody_wins",
+    "combat_cancel_order": "simultaneous",
 }
 
 

@@ -27,6 +27,7 @@ def test_defaults_are_the_rulings_of_section_21_4() -> None:
     assert c.eliminated_orders_removed == "immediately"
     assert c.order_owner_may_view_own_orders is True
     assert c.cut_off_transport_destroyed == "regrouping_step_1"  # FAQ errata over CZ p.7
+    assert c.combat_cancel_order == "attacker_first"  # §13.4, §13.7: "attacker's first" as a sequence
 
 
 def test_defaults_are_the_rulings_of_gaps_and_the_core_game() -> None:

@@ -204,15 +204,47 @@ class CombatValues(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     health: int
 
 
+CardKind = Literal["standard", "reinforcement"]
+Grant = Literal["cloaking", "detection"]
+Stance = Literal["attacking", "defending"]
+
+
+class Gain(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """§13.7 *Gain* and *Vs. X*: attack and/or health a card adds to its side's final values, only
+    against an opposing front-line unit named in ``vs`` (unit ids, or ``ground`` / ``flying``; empty:
+    any) and only while its side is ``when`` (attacking or defending; None: either)."""
+
+    attack: int = 0
+    health: int = 0
+    vs: list[str] = msgspec.field(default_factory=list)
+    when: Stance | None = None
+
+
+class CardKeywords(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """§13.4, §13.7: the keywords of a combat card, applied only when the card applies (a standard
+    card matching its front-line unit, a matching reinforcement, §13.3).  ``cancel``: the kinds of
+    opposing card in the same skirmish it cancels (before everything else, attacker's first);
+    ``gains``: its bonuses; ``grants``: cloaking for its own front-line unit, or detection for its
+    side, until the end of that skirmish."""
+
+    cancel: list[CardKind] = msgspec.field(default_factory=list)
+    gains: list[Gain] = msgspec.field(default_factory=list)
+    grants: list[Grant] = msgspec.field(default_factory=list)
+
+
+NO_KEYWORDS = CardKeywords()
+
+
 class CombatCardData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: str
     race: str
     number: int
-    kind: Value[Literal["standard", "reinforcement"]]
+    kind: Value[CardKind]
     unit_icons: Value[list[str]]
     major: Value[CombatValues]
     minor: Value[CombatValues]
     ability: Value[str | None]
+    keywords: Value[CardKeywords] | None = None  # §13.7: none in the sourced packs (GAPS §2.5)
 
 
 class TechnologyCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -222,11 +254,12 @@ class TechnologyCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     effect is ``unlocks``, the tech-required unit they let their owner build (§10.1.2)."""
 
     placement: Literal["combat", "play_area"]
-    kind: Literal["standard", "reinforcement"] = "standard"
+    kind: CardKind = "standard"
     unit_icons: list[str] = msgspec.field(default_factory=list)
     major: CombatValues = CombatValues(attack=0, health=0)
     minor: CombatValues = CombatValues(attack=0, health=0)
     ability: str | None = None
+    keywords: CardKeywords = NO_KEYWORDS
     unlocks: str | None = None
 
 
@@ -654,6 +687,8 @@ def check_references(c: StarcraftContent) -> None:
         for unit in card.unit_icons.value:
             if unit not in units:
                 raise _bad(f"combat card {card.id}: unknown unit {unit}")
+        if card.keywords is not None:
+            check_keywords(f"combat card {card.id}", card.keywords.value, units)
     _check_technologies(c, units)
     sizes = c.rules.event_stage_sizes.value
     for stage in (1, 2, 3):
@@ -676,11 +711,30 @@ def _check_technologies(c: StarcraftContent, units: Mapping[str, UnitData]) -> N
             raise _bad(f"technology {t.id}: its card names a unit that is not a {t.race} unit")
         if card is not None and card.unlocks and units[card.unlocks].technology.value != t.id:
             raise _bad(f"technology {t.id}: unit {card.unlocks} does not need this technology")
+        if card is not None and card.placement == "play_area" and card.keywords != NO_KEYWORDS:
+            raise _bad(f"technology {t.id}: a play-area card has no combat keywords (§13.7)")
+        if card is not None:
+            check_keywords(f"technology {t.id}", card.keywords, units)
     for r in c.races:
         copies = [t.copies.value for t in c.technologies if t.race == r.id]
         total = sum(n or 0 for n in copies)
         if copies and None not in copies and total != r.technology_cards.value:
             raise _bad(f"race {r.id}: {total} technology cards, the box has {r.technology_cards.value}")
+
+
+def check_keywords(where: str, keywords: CardKeywords, units: Mapping[str, UnitData]) -> None:
+    """§13.7: a card's keywords are well formed: each kind cancelled and each grant named once; a
+    gain adds something, never a negative amount, and its "vs." names units of the content or
+    ``ground`` / ``flying``."""
+    if len(set(keywords.cancel)) != len(keywords.cancel) or len(set(keywords.grants)) != len(keywords.grants):
+        raise _bad(f"{where}: a keyword's cancel or grants names the same thing twice")
+    for gain in keywords.gains:
+        if gain.attack < 0 or gain.health < 0 or gain.attack + gain.health == 0:
+            amount = f"{gain.attack}/{gain.health}"
+            raise _bad(f"{where}: a gain adds a positive attack and/or health (§13.7), not {amount}")
+        for x in gain.vs:
+            if x not in units and x not in ("ground", "flying"):
+                raise _bad(f"{where}: a gain's vs. names {x!r}, neither a unit nor ground/flying (§13.7)")
 
 
 # -- what is invented -------------------------------------------------------------------------------

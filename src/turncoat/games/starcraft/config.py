@@ -74,6 +74,12 @@ class StarcraftConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # still stood, and every other ending of the game has a winner; "nobody_wins" eliminates them
     # all and the game ends with no winner.
     simultaneous_last_elimination: Literal["share_victory", "nobody_wins"] = "share_victory"
+    # §13.4, §13.7: cancels resolve before everything else, "attacker's first" [RULING].  The order
+    # only matters if it can change the outcome, so "attacker_first" reads it as a sequence: a card
+    # the attacker cancels is gone before its own cancel acts (a cancelled card has no effect).
+    # "simultaneous" lets every cancel on the revealed cards act, the order being only the order of
+    # the discards.
+    combat_cancel_order: Literal["attacker_first", "simultaneous"] = "attacker_first"
 
     # -- GAPS.md rulings ----------------------------------------------------------------------------
     # §6.3 (GAPS §2.1): when the 15 normal routes run out, forced routes stop, but a new planet still

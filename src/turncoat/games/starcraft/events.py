@@ -424,8 +424,9 @@ class CombatCardsChosen(Event, frozen=True, tag="combat_cards_chosen"):
 
 
 class SkirmishRevealed(Event, frozen=True, tag="skirmish_revealed"):
-    """§13.4: both sides' cards face up, the final (attack, health) of each side, and the blind
-    reinforcement cards discarded for a standard one (§13.3)."""
+    """§13.4: both sides' cards face up, the final (attack, health) of each side, the blind
+    reinforcement cards discarded for a standard one (§13.3) and the revealed cards cancelled
+    (§13.7: discarded with no effect)."""
 
     skirmish: int
     attacker_cards: tuple[str, ...]
@@ -433,6 +434,7 @@ class SkirmishRevealed(Event, frozen=True, tag="skirmish_revealed"):
     attacker_values: tuple[int, int]
     defender_values: tuple[int, int]
     replaced: tuple[str, ...]
+    cancelled: tuple[str, ...] = ()
 
 
 class UnitDestroyed(Event, frozen=True, tag="unit_destroyed"):

@@ -455,6 +455,8 @@ def combat_lines(ctx: Ctx, e: Event) -> list[Line]:
             ]
             if e.replaced:
                 said.append(line(f"Blind reinforcement cards discarded: {_cards(ctx, e.replaced)}."))
+            if e.cancelled:
+                said.append(line(f"Cancelled, discarded with no effect: {_cards(ctx, e.cancelled)}."))
             return said
         case E.UnitDestroyed():
             why = {

@@ -146,6 +146,7 @@ OPTION_LABELS = {
     "enemy_base_only_area_counts_as_enemy_area": "An area with only an enemy base is an enemy area",
     "eliminated_orders_removed": "When an eliminated player's orders go",
     "simultaneous_last_elimination": "When the last players leave the board together",
+    "combat_cancel_order": "Combat cards' cancels, attacker's first",
     "order_owner_may_view_own_orders": "You may look at your own placed orders",
     "normal_routes_limited": "Normal routes run out",
     "cut_off_transport_destroyed": "When a cut-off transport is destroyed",

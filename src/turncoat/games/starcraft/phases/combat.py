@@ -432,27 +432,61 @@ def has_base_air_support(state: State, seat: int, area: str) -> bool:
     return state.area(area).base == seat and modules.get(AIR_SUPPORT, 0) > 0
 
 
+def applying_cards(ctx: Ctx, front: Unit, cards: Iterable[str]) -> tuple[str, ...]:
+    """§13.3: the cards whose abilities apply: the standard card if a unit icon matches the
+    front-line unit, and each matching reinforcement card."""
+    return tuple(c for c in cards if C.card_matches(ctx, c, front.kind))
+
+
+def cancelled_cards(ctx: Ctx, skirmish: Skirmish) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """§13.4, §13.7 *Cancel*: the cards of each side (attacker's, defender's) that the other side's
+    applying cards cancel, by kind (standard, reinforcement).  Cancels resolve before everything
+    else, attacker's first: with ``combat_cancel_order`` "attacker_first" (the default) a card the
+    attacker cancels is gone before its own cancel acts; "simultaneous" lets every revealed card's
+    cancel act."""
+    gone: tuple[list[str], list[str]] = ([], [])
+    in_order = ctx.config.combat_cancel_order == "attacker_first"
+    for side in (ATTACK, DEFENCE):
+        own, enemy = _side(skirmish, side), _side(skirmish, 1 - side)
+        live = [c for c in own.cards if not (in_order and c in gone[side])]
+        kinds = {k for c in applying_cards(ctx, own.front, live) for k in C.card_keywords(ctx, c).cancel}
+        for card in enemy.cards:
+            kind = "reinforcement" if C.is_reinforcement(ctx, card) else "standard"
+            if kind in kinds and card not in gone[1 - side]:
+                gone[1 - side].append(card)
+    return tuple(gone[ATTACK]), tuple(gone[DEFENCE])
+
+
+def granted(ctx: Ctx, own: BattleSide) -> frozenset[str]:
+    """§13.7: what the side's applying cards grant for the skirmish (cloaking for its front-line
+    unit, detection for the side)."""
+    return frozenset(g for c in own.active for g in C.card_keywords(ctx, c).grants)
+
+
 def side_values(
     ctx: Ctx, state: State, battle: Battle, own: BattleSide, enemy: BattleSide, side: int
 ) -> tuple[tuple[int, int], tuple[str, ...]]:
-    """§13.3-§13.5: a side's final (attack, health) and its cards whose abilities apply: the
+    """§13.3-§13.5, §13.7: a side's final (attack, health) and its cards whose abilities apply: the
     standard card's major values and ability if it matches the front-line unit (else its minor
-    values); a matching reinforcement card adds its (major) values and its ability; every
-    supporter that can target the enemy front-line unit adds its support value; +1 attack for a
-    special Mobilize's attacker (§10.2) and for a side whose base with Air Support is in the area
-    when the enemy front-line unit flies; the health of a side's start-of-battle event card (§17)."""
+    values; a cancelled standard card is gone: 0/0); a matching reinforcement card adds its (major)
+    values and its ability; each applying card's gains whose vs. names the enemy front-line unit
+    (and whose when is this side's role); every supporter that can target the enemy front-line unit
+    adds its support value; +1 attack for a special Mobilize's attacker (§10.2) and for a side whose
+    base with Air Support is in the area when the enemy front-line unit flies; the health of a
+    side's start-of-battle event card (§17)."""
     front = own.front.kind
-    standard = own.cards[0] if own.cards else None
+    standard = next((c for c in own.cards if not C.is_reinforcement(ctx, c)), None)
     values = C.card_values(ctx, standard, front) if standard is not None else C.NO_VALUES
     attack, health = values.attack, values.health
-    active: list[str] = []
-    if standard is not None and C.card_matches(ctx, standard, front):
-        active.append(standard)
-    for extra in own.cards[1:]:
+    active = applying_cards(ctx, own.front, own.cards)
+    for extra in active:
         data = C.card_data(ctx, extra)
-        if data is not None and C.card_matches(ctx, extra, front):
+        if data is not None and extra != standard:
             attack, health = attack + data.major.value.attack, health + data.major.value.health
-            active.append(extra)
+    for card in active:
+        for gain in C.card_keywords(ctx, card).gains:
+            if C.gain_applies(ctx, gain, enemy.front.kind, side == ATTACK):
+                attack, health = attack + gain.attack, health + gain.health
     attack += sum(ctx.t.unit[u.kind].support.value for u in own.support if can_target(ctx, u, enemy.front))
     if side == ATTACK and battle.special:
         attack += 1
@@ -460,13 +494,14 @@ def side_values(
     flying = ctx.t.unit[enemy.front.kind].domain.value == "flying"
     if flying and has_base_air_support(state, _seat_of(battle, side), battle.area):
         attack += 1
-    return (attack, health), tuple(active)
+    return (attack, health), active
 
 
 def resolve_resolve_skirmish(ctx: Ctx, state: State, index: int, events: Events) -> State:
-    """§13.4: reveal both sides' cards, work out each side's values, and let each side with
-    sufficient strength (attack >= the enemy's health) destroy the enemy front-line unit if its own
-    front-line unit can target it, or else a supporter it can target (the victim chooses which)."""
+    """§13.4: reveal both sides' cards, resolve the cancels (the cancelled cards go to their owners'
+    discard piles with no effect), work out each side's values, and let each side with sufficient
+    strength (attack >= the enemy's health) destroy the enemy front-line unit if its own front-line
+    unit can target it, or else a supporter it can target (the victim chooses which)."""
     b = _battle(state)
     s = b.skirmishes[index]
     replaced: list[str] = []
@@ -478,6 +513,13 @@ def resolve_resolve_skirmish(ctx: Ctx, state: State, index: int, events: Events)
             s = _with_side(s, side, msgspec.structs.replace(own, cards=cards))
         else:  # cards from the hand, now seen: no longer known to be in it (§21.3)
             state = C.forget_known_cards(state, _seat_of(b, side), own.cards)
+    shown = (s.attack.cards, s.defence.cards)
+    cancelled = cancelled_cards(ctx, s)
+    for side in (ATTACK, DEFENCE):
+        own = _side(s, side)
+        state = C.discard_cards(state, _seat_of(b, side), cancelled[side])
+        kept = tuple(c for c in own.cards if c not in cancelled[side])
+        s = _with_side(s, side, msgspec.structs.replace(own, cards=kept))
     b = _battle(state)
     sides = []
     for side in (ATTACK, DEFENCE):
@@ -487,11 +529,12 @@ def resolve_resolve_skirmish(ctx: Ctx, state: State, index: int, events: Events)
     events.append(
         SkirmishRevealed(
             skirmish=index,
-            attacker_cards=s.attack.cards,
-            defender_cards=s.defence.cards,
+            attacker_cards=shown[ATTACK],
+            defender_cards=shown[DEFENCE],
             attacker_values=s.attack.values,
             defender_values=s.defence.values,
             replaced=tuple(replaced),
+            cancelled=cancelled[ATTACK] + cancelled[DEFENCE],
         )
     )
     doomed: list[Unit] = []
@@ -524,12 +567,21 @@ def resolve_choose_casualty(ctx: Ctx, state: State, unit: Unit, events: Events) 
 
 
 def detects(ctx: Ctx, state: State, battle: Battle, skirmish: Skirmish, side: int) -> bool:
-    """§13.7: the side has a detector (front-line or supporting) in the skirmish, or Air Support
-    and its base in the area."""
+    """§13.7: the side has a detector (front-line or supporting) in the skirmish, an applying card
+    that grants detection, or Air Support and its base in the area."""
     own = _side(skirmish, side)
     if any(ctx.t.unit[u.kind].detector.value for u in (own.front, *own.support)):
         return True
+    if "detection" in granted(ctx, own):
+        return True
     return has_base_air_support(state, _seat_of(battle, side), battle.area)
+
+
+def is_cloaked(ctx: Ctx, battle: Battle, skirmish: Skirmish, unit: Unit) -> bool:
+    """§13.7: the unit is cloaked in this skirmish: by its type, or as the front-line unit of a side
+    whose applying card grants cloaking (until the end of the skirmish)."""
+    own = _side(skirmish, ATTACK if unit.owner == battle.attacker else DEFENCE)
+    return unit.cloaked or (unit == own.front and "cloaking" in granted(ctx, own))
 
 
 def scourge_strikes(ctx: Ctx, battle: Battle, skirmish: Skirmish) -> tuple[Unit, ...]:
@@ -550,7 +602,8 @@ def scourge_strikes(ctx: Ctx, battle: Battle, skirmish: Skirmish) -> tuple[Unit,
 
 def end_of_destroy_step(ctx: Ctx, state: State, index: int, events: Events) -> State:
     """§13.4, §13.7, §13.8: the Scourge cards strike, then every unit hit is destroyed, except a
-    cloaked one facing no detector, which withdraws instead (its owner picks where)."""
+    cloaked one (by its type or by a card) facing no detector (a unit, a card or Air Support), which
+    withdraws instead (its owner picks where)."""
     b = _battle(state)
     s = b.skirmishes[index]
     scourged = scourge_strikes(ctx, b, s)
@@ -559,7 +612,7 @@ def end_of_destroy_step(ctx: Ctx, state: State, index: int, events: Events) -> S
     withdrawals: list[BattlePick] = []
     for unit, why in [*((u, "skirmish") for u in s.doomed), *((u, "scourge") for u in scourged)]:
         enemy_side = DEFENCE if unit.owner == b.attacker else ATTACK
-        if unit.cloaked and not detects(ctx, state, b, s, enemy_side):
+        if is_cloaked(ctx, b, s, unit) and not detects(ctx, state, b, s, enemy_side):
             withdrawals.append(BattlePick("withdraw", unit.owner, index, (unit,)))
         else:
             state = destroy_unit(state, unit, why, events)

@@ -7,8 +7,10 @@ record of a combat card.
 
 A card's ability is an id in the content.  The engine applies those whose effect the sources give
 (``KNOWN_ABILITIES``: splash damage, §13.6, and the Scourge cards' text, §13.8); any other id is a
-hook that changes nothing (no effect is invented, as for race abilities).  A card the content gives
-no combat values counts as a standard card with no unit icons, 0 attack and 0 health.
+hook that changes nothing (no effect is invented, as for race abilities).  A card's keywords
+(§13.7: cancel, vs., gain, granted cloaking or detection) are data, ``CardKeywords``, so a printed
+pack uses them without code.  A card the content gives no combat values counts as a standard card
+with no unit icons, 0 attack and 0 health.
 """
 
 from __future__ import annotations
@@ -18,7 +20,15 @@ from typing import Any, TypeVar
 import msgspec
 
 from turncoat.core import rng
-from turncoat.games.starcraft.components import CombatCardData, CombatValues, StarcraftContent, Value
+from turncoat.games.starcraft.components import (
+    NO_KEYWORDS,
+    CardKeywords,
+    CombatCardData,
+    CombatValues,
+    Gain,
+    StarcraftContent,
+    Value,
+)
 from turncoat.games.starcraft.context import Ctx, Events
 from turncoat.games.starcraft.events import CombatCardCount, CombatCardsDrawn, CombatDiscardShuffled
 from turncoat.games.starcraft.state import State, with_seat
@@ -59,6 +69,7 @@ def _technology_cards(data: StarcraftContent) -> dict[str, CombatCardData]:
             major=_like(t.card, card.major),
             minor=_like(t.card, card.minor),
             ability=_like(t.card, card.ability),
+            keywords=_like(t.card, card.keywords),
         )
     return out
 
@@ -100,6 +111,26 @@ def card_ability(ctx: Ctx, card: str) -> str | None:
     """§13.3, §13.7: the ability id on a card (applied only when its unit matches)."""
     data = card_data(ctx, card)
     return None if data is None else data.ability.value
+
+
+def card_keywords(ctx: Ctx, card: str) -> CardKeywords:
+    """§13.7: the keywords on a card (cancel, gains with their vs. and when, granted cloaking or
+    detection); none for a card the content gives none."""
+    data = card_data(ctx, card)
+    return NO_KEYWORDS if data is None or data.keywords is None else data.keywords.value
+
+
+def vs_matches(ctx: Ctx, vs: tuple[str, ...] | list[str], enemy_front: str) -> bool:
+    """§13.7 *Vs. X*: the opposing front-line unit is one of ``vs`` (its type, or its kind ground or
+    flying); an empty ``vs`` names any unit."""
+    return not vs or enemy_front in vs or ctx.t.unit[enemy_front].domain.value in vs
+
+
+def gain_applies(ctx: Ctx, gain: Gain, enemy_front: str, attacking: bool) -> bool:
+    """§13.7 *Gain*: a bonus applies against an opposing front-line unit its vs. names, and only
+    while its side attacks (defends) when the card says so."""
+    stance_ok = gain.when is None or (gain.when == "attacking") == attacking
+    return stance_ok and vs_matches(ctx, gain.vs, enemy_front)
 
 
 def splash_domains(ctx: Ctx, card: str) -> tuple[str, ...]:
