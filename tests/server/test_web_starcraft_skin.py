@@ -20,7 +20,7 @@ import msgspec
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.server.browser_support import PHONE, READABLE_AND_FRAMED
+from tests.server.browser_support import PHONE, READABLE_AND_FRAMED, comes_before
 from tests.server.test_web_browser import shot, version_of
 from tests.server.test_web_rex_skin import NAMES, live_table, page_of
 from tests.server.web_support import prepared_table, served_in_process
@@ -479,7 +479,7 @@ def test_a_person_places_an_order_by_clicking_a_planet_on_the_map(tmp_path: Path
         assert replay.ok and 'class="board sc-map' in replay.text()
         # on a phone the map keeps readable words, pans in its frame, and the panels stay in view
         ann.set_viewport_size(PHONE)
-        ann.wait_for_function(READABLE_AND_FRAMED, arg=["svg.sc-map", 8])
+        ann.wait_for_function(READABLE_AND_FRAMED, arg=["svg.sc-map", 3])
         shot(ann, "starcraft-skin-phone")
         ann.context.close()
     assert errors == []
@@ -564,5 +564,47 @@ def test_a_person_chooses_her_planet_by_clicking_its_card_under_the_map(
         ann.wait_for_selector("#board g.cell-choice.choosable, #board g.coming", timeout=60_000)
         state = ann.request.get(f"{base}/api/tables/{table}/state").json()["observation"]
         assert state["chosen_planet"] == planet
+        ann.context.close()
+    assert errors == []
+
+
+def placing_last(play: GameInProgress) -> bool:
+    """Seat 0 places one of the last planets: the grid and the cells around it at their widest."""
+    o = play.view(0).observation
+    return o.step == "choose_cell" and 0 in play.to_act() and len(o.galaxy) >= 2 * len(o.seats) - 2
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("players", [2, 4])
+def test_on_a_phone_the_galaxy_pans_over_at_most_three_screens(
+    tmp_path: Path, browser: Browser, players: int
+) -> None:
+    """At 390 px, while the last planets are placed (the drawing at its widest), every word of
+    the map reads at 11 px or more, the map pans over at most 3 screen widths in its frame, the
+    page does not scroll sideways, and Ann's decisions come before the map; a cell tapped there
+    places her planet."""
+    data = tmp_path / "data"
+    data.mkdir()
+    table, tokens, _ = prepared_table(data, "starcraft", players, (0,), placing_last)
+    with served_in_process(data) as base:
+        ann, errors = join(browser, base, table, tokens[0], viewport=PHONE)
+        wait_for_my_turn(ann)
+        ann.wait_for_function(READABLE_AND_FRAMED, arg=["svg.sc-map", 3])
+        assert comes_before(ann, "#me", "#board")
+        shot(ann, f"starcraft-skin-phone-placing-{players}")
+        cell = ann.locator("#board g.cell-choice.choosable").first
+        x, y = ((cell.get_attribute("data-spot") or "").removeprefix("cell:")).split(",")
+        cell.scroll_into_view_if_needed()
+        cell.click()
+        ann.wait_for_function(
+            "([x, y]) => [...document.querySelectorAll('#log li')]"
+            ".some(li => li.innerText.includes(`at (${x}, ${y})`))"
+            " || !!document.querySelector('#board g.coming')",
+            arg=[x, y],
+            timeout=60_000,
+        )
+        state = ann.request.get(f"{base}/api/tables/{table}/state").json()["observation"]
+        placed = [[p["x"], p["y"]] for p in state["galaxy"]]
+        assert state["chosen_cell"] == [int(x), int(y)] or [int(x), int(y)] in placed
         ann.context.close()
     assert errors == []

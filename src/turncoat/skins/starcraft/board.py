@@ -310,6 +310,8 @@ def _area_rows(
                 "letter": RESOURCE_LETTER.get(data.resource, "?"),
                 "amount": data.amount,
                 "line": f"{data.amount} {words} · limit {data.unit_limit}",
+                # on a phone, where every word is larger: "3M · limit 2" (the legend says M, G, CP)
+                "short": f"{data.amount}{RESOURCE_LETTER.get(data.resource, '?')} · limit {data.unit_limit}",
                 "depleted": DEPLETION_SHORT.get(state.depletion, "") if data.resource != "cp" else "",
                 "depletion": state.depletion,
                 "base": state.base if state.base != NOBODY else None,
