@@ -21,9 +21,9 @@ from turncoat.games.starcraft.phases.resources import card_capacity
 from turncoat.games.starcraft.state import NOBODY
 
 TILE = 250  # a planet tile's side, in the drawing's units
-GAP = 56  # the space between two tiles: normal routes and transports sit in it
+GAP = 40  # the space between two tiles: normal routes and transports sit in it (narrow for phones)
 PITCH = TILE + GAP
-MARGIN = 40  # around the grid: z-axis badges and transports outside the outer tiles
+MARGIN = 32  # around the grid: z-axis badges (16 out, 15 wide) and transports by the outer tiles
 HEADER = 30  # the planet's name
 STACK = 34  # the order stack, at the foot of the tile
 ROW_MAX = 64  # an area row is never taller than this
@@ -456,6 +456,7 @@ def galaxy(
             }
         )
     return {
+        "cols": max_x - min_x + 1,
         "width": width,
         "height": height + (tray[-1]["y"] + CARD_H + MARGIN - height if tray else 0),
         "tray": tray,
