@@ -187,6 +187,35 @@ def test_every_seat_sees_the_galaxy_the_stacks_as_backs_and_the_placeholder_badg
                 assert f'<g class="base seat-{a.base}"' in page
 
 
+def test_on_a_phone_each_area_has_its_short_words_with_the_same_facts() -> None:
+    """The short forms a phone shows say what the long ones say: "3M · limit 2" for each area,
+    and a units line per area holding exactly its units (owner, kind and count), nothing more."""
+    table = table_at(planning())
+    ctx = ctx_of(table)
+    page = first_page(table, 0)
+    board_svg = page[
+        page.index('<svg class="board sc-map') : page.index("</svg>", page.index('<svg class="board sc-map'))
+    ]
+    codes = board.unit_codes(ctx)
+    areas = obs_of(table.play, 0).areas
+    assert any(a.units for a in areas)
+    for a in areas:
+        data = ctx.t.area[a.id]
+        here = board_svg[board_svg.index(f'data-area="{a.id}"') :]
+        here = here[: min(i for i in (here.find("data-area=", 1), here.find("stack-label")) if i > 0)]
+        short = f"{data.amount}{board.RESOURCE_LETTER[data.resource]} · limit {data.unit_limit}"
+        assert f">{short}</text>" in htmlmod.unescape(here)
+        shown = re.findall(r'<tspan class="owner seat-(\d+)">■</tspan>([A-Za-z]+)(\d+)', here)
+        wanted: dict[tuple[int, str], int] = {}
+        for u in a.units:
+            wanted[(u.owner, codes[u.kind])] = wanted.get((u.owner, codes[u.kind]), 0) + 1
+        got: dict[tuple[int, str], int] = {}
+        for seat, code, n in shown:
+            got[(int(seat), code)] = got.get((int(seat), code), 0) + int(n)
+        assert got == wanted, a.id
+        assert ("units-line" in here) == bool(a.units)
+
+
 def test_the_places_a_decision_is_about_are_the_clickable_ones() -> None:
     """At order placement every planet the seat may choose is a clickable tile named by the
     choice's words, and nothing else on the map is clickable."""
