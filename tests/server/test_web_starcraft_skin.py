@@ -271,11 +271,20 @@ def targets(page: str, kind: str) -> dict[str, str]:
     return {spot: htmlmod.unescape(label) for spot, label in found}
 
 
-@pytest.mark.parametrize("ready", [turning, choosing_planet], ids=["turn", "planet"])
+def choosing_cell(play: GameInProgress) -> bool:
+    """Seat 0 chooses where its planet goes, among more than one cell."""
+    o = play.view(0).observation
+    return o.step == "choose_cell" and 0 in play.to_act() and len(play.legal_actions(0)) > 1
+
+
+KINDS = {choosing_planet: "tray-card", choosing_cell: "cell-choice", turning: "turn-choice"}
+
+
+@pytest.mark.parametrize("ready", list(KINDS), ids=["planet", "cell", "turn"])
 def test_each_legal_placement_is_one_target_on_the_map_that_makes_it(ready: Ready) -> None:
-    """While a planet is chosen or turned, the map draws one target per legal action of the seat,
-    named by the choice's words, and the choice its spot stands for is that legal action; another
-    seat's map has none."""
+    """While a planet is chosen, placed or turned, the map draws one target per legal action of
+    the seat, named by the choice's words, and the choice its spot stands for is that legal
+    action; another seat's map has none."""
     table = table_at(ready)
     legal = [msgspec.to_builtins(a) for a in table.play.legal_actions(0)]
     page, update = page_of(table, 0)
@@ -285,7 +294,7 @@ def test_each_legal_placement_is_one_target_on_the_map_that_makes_it(ready: Read
         for c in d["choices"]:
             for m in c["marks"]:
                 by_spot.setdefault(m, []).append(c)
-    kind = "turn-choice" if ready is turning else "tray-card"
+    kind = KINDS[ready]
     drawn = targets(page, kind)
     assert len(drawn) == len(legal) == len(set(drawn))
     for spot, label in drawn.items():
