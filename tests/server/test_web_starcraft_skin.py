@@ -277,7 +277,7 @@ def choosing_cell(play: GameInProgress) -> bool:
     return o.step == "choose_cell" and 0 in play.to_act() and len(play.legal_actions(0)) > 1
 
 
-KINDS = {choosing_planet: "tray-card", choosing_cell: "cell-choice", turning: "turn-choice"}
+KINDS: dict[Ready, str] = {choosing_planet: "tray-card", choosing_cell: "cell-choice", turning: "turn-choice"}
 
 
 @pytest.mark.parametrize("ready", list(KINDS), ids=["planet", "cell", "turn"])
