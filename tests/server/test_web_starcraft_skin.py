@@ -20,12 +20,13 @@ import msgspec
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.server.browser_support import PHONE, READABLE_AND_FRAMED
+from tests.server.browser_support import PHONE, READABLE_AND_FRAMED, comes_before
 from tests.server.test_web_browser import shot, version_of
 from tests.server.test_web_rex_skin import NAMES, live_table, page_of
 from tests.server.web_support import prepared_table, served_in_process
 from turncoat.core.registry import load_game
 from turncoat.games.starcraft import log
+from turncoat.games.starcraft.actions import ChooseRotation
 from turncoat.games.starcraft.context import Ctx
 from turncoat.games.starcraft.game import StarcraftGame
 from turncoat.games.starcraft.observe import StarcraftObservation
@@ -186,6 +187,35 @@ def test_every_seat_sees_the_galaxy_the_stacks_as_backs_and_the_placeholder_badg
                 assert f'<g class="base seat-{a.base}"' in page
 
 
+def test_on_a_phone_each_area_has_its_short_words_with_the_same_facts() -> None:
+    """The short forms a phone shows say what the long ones say: "3M · limit 2" for each area,
+    and a units line per area holding exactly its units (owner, kind and count), nothing more."""
+    table = table_at(planning())
+    ctx = ctx_of(table)
+    page = first_page(table, 0)
+    board_svg = page[
+        page.index('<svg class="board sc-map') : page.index("</svg>", page.index('<svg class="board sc-map'))
+    ]
+    codes = board.unit_codes(ctx)
+    areas = obs_of(table.play, 0).areas
+    assert any(a.units for a in areas)
+    for a in areas:
+        data = ctx.t.area[a.id]
+        here = board_svg[board_svg.index(f'data-area="{a.id}"') :]
+        here = here[: min(i for i in (here.find("data-area=", 1), here.find("stack-label")) if i > 0)]
+        short = f"{data.amount}{board.RESOURCE_LETTER[data.resource]} · limit {data.unit_limit}"
+        assert f">{short}</text>" in htmlmod.unescape(here)
+        shown = re.findall(r'<tspan class="owner seat-(\d+)">■</tspan>([A-Za-z]+)(\d+)', here)
+        wanted: dict[tuple[int, str], int] = {}
+        for u in a.units:
+            wanted[(u.owner, codes[u.kind])] = wanted.get((u.owner, codes[u.kind]), 0) + 1
+        got: dict[tuple[int, str], int] = {}
+        for seat, code, n in shown:
+            got[(int(seat), code)] = got.get((int(seat), code), 0) + int(n)
+        assert got == wanted, a.id
+        assert ("units-line" in here) == bool(a.units)
+
+
 def test_the_places_a_decision_is_about_are_the_clickable_ones() -> None:
     """At order placement every planet the seat may choose is a clickable tile named by the
     choice's words, and nothing else on the map is clickable."""
@@ -214,6 +244,87 @@ def test_galaxy_placement_offers_the_empty_cells_on_the_map() -> None:
     assert {(int(x), int(y)) for x, y in drawn} == cells
     planet = log.planet_name(ctx_of(table), table.play.view(0).observation.chosen_planet)
     assert f"place {htmlmod.escape(planet)} here" in page
+
+
+def turning(play: GameInProgress) -> bool:
+    """Seat 0 turns a planet next to others, with more than one turn to choose from."""
+    o = play.view(0).observation
+    return (
+        o.step == "choose_rotation"
+        and 0 in play.to_act()
+        and len(o.galaxy) >= 2
+        and len(play.legal_actions(0)) > 1
+    )
+
+
+def choosing_planet(play: GameInProgress) -> bool:
+    """Seat 0 chooses which of its two drawn planets to place."""
+    o = play.view(0).observation
+    return o.step == "choose_planet" and 0 in play.to_act() and len(play.legal_actions(0)) > 1
+
+
+def targets(page: str, kind: str) -> dict[str, str]:
+    """The clickable places of one kind on a page, by spot, with their accessible names."""
+    found = re.findall(
+        rf'<g class="{kind}[^"]* choosable[^"]*" data-spot="([^"]+)"[^>]*aria-label="([^"]*)"', page
+    )
+    return {spot: htmlmod.unescape(label) for spot, label in found}
+
+
+def choosing_cell(play: GameInProgress) -> bool:
+    """Seat 0 chooses where its planet goes, among more than one cell."""
+    o = play.view(0).observation
+    return o.step == "choose_cell" and 0 in play.to_act() and len(play.legal_actions(0)) > 1
+
+
+KINDS: dict[Ready, str] = {choosing_planet: "tray-card", choosing_cell: "cell-choice", turning: "turn-choice"}
+
+
+@pytest.mark.parametrize("ready", list(KINDS), ids=["planet", "cell", "turn"])
+def test_each_legal_placement_is_one_target_on_the_map_that_makes_it(ready: Ready) -> None:
+    """While a planet is chosen, placed or turned, the map draws one target per legal action of
+    the seat, named by the choice's words, and the choice its spot stands for is that legal
+    action; another seat's map has none."""
+    table = table_at(ready)
+    legal = [msgspec.to_builtins(a) for a in table.play.legal_actions(0)]
+    page, update = page_of(table, 0)
+    marked = sc_web.with_marks(update)
+    by_spot: dict[str, list[dict[str, Any]]] = {}
+    for d in marked["decisions"]:
+        for c in d["choices"]:
+            for m in c["marks"]:
+                by_spot.setdefault(m, []).append(c)
+    kind = KINDS[ready]
+    drawn = targets(page, kind)
+    assert len(drawn) == len(legal) == len(set(drawn))
+    for spot, label in drawn.items():
+        (choice,) = by_spot[spot]  # one choice per target: a click makes it
+        assert choice["action"] in legal and choice["label"] in label
+    made = {msgspec.json.encode(c["action"], order="sorted") for s in drawn for c in by_spot[s]}
+    assert made == {msgspec.json.encode(a, order="sorted") for a in legal}
+    for viewer in (1, None):
+        assert not targets(page_of(table, viewer)[0], kind)
+
+
+def test_turn_links_are_the_routes_the_engine_plugs_in() -> None:
+    """RULES §6.2: each turn the map offers joins the neighbours the engine joins when it is
+    chosen, and the small tile draws a bar on exactly those sides."""
+    table = table_at(turning)
+    ctx, play = ctx_of(table), table.play
+    obs = obs_of(play, 0)
+    assert obs.chosen_cell is not None
+    cell = (obs.chosen_cell[0], obs.chosen_cell[1])
+    legal = {a.rotation: a for a in play.legal_actions(0) if isinstance(a, ChooseRotation)}
+    geo = board.galaxy(ctx, obs, [f"turn:{r}" for r in legal], {}, board.unit_codes(ctx))
+    assert geo["coming"] and len(geo["coming"]["turns"]) == len(legal) == len(play.legal_actions(0))
+    for turn in geo["coming"]["turns"]:
+        links = board.turn_links(ctx, obs, obs.chosen_planet, cell, turn["rotation"])
+        after = play.fork()
+        after.apply(0, legal[turn["rotation"]])
+        new = [r for r in after.view(0).observation.routes if r.id >= len(obs.routes)]
+        assert sorted((r.ends[0].side, r.ends[1].planet) for r in new) == sorted(links)
+        assert {s["side"] for s in turn["slots"] if s["bar"]} == {side for side, _ in links}
+        assert links and turn["routes"].startswith(str(len(links)))
 
 
 def test_a_finished_game_keeps_its_board() -> None:
@@ -406,7 +517,7 @@ def test_a_person_places_an_order_by_clicking_a_planet_on_the_map(tmp_path: Path
         assert replay.ok and 'class="board sc-map' in replay.text()
         # on a phone the map keeps readable words, pans in its frame, and the panels stay in view
         ann.set_viewport_size(PHONE)
-        ann.wait_for_function(READABLE_AND_FRAMED, arg=["svg.sc-map", 8])
+        ann.wait_for_function(READABLE_AND_FRAMED, arg=["svg.sc-map", 3])
         shot(ann, "starcraft-skin-phone")
         ann.context.close()
     assert errors == []
@@ -439,5 +550,99 @@ def test_a_person_places_a_planet_by_clicking_an_empty_cell(tmp_path: Path, brow
         )
         state = ann.request.get(f"{base}/api/tables/{table}/state").json()["observation"]
         assert state["chosen_cell"] == [x, y] or [x, y] in [[p["x"], p["y"]] for p in state["galaxy"]]
+        ann.context.close()
+    assert errors == []
+
+
+@pytest.mark.timeout(300)
+def test_a_person_turns_her_planet_by_clicking_a_turn_on_the_map(tmp_path: Path, browser: Browser) -> None:
+    """Ann clicks one of the small tiles drawn on her planet's cell: the log says the planet was
+    placed there turned as that tile said, and her view of the galaxy holds it so turned."""
+    data = tmp_path / "data"
+    data.mkdir()
+    table, tokens, play = prepared_table(data, "starcraft", 2, (0,), turning)
+    obs = play.view(0).observation
+    name = log.planet_name(play.game.ctx, obs.chosen_planet)  # type: ignore[attr-defined]
+    x, y = obs.chosen_cell
+    with served_in_process(data) as base:
+        ann, errors = join(browser, base, table, tokens[0], viewport={"width": 1400, "height": 1000})
+        wait_for_my_turn(ann)
+        turns = ann.locator("#board g.turn-choice.choosable")
+        assert turns.count() == len(play.legal_actions(0))
+        target = turns.last
+        rotation = int(target.get_attribute("data-rotation") or -1)
+        target.hover()  # the caption says what the tile stands for
+        assert f"{name} turned {rotation * 90}° clockwise" in ann.inner_text("#board [data-caption]")
+        shot(ann, "starcraft-skin-turning")
+        target.click()
+        log_has(ann, f"Ann places {name} at ({x}, {y}), turned {rotation * 90}°")
+        state = ann.request.get(f"{base}/api/tables/{table}/state").json()["observation"]
+        placed = next(p for p in state["galaxy"] if p["id"] == obs.chosen_planet)
+        assert (placed["x"], placed["y"], placed["rotation"]) == (x, y, rotation)
+        ann.context.close()
+    assert errors == []
+
+
+@pytest.mark.timeout(300)
+def test_a_person_chooses_her_planet_by_clicking_its_card_under_the_map(
+    tmp_path: Path, browser: Browser
+) -> None:
+    """Ann clicks the second of her drawn planets under the map: her view says it is the planet
+    she places now, and the map offers its cells."""
+    data = tmp_path / "data"
+    data.mkdir()
+    table, tokens, play = prepared_table(data, "starcraft", 2, (0,), choosing_planet)
+    with served_in_process(data) as base:
+        ann, errors = join(browser, base, table, tokens[0], viewport={"width": 1400, "height": 1000})
+        wait_for_my_turn(ann)
+        card = ann.locator("#board g.tray-card.choosable").last
+        planet = card.get_attribute("data-spot") or ""
+        card.focus()
+        ann.keyboard.press("Enter")
+        ann.wait_for_selector("#board g.cell-choice.choosable, #board g.coming", timeout=60_000)
+        state = ann.request.get(f"{base}/api/tables/{table}/state").json()["observation"]
+        assert state["chosen_planet"] == planet
+        ann.context.close()
+    assert errors == []
+
+
+def placing_last(play: GameInProgress) -> bool:
+    """Seat 0 places one of the last planets: the grid and the cells around it at their widest."""
+    o = play.view(0).observation
+    return o.step == "choose_cell" and 0 in play.to_act() and len(o.galaxy) >= 2 * len(o.seats) - 2
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("players", [2, 4])
+def test_on_a_phone_the_galaxy_pans_over_at_most_three_screens(
+    tmp_path: Path, browser: Browser, players: int
+) -> None:
+    """At 390 px, while the last planets are placed (the drawing at its widest), every word of
+    the map reads at 11 px or more, the map pans over at most 3 screen widths in its frame, the
+    page does not scroll sideways, and Ann's decisions come before the map; a cell tapped there
+    places her planet."""
+    data = tmp_path / "data"
+    data.mkdir()
+    table, tokens, _ = prepared_table(data, "starcraft", players, (0,), placing_last)
+    with served_in_process(data) as base:
+        ann, errors = join(browser, base, table, tokens[0], viewport=PHONE)
+        wait_for_my_turn(ann)
+        ann.wait_for_function(READABLE_AND_FRAMED, arg=["svg.sc-map", 3])
+        assert comes_before(ann, "#me", "#board")
+        shot(ann, f"starcraft-skin-phone-placing-{players}")
+        cell = ann.locator("#board g.cell-choice.choosable").first
+        x, y = ((cell.get_attribute("data-spot") or "").removeprefix("cell:")).split(",")
+        cell.scroll_into_view_if_needed()
+        cell.click()
+        ann.wait_for_function(
+            "([x, y]) => [...document.querySelectorAll('#log li')]"
+            ".some(li => li.innerText.includes(`at (${x}, ${y})`))"
+            " || !!document.querySelector('#board g.coming')",
+            arg=[x, y],
+            timeout=60_000,
+        )
+        state = ann.request.get(f"{base}/api/tables/{table}/state").json()["observation"]
+        placed = [[p["x"], p["y"]] for p in state["galaxy"]]
+        assert state["chosen_cell"] == [int(x), int(y)] or [int(x), int(y)] in placed
         ann.context.close()
     assert errors == []

@@ -15,26 +15,30 @@ from typing import Any
 
 from turncoat.games.starcraft import log
 from turncoat.games.starcraft.context import Ctx
-from turncoat.games.starcraft.galaxy import rotated_sides
+from turncoat.games.starcraft.galaxy import OPPOSITE, neighbour, rotated_sides
 from turncoat.games.starcraft.observe import StarcraftObservation
 from turncoat.games.starcraft.phases.resources import card_capacity
 from turncoat.games.starcraft.state import NOBODY
 
 TILE = 250  # a planet tile's side, in the drawing's units
-GAP = 56  # the space between two tiles: normal routes and transports sit in it
+GAP = 40  # the space between two tiles: normal routes and transports sit in it (narrow for phones)
 PITCH = TILE + GAP
-MARGIN = 40  # around the grid: z-axis badges and transports outside the outer tiles
+MARGIN = 32  # around the grid: z-axis badges (16 out, 15 wide) and transports by the outer tiles
 HEADER = 30  # the planet's name
 STACK = 34  # the order stack, at the foot of the tile
 ROW_MAX = 64  # an area row is never taller than this
 COUNTER_W, COUNTER_H, COUNTER_STEP = 38, 17, 41  # a unit counter and its spacing
 TOKEN_W, TOKEN_H = 30, 22  # an order token's back
+CARD_H = 96  # a planet still to place, under the grid
+TRAY_LABEL = 30  # the words over those planets
 
 RESOURCE_WORDS = {"minerals": "minerals", "gas": "gas", "cp": "CP"}
 RESOURCE_LETTER = {"minerals": "M", "gas": "G", "cp": "CP"}
 ORDER_LETTER = {"build": "B", "mobilize": "M", "research": "R"}
 DEPLETION_WORDS = {1: "partially depleted", 2: "depleted"}
 DEPLETION_SHORT = {1: "part depleted", 2: "depleted"}  # on the tile, where room is short
+TURN_WORDS = {0: "as printed", 1: "↻ 90°", 2: "↻ 180°", 3: "↻ 270°"}  # a turn's target, in short
+MINI = 40  # the side of a turn's small tile, its slots on its sides
 
 
 # -- content words ----------------------------------------------------------------------------------
@@ -87,12 +91,17 @@ def tile_corner(cell: tuple[int, int], bounds: tuple[int, int, int, int]) -> tup
 
 def slot_point(corner: tuple[int, int], side: str) -> tuple[float, float]:
     """The middle of a tile's side (where its route slot is)."""
+    return slot_point_of(corner, TILE, side)
+
+
+def slot_point_of(corner: tuple[float, float], size: float, side: str) -> tuple[float, float]:
+    """The middle of a side of the square of ``size`` at ``corner``."""
     left, top = corner
-    half = TILE / 2
+    half = size / 2
     return {
         "N": (left + half, top),
-        "E": (left + TILE, top + half),
-        "S": (left + half, top + TILE),
+        "E": (left + size, top + half),
+        "S": (left + half, top + size),
         "W": (left, top + half),
     }[side]
 
@@ -107,6 +116,116 @@ def parse_cell(spot: str) -> tuple[int, int] | None:
     """A candidate cell's spot ("cell:1,-2") back as grid coordinates."""
     match = re.fullmatch(r"cell:(-?\d+),(-?\d+)", spot)
     return (int(match.group(1)), int(match.group(2))) if match else None
+
+
+def parse_turn(spot: str) -> int | None:
+    """A turn's spot ("turn:1") back as its quarter turns clockwise."""
+    match = re.fullmatch(r"turn:([0-3])", spot)
+    return int(match.group(1)) if match else None
+
+
+def turn_links(
+    ctx: Ctx, obs: StarcraftObservation, planet: str, cell: tuple[int, int], rotation: int
+) -> tuple[tuple[str, str], ...]:
+    """RULES §6.2, §6.3: the routes turning ``planet`` by ``rotation`` on ``cell`` plugs in, as
+    (its side, the neighbour planet), read from the observation as ``galaxy.forced_routes`` reads
+    the state: each free slot of a neighbour facing one of its slots, N, E, S, W; where the box's
+    normal routes are limited, as many as are left but at least one."""
+    placed = {(p.x, p.y): p for p in obs.galaxy}
+    used = {(e.planet, e.side) for r in obs.routes for e in r.ends}
+    links = []
+    for side in rotated_sides(ctx, planet, rotation):
+        other = placed.get(neighbour(cell, side))
+        if other is None:
+            continue
+        facing = OPPOSITE[side]
+        if facing in rotated_sides(ctx, other.id, other.rotation) and (other.id, facing) not in used:
+            links.append((side, other.id))
+    if ctx.config.normal_routes_limited:
+        return tuple(links[: max(1, obs.normal_routes_left)])
+    return tuple(links)
+
+
+def _turns(
+    ctx: Ctx, obs: StarcraftObservation, spots: Iterable[str], corner: tuple[int, int], cell: tuple[int, int]
+) -> list[dict[str, Any]]:
+    """The turns of the planet being turned that the viewer may choose (``spots`` holding
+    ``turn:r``), each a small tile drawn in a quarter of its square: its route slots, and a bar
+    out of each side that a route would join to a neighbour."""
+    planet = obs.chosen_planet
+    rotations = sorted({r for r in (parse_turn(s) for s in spots) if r is not None})
+    width, height = (TILE - 12) / 2, (TILE - HEADER - 12) / 2
+    out = []
+    for i, rotation in enumerate(rotations):
+        x = corner[0] + 4 + (i % 2) * (width + 4)
+        y = corner[1] + HEADER + 4 + (i // 2) * (height + 4)
+        sides = rotated_sides(ctx, planet, rotation)
+        links = turn_links(ctx, obs, planet, cell, rotation)
+        joined = {side for side, _ in links}
+        mini = (round(x + (width - MINI) / 2, 1), y + 8)
+        out.append(
+            {
+                "rotation": rotation,
+                "spot": f"turn:{rotation}",
+                "x": round(x, 1),
+                "y": y,
+                "width": round(width, 1),
+                "height": round(height, 1),
+                "mini": mini,
+                "slots": [
+                    {
+                        "side": s,
+                        "point": slot_point_of(mini, MINI, s),
+                        "bar": outward(slot_point_of(mini, MINI, s), s, 12) if s in joined else None,
+                    }
+                    for s in sides
+                ],
+                "words": TURN_WORDS[rotation],
+                "routes": f"{len(links)} route{'s' if len(links) != 1 else ''}",
+                "note": (
+                    f"route slots on the {', '.join(sides)} side{'s' if len(sides) != 1 else ''}; "
+                    + (
+                        "; ".join(f"a route from its {s} side to {log.planet_name(ctx, p)}" for s, p in links)
+                        if links
+                        else "no route to another planet"
+                    )
+                ),
+            }
+        )
+    return out
+
+
+def corner_ids(obs: StarcraftObservation) -> set[str]:
+    """The planets already on the grid."""
+    return {p.id for p in obs.galaxy}
+
+
+def _tray(ctx: Ctx, planets: Sequence[str], width: int, top: int) -> list[dict[str, Any]]:
+    """The planets the viewer may choose to place now (RULES §6.1 steps 3-4), as cards under the
+    grid, as many to a row as the drawing's width holds: name, areas and printed route slots."""
+    per_row = max(1, (width - 2 * MARGIN + GAP) // PITCH)
+    out = []
+    for i, planet in enumerate(planets):
+        areas = ctx.t.planet_areas[planet]
+        resources = [ctx.t.area[a] for a in areas]
+        sides = ctx.t.planet_sides[planet]
+        out.append(
+            {
+                "id": planet,
+                "name": log.planet_name(ctx, planet),
+                "x": MARGIN + (i % per_row) * PITCH,
+                "y": top + TRAY_LABEL + (i // per_row) * (CARD_H + GAP // 2),
+                "areas": " ".join(f"{RESOURCE_LETTER.get(r.resource, '?')}{r.amount}" for r in resources),
+                "slots": f"slots {' '.join(sides)}",
+                "invented": planet_invented(ctx, planet),
+                "note": (
+                    f"{len(areas)} area{'s' if len(areas) != 1 else ''}: "
+                    + ", ".join(f"{r.amount} {resource_words(r.resource, r.amount)}" for r in resources)
+                    + f"; route slots printed on the {', '.join(sides)} side{'s' if len(sides) != 1 else ''}"
+                ),
+            }
+        )
+    return out
 
 
 # -- the galaxy -------------------------------------------------------------------------------------
@@ -191,6 +310,8 @@ def _area_rows(
                 "letter": RESOURCE_LETTER.get(data.resource, "?"),
                 "amount": data.amount,
                 "line": f"{data.amount} {words} · limit {data.unit_limit}",
+                # on a phone, where every word is larger: "3M · limit 2" (the legend says M, G, CP)
+                "short": f"{data.amount}{RESOURCE_LETTER.get(data.resource, '?')} · limit {data.unit_limit}",
                 "depleted": DEPLETION_SHORT.get(state.depletion, "") if data.resource != "cp" else "",
                 "depletion": state.depletion,
                 "base": state.base if state.base != NOBODY else None,
@@ -242,6 +363,7 @@ def galaxy(
 ) -> dict[str, Any]:
     """The whole drawing: planets, the cells a planet may go to now (``spots`` holding
     ``cell:x,y``), the routes with their transports and z-axis badges, and the drawing's size."""
+    spots = tuple(spots)  # read more than once
     placed = {(p.x, p.y): p for p in obs.galaxy}
     candidates = sorted({c for c in (parse_cell(s) for s in spots) if c is not None} - set(placed))
     coming: tuple[int, int] | None = None  # the cell chosen for the planet being turned
@@ -251,7 +373,10 @@ def galaxy(
     bounds = extent(cells)
     min_x, max_x, min_y, max_y = bounds
     width = 2 * MARGIN + (max_x - min_x) * PITCH + TILE
-    height = 2 * MARGIN + (max_y - min_y) * PITCH + TILE
+    height = 2 * MARGIN + (max_y - min_y) * PITCH + TILE if cells else MARGIN
+    tray = _tray(
+        ctx, sorted(s for s in spots if s in ctx.t.planet and s not in corner_ids(obs)), width, height
+    )
     corner_of = {p.id: tile_corner((p.x, p.y), bounds) for p in obs.galaxy}
     used = {(e.planet, e.side) for r in obs.routes for e in r.ends}
     active = obs.active_order
@@ -331,8 +456,11 @@ def galaxy(
             }
         )
     return {
+        "cols": max_x - min_x + 1,
         "width": width,
-        "height": height,
+        "height": height + (tray[-1]["y"] + CARD_H + MARGIN - height if tray else 0),
+        "tray": tray,
+        "tray_y": height + TRAY_LABEL - 10,
         "tile": TILE,
         "header": HEADER,
         "stack": STACK,
@@ -347,6 +475,7 @@ def galaxy(
                 "cell": coming,
                 "corner": tile_corner(coming, bounds),
                 "name": log.planet_name(ctx, obs.chosen_planet),
+                "turns": _turns(ctx, obs, spots, tile_corner(coming, bounds), coming),
             }
             if coming
             else None

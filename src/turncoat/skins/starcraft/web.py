@@ -37,11 +37,13 @@ SHOWN_PANELS = ("Placeholder content", "Battle")  # the presentation's panels th
 # -- the decisions, marked with the board places they are about -------------------------------------
 def extra_marks(action: Mapping[str, Any]) -> list[str]:
     """Board places a choice is about beyond the presentation's own marks (areas and planets):
-    the grid cell a planet may go to, the route a transport goes on, the slot a z-axis route end
-    goes in, the area units leave from."""
+    the grid cell a planet may go to, the turn of a planet being turned, the route a transport
+    goes on, the slot a z-axis route end goes in, the area units leave from."""
     kind = action.get("type")
     if kind == "choose_cell":
         return [f"cell:{action.get('x')},{action.get('y')}"]
+    if kind == "choose_rotation":
+        return [f"turn:{action.get('rotation')}"]
     if kind in ("place_starting_transport", "build_transport"):
         return [f"route:{action.get('route')}"]
     if kind == "destroy_piece" and action.get("piece") == "transport":
