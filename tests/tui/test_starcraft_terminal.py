@@ -36,6 +36,7 @@ from turncoat.skins.starcraft import terminal as sc_terminal
 from turncoat.skins.starcraft.terminal import view
 from turncoat.skins.starcraft.terminal.app import StarcraftApp
 from turncoat.tui.generic.screens import CurtainScreen, EndScreen
+from turncoat.tui.overlays import HelpScreen
 from turncoat.tui.skin import find_skin
 from turncoat.tui.table import Table, plan_seats
 
@@ -99,6 +100,12 @@ def board_text(app: StarcraftApp) -> str:
 def shows(app: StarcraftApp, widget: str, words: str) -> Callable[[], bool]:
     """The widget ``widget`` says ``words``."""
     return lambda: words in str(app.query_one(widget, Static).render())
+
+
+def faces(text: str) -> list[str]:
+    """The order-token faces the stacks on screen show ("P1:B★"), legend aside."""
+    stacks = re.findall(r"stack ↑((?: P\d(?::[BMR]★?|■))+)", text)
+    return [t for row in stacks for t in row.split() if ":" in t]
 
 
 def boxes(lines: list[str]) -> dict[str, str]:
@@ -270,8 +277,8 @@ async def test_a_seat_never_sees_another_seat_s_order_faces_hand_or_events() -> 
         }
         assert other_cards, "the hands are alike: the check would prove nothing"
         assert not any(re.search(rf"{re.escape(name)}\b", text) for name in other_cards)
-        assert re.search(r"P2■", text) and not re.search(r"P2:[BMR]", text)
-        assert re.search(r"P1:[BMR]", text)  # Ann's own faces are drawn
+        assert "P2■" in text and not re.search(r"P2:[BMR]", text)
+        assert faces(text) and all(f.startswith("P1:") for f in faces(text))  # Ann's own faces only
         # re-deal everything seat 0 cannot see: the screen must stay as it is
         state = match._GameInProgress__state  # type: ignore[attr-defined]
         changed = False
@@ -289,7 +296,12 @@ async def test_a_seat_never_sees_another_seat_s_order_faces_hand_or_events() -> 
         # seat 1's own view does show its faces: the same drawing, another viewer
         app.viewer = 1
         app.refresh_view()
-        assert re.search(r"P2:[BMR]", widget_texts(app))
+        assert faces(widget_texts(app)) and all(f.startswith("P2:") for f in faces(widget_texts(app)))
+        app.viewer = None  # a spectator sees every token's back and nobody's hand
+        app.refresh_view()
+        public = widget_texts(app)
+        assert not faces(public) and "P1■" in public and "P2■" in public and "Spectating" in public
+        assert not any(log.card_name(ctx, c) in public for c in mine.hand + theirs.hand)
 
 
 def test_pending_events_are_a_count_until_regrouping_step_8() -> None:
@@ -396,6 +408,16 @@ async def test_a_narrow_terminal_draws_the_table_without_crashing() -> None:
         for p in obs.galaxy:
             assert log.planet_name(game_of(table).ctx, p.id) in board_text(app)
         assert "PLACEHOLDER CONTENT" in str(app.query_one("#badge", Static).render())
+        box = app.query_one("#board-box")
+        await pilot.press("right_square_bracket")  # the galaxy scrolls by keys; the choices keep them
+        await until_done(pilot, lambda: box.scroll_y > 0)
+        assert app.focused is app.query_one("#choices")
+        await pilot.press("question_mark")
+        await until_done(pilot, lambda: isinstance(app.screen, HelpScreen))
+        shown: object = app.screen
+        assert isinstance(shown, HelpScreen) and "How to read StarCraft's table" in shown.text.plain
+        await pilot.press("escape")
+        await until_done(pilot, lambda: not isinstance(app.screen, HelpScreen))
         await pilot.resize_terminal(130, 40)
         await until_done(pilot, lambda: app.board_width() > 100)
         await until_done(pilot, lambda: max(cell_len(r) for r in board_text(app).split("\n")) > 80)

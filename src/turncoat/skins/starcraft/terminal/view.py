@@ -298,8 +298,8 @@ def galaxy_lines(
         placed = {p["id"]: tuple(p["cell"]) for p in geo["planets"]}
         return _grid(look, obs, by_cell, free_cells, (min(xs), max(xs), min(ys), max(ys)), box, placed, z_of)
     per_row = max(1, (width + GAP) // (BOX_MIN + GAP))
-    box = max(BOX_MIN, min(BOX_MAX, (width - (per_row - 1) * GAP) // per_row)) if width >= BOX_MIN else width
-    box = max(12, box)
+    # Never wider than the screen: below BOX_MIN columns one narrower box a row (its lines cut).
+    box = min(BOX_MAX, (width - (per_row - 1) * GAP) // per_row) if width >= BOX_MIN else max(12, width)
     ordered = sorted(by_cell.items(), key=lambda kv: (-kv[0][1], kv[0][0]))
     out: list[Text] = []
     for i in range(0, len(ordered), per_row):
