@@ -229,6 +229,15 @@ def test_the_active_order_and_the_battle_are_highlighted() -> None:
     assert "▶ P2 special Mobilize (M★)" in text and "BATTLE" in text
     others = [t for n, t in drawn.items() if n != log.planet_name(look.ctx, planet)]
     assert not any("BATTLE" in t or "▶" in t for t in others)
+    # in a real game: the order revealed and being carried out, on its own planet
+    play_until(table, lambda t: observed(t, 0).active_order is not None)
+    obs = observed(table, 0)
+    active = obs.active_order
+    assert active is not None
+    drawn = boxes([x.plain for x in view.galaxy_lines(look, obs, table.names(), 44)])
+    words = log.order_name(active.token.kind, active.token.special)
+    assert f"▶ P{active.token.owner + 1} {words}" in drawn[log.planet_name(look.ctx, active.planet)]
+    assert sum("▶" in t for t in drawn.values()) == 1
 
 
 def test_the_grid_draws_routes_between_neighbours_when_it_fits() -> None:

@@ -195,11 +195,15 @@ def planet_box(
     active = planet["active"]
     border = "bold yellow" if active else ("bold red" if any(a["battle"] for a in planet["areas"]) else "")
     title = Text(f" {planet['name']} ({x},{y}) ", style="bold")
-    if planet["invented"]:
-        title.append("placeholder ", style="italic yellow")
-    if planet["order_target"]:
-        title.append("◀ orders here ", style="bold magenta")
-    body = pack(stack_chunks(planet), inner, indent=2)
+    marks = [Text("placeholder", style="italic yellow")] * planet["invented"]
+    marks += [Text("◀ orders here", style="bold magenta")] * planet["order_target"]
+    body: list[Text] = []
+    for mark in marks:  # on the edge where it fits whole, else on a line of its own
+        if cell_len(title.plain) + cell_len(mark.plain) + 1 <= width - 4:
+            title.append_text(mark + Text(" "))
+        else:
+            body.append(mark)
+    body += pack(stack_chunks(planet), inner, indent=2)
     if active:
         body.append(
             Text("▶ ", style="bold yellow")
