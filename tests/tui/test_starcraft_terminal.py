@@ -417,6 +417,7 @@ async def test_a_narrow_terminal_draws_the_table_without_crashing() -> None:
         for p in obs.galaxy:
             assert log.planet_name(game_of(table).ctx, p.id) in board_text(app)
         assert "PLACEHOLDER CONTENT" in str(app.query_one("#badge", Static).render())
+        assert not app.query_one("#log").display  # below 100 columns the log is behind l
         box = app.query_one("#board-box")
         await pilot.press("right_square_bracket")  # the galaxy scrolls by keys; the choices keep them
         await until_done(pilot, lambda: box.scroll_y > 0)
@@ -430,3 +431,4 @@ async def test_a_narrow_terminal_draws_the_table_without_crashing() -> None:
         await pilot.resize_terminal(130, 40)
         await until_done(pilot, lambda: app.board_width() > 100)
         await until_done(pilot, lambda: max(cell_len(r) for r in board_text(app).split("\n")) > 80)
+        await until_done(pilot, lambda: app.query_one("#log").display)  # the log column is back

@@ -28,7 +28,7 @@ from turncoat.tui.generic.app import KEYS_TEXT, GenericApp
 from turncoat.tui.overlays import Bindings, CurtainScreen, HelpScreen, NameScreen
 from turncoat.tui.table import Table
 
-MIN_SIZE = (100, 36)  # columns, rows: two planet boxes side by side, the decision, sheets and log
+MIN_SIZE = (80, 30)  # columns, rows: two planet boxes side by side, the decision and the sheets
 FALLBACK_WIDTH = 76  # the board's width before the screen is laid out
 
 HELP = f"""How to read StarCraft's table
