@@ -432,3 +432,23 @@ async def test_a_narrow_terminal_draws_the_table_without_crashing() -> None:
         await until_done(pilot, lambda: app.board_width() > 100)
         await until_done(pilot, lambda: max(cell_len(r) for r in board_text(app).split("\n")) > 80)
         await until_done(pilot, lambda: app.query_one("#log").display)  # the log column is back
+
+
+@pytest.mark.asyncio
+async def test_the_end_says_who_won_and_e_shows_the_final_score() -> None:
+    table = play_until(sc_table(), lambda t: t.outcome() is not None)
+    obs = observed(table, 0)
+    app = StarcraftApp(table, bot_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        ending = app.query_one("#ending", Static)
+        await until_done(pilot, lambda: ending.display)
+        said = str(ending.render())
+        names = table.names()
+        if obs.winners:
+            assert said.startswith("Winners: ") and all(names[w] in said for w in obs.winners)
+            assert log.VICTORIES.get(obs.victory, obs.victory) in said
+        else:
+            assert "Nobody wins" in said
+        assert not app.entries and not app.query_one("#battle", Static).display
+        await pilot.press("e")
+        await until_done(pilot, lambda: isinstance(app.screen, EndScreen))

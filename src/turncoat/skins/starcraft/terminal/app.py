@@ -44,7 +44,8 @@ depletion, base and units) and its routes by side, with the transports on them.
 [ and ] scroll the galaxy up and down (the mouse wheel too).
 
 Below: your decisions, every player's public sheet (counts only; ▶ marks who is to act),
-the battle in progress, your own order tokens and combat cards, and the log.
+the battle in progress (once the game is over: who won and how; e shows the final score),
+your own order tokens and combat cards, and the log.
 {KEYS_TEXT}"""
 
 
@@ -77,6 +78,7 @@ class StarcraftApp(GenericApp):
     #error { padding: 0 1; color: $error; height: auto; display: none; }
     #choices { height: 1fr; min-height: 4; }
     #battle { height: auto; border: round red; padding: 0 1; display: none; }
+    #ending { height: auto; border: round green; padding: 0 1; display: none; }
     #full-log-title { height: 1; padding: 0 1; background: $boost; }
     #full-log-lines { height: 1fr; padding: 0 1; }
     #curtain-text { width: 70; padding: 2 4; border: heavy magenta; text-align: center; }
@@ -110,6 +112,7 @@ class StarcraftApp(GenericApp):
                 yield Static(id="error")
                 yield OptionList(id="choices")
             with VerticalScroll(id="side"):
+                yield Static(id="ending")
                 yield Static(id="battle")
                 yield Static(id="players")
                 yield Static(id="mine")
@@ -121,6 +124,7 @@ class StarcraftApp(GenericApp):
         self.query_one("#board-box").border_title = "The galaxy"
         self.query_one("#side").border_title = "Players (public) · your cards"
         self.query_one("#battle").border_title = "Battle"
+        self.query_one("#ending").border_title = "The end"
         self.query_one("#log").border_title = "Log"
 
     # -- drawing ---------------------------------------------------------------------------------
@@ -153,10 +157,11 @@ class StarcraftApp(GenericApp):
         badge.update(notice or "")
         self._drawn = (obs, view)
         self.draw_board()
-        battle = self.query_one("#battle", Static)
-        fights = [p for p in view.panels if p.title == "Battle"]
-        battle.display = bool(fights)
-        battle.update(Text("\n".join(plain(x, names) for p in fights for x in p.lines)))
+        for widget, title in (("#battle", "Battle"), ("#ending", "The end")):  # the presentation's own
+            lines = [plain(x, names) for p in view.panels if p.title == title for x in p.lines]
+            shown = self.query_one(widget, Static)
+            shown.display = bool(lines)
+            shown.update(Text("\n".join(lines)))
         self.query_one("#players", Static).update(draw.players_text(self.look, obs, names))
         self.query_one("#mine", Static).update(Text("\n") + draw.own_text(self.look, obs))
         self._refresh_log(view, names)
