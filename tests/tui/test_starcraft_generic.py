@@ -1,4 +1,5 @@
-"""StarCraft at the generic terminal table (the game has no terminal skin of its own), driven
+"""StarCraft at the generic terminal table (the one every game without a skin gets; StarCraft's
+own table is tested in ``test_starcraft_terminal.py``: the generic one must still play it), driven
 headless through Textual's Pilot with keys only: Ann plays her faction, galaxy placement and
 starting forces against a random bot; each move is recorded for her, and the moves the log says
 at once are said there.  The screen marks the invented placeholder content, in the status line
@@ -16,6 +17,7 @@ from textual.widgets import Static
 
 from tests.tui.test_generic import SIZE, asked, grew, labels, logged, press_entry, settle
 from turncoat.tui.generic.app import GenericApp
+from turncoat.tui.generic.command import GENERIC
 from turncoat.tui.generic.screens import CurtainScreen, EndScreen
 from turncoat.tui.skin import Request, find_skin
 
@@ -35,8 +37,7 @@ async def test_one_person_and_a_bot_play_starcraft_at_the_generic_table(tmp_path
     request = Request(
         "starcraft", players=2, seats="human,random", names="Ann", seed=4, save=tmp_path / "sc.json"
     )
-    skin = find_skin("starcraft")
-    app = skin.app(skin.open_table(request), 0.0)
+    app = GENERIC.app(GENERIC.open_table(request), 0.0)
     assert type(app) is GenericApp
     table = app.table
     async with app.run_test(size=SIZE) as pilot:
