@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from tests.server.web_support import free_port
 
@@ -19,6 +20,7 @@ def _children(pid: int) -> list[int]:
     return [int(p) for p in out.split()]
 
 
+@pytest.mark.timeout(420)
 def test_bot_workers_leave_when_the_server_is_killed(tmp_path: Path) -> None:
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("TURNCOAT_")}
@@ -27,7 +29,9 @@ def test_bot_workers_leave_when_the_server_is_killed(tmp_path: Path) -> None:
     server = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
+        # Generous deadlines: on a loaded machine the server and then each bot worker (a fresh
+        # interpreter importing the game) take tens of seconds to start.
+        deadline = time.monotonic() + 120
         while True:
             try:
                 httpx.get(f"{base}/healthz", timeout=1)
@@ -38,6 +42,7 @@ def test_bot_workers_leave_when_the_server_is_killed(tmp_path: Path) -> None:
         created = httpx.post(
             f"{base}/api/tables", json={"players": 3, "seats": [{"kind": "bot"}] * 3}, timeout=60
         ).json()
+        deadline = time.monotonic() + 180
         while httpx.get(f"{base}/api/tables/{created['table']}", timeout=60).json()["version"] < 3:
             assert time.monotonic() < deadline, "the bots did not play"
             time.sleep(0.1)

@@ -32,6 +32,9 @@ from turncoat.games.verrater import VerraterGame
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 GAME_TIMEOUT_S = 420
+# How long one wait for the next turn may take: a bot's first move starts its worker process
+# (a fresh interpreter importing the game), which on a loaded machine takes tens of seconds.
+TURN_WAIT_MS = 120_000
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(),
@@ -98,7 +101,7 @@ def wait_for_turn(page: Page, seat: int, at_least: int = -1) -> bool:
         " return s && Number(s.dataset.version) >= v && s.dataset.toAct.split(' ').includes(String(seat))"
         " && !!document.querySelector('#controls button:not([disabled])'); }",
         arg=[seat, at_least],
-        timeout=30_000,
+        timeout=TURN_WAIT_MS,
     )
     return not game_over(page)
 
@@ -114,7 +117,7 @@ def next_to_act(page: Page, seats: tuple[int, ...], at_least: int) -> int | None
         " return s && Number(s.dataset.version) >= v && s.dataset.toAct.split(' ')"
         ".some(x => seats.includes(Number(x)) && (x !== String(seats[0]) || live)); }",
         arg=[list(seats), at_least],
-        timeout=30_000,
+        timeout=TURN_WAIT_MS,
     )
     if game_over(page):
         return None
