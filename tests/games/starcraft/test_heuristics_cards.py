@@ -68,7 +68,7 @@ def test_placement_worth_cloaks_a_threatened_unit_no_detector_sees(
     assert choose(g, s, 1) == KA.PlaceCombatCards("zerg_combat_01", burrow)
 
 
-def test_placement_worth_adds_gains_cancels_and_cloaking() -> None:
+def test_placement_worth_adds_the_gains_that_apply() -> None:
     g, _, _ = _fight([T("goliath"), Z("mutalisk")], (["charon_boosters"], ["zerg_combat_15"]))
     view = SkirmishView(
         front="goliath",
