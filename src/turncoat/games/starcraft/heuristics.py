@@ -23,8 +23,10 @@ it controls and stay on the board (§16.4).  Every decision is scored against it
 * a Mobilize (§10.2) takes valuable empty areas without abandoning held ones, and attacks an enemy
   area only with clearly more strength than its defenders;
 * in battle (§13) it pairs units that can hit their opponents, supports the weakest skirmish,
-  plays its strongest card for the front-line unit, loses its cheapest units and retreats its
-  dearest.
+  plays the cards worth most for the front-line unit against the opposing one, keywords included
+  (``card_worth``: gains that apply, cancels, granted cloaking; never the opponent's hidden
+  cards), loses its cheapest units and retreats its dearest;
+* a technology's keywords add to its worth against the enemy units on the board (§13.7).
 
 Decisions it does not know fall back to a random legal one, so it never fails.
 """
@@ -37,9 +39,11 @@ from typing import TYPE_CHECKING, Any
 
 from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft.abilities import technology_hook
+from turncoat.games.starcraft.card_worth import Opposing, SkirmishView, expected_opposing, placement_worth
 from turncoat.games.starcraft.observe import HIDDEN_CARD, StarcraftObservation
 from turncoat.games.starcraft.phases import combat_actions as KA
-from turncoat.games.starcraft.phases.combat_cards import card_data, card_values
+from turncoat.games.starcraft.phases.combat import AIR_SUPPORT
+from turncoat.games.starcraft.phases.combat_cards import card_data, card_keywords, card_values, vs_matches
 from turncoat.games.starcraft.phases.event_effects import effect_of
 from turncoat.games.starcraft.state import NOBODY, AreaState, Battle, BattleSide
 
@@ -57,6 +61,11 @@ BLIND_CARD = 2.0  # the expected attack + health of a blind card (§13.2 step 6)
 # §10.4, §11, §17: cheapest first (an event resource token is free, and lost if unspent)
 PAYMENT = {"discount": 0, "event": 0, "permanent": 1, "card": 2, "force": 3}
 SPARE_WORKERS = 2  # §10.3, §11: workers kept in the pool for builds when buying a technology
+# §10.3, §13.7: a technology's keywords, in card points (``_keyword_prospect``), and their weight
+# against the technology's base worth (about 1-3)
+KEYWORD_CANCEL = 7.0  # about the attack + health of an opposing card
+KEYWORD_GRANT = 4.0  # a front-line unit saved (cloaking) or caught (detection) now and then
+KEYWORD_TECH = 0.1
 ORDER_PREFERENCE = {"build": 0, "mobilize": 1, "research": 2}  # §9: what is revealed first
 # §17: what a placeholder event card's invented effect is worth (its text, ``event_effects``); an
 # effect the engine does not apply (an inert hook) is worth nothing.
@@ -90,6 +99,8 @@ class StarcraftHeuristic:
             u: 1.0 + d.cost.value.minerals + d.cost.value.gas + (0.5 if d.detector.value else 0.0)
             for u, d in t.unit.items()
         }
+        # (race, its front-line unit, cards it placed) -> the expected opposing cards (public data)
+        self._opposing_memo: dict[tuple[str, str, int | None], Opposing] = {}
 
     # -- the policy ----------------------------------------------------------------------------
 
@@ -370,7 +381,23 @@ class StarcraftHeuristic:
         if card.value.unlocks:
             wanted = set(self.ctx.t.unit[card.value.unlocks].made_from.value)
         have = sum(1 for a in areas.values() for u in a.units if u.owner == me and u.kind in wanted)
-        return (1.0 + 0.5 * min(have, 4)) if have else -0.5
+        if not have:
+            return -0.5
+        return 1.0 + 0.5 * min(have, 4) + KEYWORD_TECH * self._keyword_prospect(areas, me, tech)
+
+    def _keyword_prospect(self, areas: dict[str, AreaState], me: int, tech: str) -> float:
+        """§13.7: what a technology card's keywords add, in card points, against the enemy units on
+        the board (public): a gain times the share of those its vs. names (halved when it holds
+        only while attacking or defending), a cancel about an opposing card, cloaking or detection
+        about a saved or a caught unit."""
+        keywords = card_keywords(self.ctx, tech)
+        enemies = [u.kind for a in areas.values() for u in a.units if u.owner != me]
+        worth = KEYWORD_CANCEL * len(keywords.cancel) + KEYWORD_GRANT * len(keywords.grants)
+        for gain in keywords.gains:
+            named = sum(1 for u in enemies if vs_matches(self.ctx, gain.vs, u))
+            share = named / len(enemies) if enemies else 0.0
+            worth += (gain.attack + gain.health) * share * (0.5 if gain.when else 1.0)
+        return worth
 
     # -- combat (§13) -----------------------------------------------------------------------------
 
@@ -412,11 +439,14 @@ class StarcraftHeuristic:
                 mine = self._my_side(battle, me)
                 return self._side_power(sides[1 - mine]) - self._side_power(sides[mine])
             case KA.PlaceCombatCards(standard=st, reinforcement=r) if battle is not None:
-                front = self._front_for_cards(battle, me)
-                value = self._card_strength(st, front)
-                if r is not None:
-                    hand = len(obs.hand)
-                    value += self._card_strength(r, front) - (3.0 if hand <= 3 else 1.0)
+                view = self._skirmish_view(obs, me, areas, battle)
+                if st is None or view is None:  # blind, or (never) no skirmish left to place on
+                    value = self._card_strength(st, None if view is None else view.front)
+                else:
+                    cards = (st,) if r is None else (st, r)
+                    value = placement_worth(self.ctx, cards, view, self._opposing(obs, me, battle))
+                if r is not None:  # a card spent now is a card missing in a later battle
+                    value -= 3.0 if len(obs.hand) <= 3 else 1.0
                 return value
             case KA.ResolveSkirmish(skirmish=i):
                 return -float(i)
@@ -430,14 +460,53 @@ class StarcraftHeuristic:
                 return held + self.area_value.get(a, 0.0) * 0.1
         return 0.0
 
-    def _front_for_cards(self, battle: Battle, me: int) -> str | None:
-        """§13.2 step 6: the front-line unit of the seat's next skirmish without cards."""
+    def _next_sides(self, battle: Battle, me: int) -> tuple[BattleSide, BattleSide] | None:
+        """§13.2 step 6: (its side, the other side) of the seat's next skirmish without cards."""
         mine = self._my_side(battle, me)
         for s in battle.skirmishes:
-            side = s.attack if mine == 0 else s.defence
-            if not side.placed:
-                return side.front.kind
+            own, enemy = (s.attack, s.defence) if mine == 0 else (s.defence, s.attack)
+            if not own.placed:
+                return own, enemy
         return None
+
+    def _skirmish_view(
+        self, obs: StarcraftObservation, me: int, areas: dict[str, AreaState], battle: Battle
+    ) -> SkirmishView | None:
+        """§13.5, §13.7: the public facts of the next skirmish that the keywords depend on: the two
+        front-line units, its role, whether the other side detects (a detector unit there, or
+        Air Support with its base in the area) and what its supporters add."""
+        sides = self._next_sides(battle, me)
+        if sides is None:
+            return None
+        own, enemy = sides
+        other = battle.defender if battle.attacker == me else battle.attacker
+        air = dict(obs.seats[other].modules).get(AIR_SUPPORT, 0) > 0 and areas[battle.area].base == other
+        units = (enemy.front, *enemy.support)
+        return SkirmishView(
+            front=own.front.kind,
+            enemy_front=enemy.front.kind,
+            attacking=battle.attacker == me,
+            cloaked=own.front.cloaked,
+            enemy_detects=air or any(self.unit_data[u.kind].detector.value for u in units),
+            enemy_support=sum(
+                self.unit_data[u.kind].support.value
+                for u in enemy.support
+                if self._can_hit(u.kind, own.front.kind)
+            ),
+            front_value=self.unit_value[own.front.kind],
+        )
+
+    def _opposing(self, obs: StarcraftObservation, me: int, battle: Battle) -> Opposing:
+        """The expected opposing cards in the next skirmish: from the other race's public deck and
+        how many cards it has placed (never which), memoised per decision's public inputs."""
+        sides = self._next_sides(battle, me)
+        assert sides is not None
+        enemy = sides[1]
+        other = battle.defender if battle.attacker == me else battle.attacker
+        key = (obs.seats[other].race, enemy.front.kind, len(enemy.cards) if enemy.placed else None)
+        if key not in self._opposing_memo:
+            self._opposing_memo[key] = expected_opposing(self.ctx, *key)
+        return self._opposing_memo[key]
 
 
 # -- readings of the board ----------------------------------------------------------------------
