@@ -347,6 +347,35 @@ def test_a_finished_game_keeps_its_board() -> None:
         assert "data-choose" not in page  # nothing is left to choose
 
 
+def placing_z_minor(play: GameInProgress) -> bool:
+    """Seat 0 has placed the first end of its z-axis route and chooses the second."""
+    return play.view(0).observation.step == "place_z_minor" and 0 in play.to_act()
+
+
+def test_a_z_axis_route_end_waiting_for_its_second_end_shows_on_the_map() -> None:
+    """§6.1 step 5: the first end, on the table, is drawn with a loose line for every viewer (and
+    that slot is no longer free); each slot the seat may choose says it is that route's other end;
+    no map draws one once the route is placed."""
+    table = table_at(placing_z_minor)
+    ctx = ctx_of(table)
+    obs = obs_of(table.play, 0)
+    end = obs.z_major
+    assert end is not None
+    geo = board.galaxy(ctx, obs, (), {}, {})
+    pending = geo["pending_z"]
+    assert (pending["planet"], pending["side"]) == (end.planet, end.side)
+    (planet,) = [p for p in geo["planets"] if p["pending_z"]]
+    assert planet["id"] == end.planet and end.side not in {s["side"] for s in planet["free_slots"]}
+    words = f"first end on {log.planet_name(ctx, end.planet)} ({end.side} side), second end to place"
+    for viewer, page in pages(table).items():
+        assert '<g class="z-pending"' in page and htmlmod.escape(words) in page, viewer
+    slots = targets(first_page(table, 0), "slot")
+    assert len(slots) == len(table.play.legal_actions(0))
+    assert all(f"the other end of z-axis route {pending['z']}" in label for label in slots.values())
+    placed = msgspec.structs.replace(obs, step="place_unit", z_major=None)
+    assert board.galaxy(ctx, placed, (), {}, {})["pending_z"] is None
+
+
 def test_a_planet_being_turned_shows_on_its_cell() -> None:
     """Between choosing a cell and a turn the planet waits on its cell, even the first one."""
 

@@ -31,7 +31,7 @@ from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft import log
 from turncoat.games.starcraft.game import StarcraftGame
 from turncoat.games.starcraft.observe import StarcraftObservation
-from turncoat.games.starcraft.state import ActiveOrder, Battle, OrderToken
+from turncoat.games.starcraft.state import ActiveOrder, Battle, OrderToken, RouteEnd
 from turncoat.skins.starcraft import terminal as sc_terminal
 from turncoat.skins.starcraft.terminal import view
 from turncoat.skins.starcraft.terminal.app import StarcraftApp
@@ -258,6 +258,24 @@ def test_the_grid_draws_routes_between_neighbours_when_it_fits() -> None:
             assert (p.y > q.y) == (where[p.id][0] < where[q.id][0])
 
 
+def test_the_galaxy_marks_a_z_axis_route_end_whose_second_end_is_to_place() -> None:
+    """§6.1 step 5: while the second end is chosen, the first is marked on its planet's box, for
+    every seat and a spectator (it is on the table); no box is marked at any other step."""
+    table = play_until(sc_table(), lambda t: observed(t, 0).step == "place_z_minor")
+    look = view.look_of(game_of(table))
+    for viewer in (0, 1, None):
+        obs = observed(table, viewer)
+        assert obs.z_major is not None
+        lines = [x.plain for x in view.galaxy_lines(look, obs, table.names(), 40)]
+        marked = {n: b for n, b in boxes(lines).items() if "◆Z" in b}
+        assert list(marked) == [log.planet_name(look.ctx, obs.z_major.planet)]
+        assert f"◆Z1 {obs.z_major.side} second end to place" in marked.popitem()[1]
+        moving = msgspec.structs.replace(obs, step="move_z_end")
+        assert "◆Z1" in "\n".join(x.plain for x in view.galaxy_lines(look, moving, table.names(), 40))
+        plain = msgspec.structs.replace(obs, z_major=None)
+        assert "◆Z" not in "\n".join(x.plain for x in view.galaxy_lines(look, plain, table.names(), 40))
+
+
 def test_the_placeholder_badge_says_invented_content_is_in_play() -> None:
     table = sc_table()
     look = view.look_of(game_of(table))
@@ -351,9 +369,9 @@ def took_effect(action: object, before: StarcraftObservation, after: StarcraftOb
             return True
         case A.PlaceBase(area=a):
             return any(x.id == a and x.base == 0 for x in after.areas)
-        case A.PlaceZAxisEnd(planet=p, side=s):  # the major end waits for the minor one, unseen
+        case A.PlaceZAxisEnd(planet=p, side=s):  # the major end waits, on the table, for the minor
             placed = any(e.planet == p and e.side == s for r in after.routes for e in r.ends)
-            return placed or (before.step, after.step) == ("place_z_major", "place_z_minor")
+            return placed or (after.step == "place_z_minor" and after.z_major == RouteEnd(p, s))
         case A.PlaceStartingUnit(area=a):
             kind = before.units_to_place[0]
             return units(after, a, kind) == units(before, a, kind) + 1
@@ -393,6 +411,9 @@ async def test_ten_decisions_by_keys_each_changes_the_game(tmp_path: Path) -> No
             if isinstance(chosen, A.PlaceOrder):  # her own token's face on her board
                 face_text = "BMR"["bmr".index(chosen.kind[0])] + ("★" if chosen.special else "")
                 await until_done(pilot, shows(app, "#board", f"P1:{face_text}"))
+            if isinstance(chosen, A.PlaceZAxisEnd) and observed(table, 0).z_major is not None:
+                # the half-placed route is marked on its planet's box while its second end is chosen
+                await until_done(pilot, shows(app, "#board", f" {chosen.side} second end to place"))
             if isinstance(chosen, A.ChooseFaction):
                 leader = game_of(table).ctx.t.faction[chosen.faction].leader.value
                 await until_done(pilot, shows(app, "#players", leader))

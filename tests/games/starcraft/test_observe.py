@@ -19,7 +19,17 @@ from turncoat.games.starcraft.determinize import redeal_orders, unseen_events
 from turncoat.games.starcraft.events import CombatCardsDrawn, EventCardsRead, OrderFace
 from turncoat.games.starcraft.game import StarcraftGame
 from turncoat.games.starcraft.observe import card_visible, top_stage
-from turncoat.games.starcraft.state import EVENT_STEPS, PLANNING, PLAY_EVENT, SETUP_STEPS, OrderToken, State
+from turncoat.games.starcraft.state import (
+    EVENT_STEPS,
+    MOVE_Z_END,
+    PLACE_Z_MINOR,
+    PLANNING,
+    PLAY_EVENT,
+    SETUP_STEPS,
+    OrderToken,
+    RouteEnd,
+    State,
+)
 
 
 def test_observe_shows_only_the_viewers_hand() -> None:
@@ -54,6 +64,46 @@ def test_observe_order_faces_only_to_their_owner() -> None:
     assert [o.kind for o in g.observe(stacked, None).stacks[0][1]] == [None, None]
     forgetful = game(players=2, order_owner_may_view_own_orders=False)
     assert [o.kind for o in forgetful.observe(stacked, 0).stacks[0][1]] == [None, None]
+
+
+def _setup_states(players: int, seed: int) -> tuple[StarcraftGame, list[State]]:
+    """Every state of a random game's setup (§5, §6), galaxy building included."""
+    g = game(players=players)
+    rnd = random.Random(seed)
+    state = g.start(seed).state
+    out: list[State] = []
+    while g.to_act(state) and state.step in SETUP_STEPS:
+        out.append(state)
+        (seat,) = g.to_act(state)
+        state = g.apply(state, seat, rnd.choice(g.legal_actions(state, seat))).state
+    return g, out
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_observe_shows_the_pending_z_axis_end_to_every_viewer(players: int) -> None:
+    """§6.1 step 5, §21.3: while the second end of a z-axis route is chosen, its placed (major) end
+    is on the table: every seat and a spectator see it; at any other step nobody sees one."""
+    g, states = _setup_states(players, players)
+    pending = [s for s in states if s.step == PLACE_Z_MINOR]
+    assert pending, "no z-axis route was placed: the check would prove nothing"
+    for state in states:
+        expected = state.z_major if state.step == PLACE_Z_MINOR else None
+        assert state.step != PLACE_Z_MINOR or expected is not None
+        for viewer in (None, *range(players)):
+            assert g.observe(state, viewer).z_major == expected, (state.step, viewer)
+    # §17: the event card that moves a z-axis route keeps its major end in place the same way
+    moving = msgspec.structs.replace(states[-1], step=MOVE_Z_END, z_major=RouteEnd("char", "N"))
+    assert {g.observe(moving, v).z_major for v in (None, *range(players))} == {RouteEnd("char", "N")}
+
+
+def test_determinize_keeps_the_pending_z_axis_end() -> None:
+    """§6.1 step 5, §21.3: the z-axis route end on the table is no secret: a re-deal keeps it."""
+    g, states = _setup_states(3, 3)
+    state = next(s for s in states if s.step == PLACE_Z_MINOR)
+    for viewer in range(3):
+        sampled = g.determinize(state, viewer, 7)
+        assert sampled.z_major == state.z_major is not None
+        assert g.observe(sampled, viewer) == g.observe(state, viewer)
 
 
 def test_top_stage_is_the_back_of_the_top_card() -> None:

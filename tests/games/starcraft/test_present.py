@@ -8,15 +8,17 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import msgspec
 import pytest
 
 from turncoat.core.engine import Outcome
 from turncoat.core.present import plain
 from turncoat.games.starcraft import actions as A
+from turncoat.games.starcraft import log
 from turncoat.games.starcraft.game import StarcraftGame
 from turncoat.games.starcraft.phases import combat_actions as KA
-from turncoat.games.starcraft.present import PLACEHOLDER_MARK, StarcraftPresentation
-from turncoat.games.starcraft.state import State
+from turncoat.games.starcraft.present import PLACEHOLDER_MARK, StarcraftPresentation, pending_z_words
+from turncoat.games.starcraft.state import MOVE_Z_END, State
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
 
@@ -114,6 +116,22 @@ def test_every_offered_action_is_labelled_in_words_not_as_a_struct() -> None:
                 for c in d.choices:
                     label = plain(c.label, NAMES)
                     assert label and "(" not in label[:1] and "Action" not in label and "=" not in label
+
+
+def test_pending_z_words_name_the_end_the_second_one_joins() -> None:
+    """§6.1 step 5 (and §17's moved route): while the second end of a z-axis route is chosen, the
+    decision's title names the placed end it joins; the same words stand under the map."""
+    game, state = next((g, s) for g, s in playout(2, 4, 400) if s.step == "place_z_minor")
+    end = state.z_major
+    assert end is not None
+    where = f"{log.planet_name(game.ctx, end.planet)} ({end.side} side)"
+    obs = game.observe(state, state.actor)
+    (decision,) = game.presentation().decisions(obs, game.legal_actions(state, state.actor))
+    assert decision.title == f"Galaxy placement: the second end of the z-axis route from {where}"
+    assert pending_z_words(game.ctx, obs) == f"Z-axis route: first end on {where}, second end to place"
+    moving = game.observe(msgspec.structs.replace(state, step=MOVE_Z_END), None)
+    assert "stays, its other end moves" in pending_z_words(game.ctx, moving)
+    assert pending_z_words(game.ctx, game.observe(game.start(4).state, None)) == ""
 
 
 def test_the_score_table_shows_conquest_points_and_the_win() -> None:

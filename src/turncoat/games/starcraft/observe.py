@@ -5,7 +5,9 @@ seat's faction, CP, workers, resource cards, buildings, modules and order-token 
 drawn at setup (shown when drawn, §6.1 step 1), the technology decks (fixed lists less the
 technologies bought, which are announced, §10.3), cards in play areas, the *number* of cards in
 each hand, combat deck, discard pile and pending event pile, the event deck's size and the stage of
-its top card (the card backs), the order stacks' backs (owner and sequence) and the setup's progress.
+its top card (the card backs), the order stacks' backs (owner and sequence) and the setup's progress,
+including the first (major) end of a z-axis route whose second end is being chosen (§6.1 step 5,
+and the event card that moves a z-axis route, §17): it is on the table.
 
 Private to its seat: its hand, the order tokens it has not placed yet (in front of it), the faces
 of its own placed orders (the owner remembers them, ``order_owner_may_view_own_orders``) and, in
@@ -31,6 +33,7 @@ from turncoat.games.starcraft.state import (
     OrderToken,
     PlacedPlanet,
     Route,
+    RouteEnd,
     State,
 )
 
@@ -103,6 +106,7 @@ class StarcraftObservation(msgspec.Struct, frozen=True):
     victory: str
     battle: Battle | None = None  # §13: the battle being fought, face-down cards hidden (redact_battle)
     own_orders: tuple[OrderToken, ...] = ()  # §8: the viewer's order tokens not placed yet, faces up
+    z_major: RouteEnd | None = None  # §6.1 step 5, §17: a z-axis route's placed end, its other to come
 
 
 def _seat_view(state: State, seat: int) -> SeatView:
@@ -141,7 +145,8 @@ def top_stage(ctx: Ctx, state: State) -> int | None:
 
 
 def observe(ctx: Ctx, state: State, viewer: Viewer, to_act: frozenset[int]) -> StarcraftObservation:
-    """§21.3: the state as ``viewer`` (a seat, or None for a spectator) may see it."""
+    """§21.3: the state as ``viewer`` (a seat, or None for a spectator) may see it; the major end of
+    a z-axis route waiting for its second end (§6.1 step 5) is on the table, so every viewer sees it."""
     own_faces = ctx.config.order_owner_may_view_own_orders
     stacks = tuple(
         (
@@ -189,6 +194,7 @@ def observe(ctx: Ctx, state: State, viewer: Viewer, to_act: frozenset[int]) -> S
         victory=state.victory,
         battle=redact_battle(state.battle, viewer),
         own_orders=state.seat(viewer).orders if viewer is not None else (),
+        z_major=state.z_major,
     )
 
 

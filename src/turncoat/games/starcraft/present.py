@@ -46,7 +46,7 @@ from turncoat.games.starcraft.context import Ctx
 from turncoat.games.starcraft.guide import starcraft_guide
 from turncoat.games.starcraft.observe import HIDDEN_CARD, StarcraftObservation
 from turncoat.games.starcraft.phases import combat_actions as KA
-from turncoat.games.starcraft.state import NOBODY, OVER, SETUP_STEPS, BattleSide, Unit
+from turncoat.games.starcraft.state import MOVE_Z_END, NOBODY, OVER, SETUP_STEPS, BattleSide, Unit
 
 if TYPE_CHECKING:
     from turncoat.games.starcraft.game import StarcraftGame
@@ -93,7 +93,26 @@ STEP_WORDS = {
     OVER: "The game is over",
 }
 
+
 # Each kind of decision (action tag) is offered under the title of its group, in the game's words.
+def pending_z_words(ctx: Ctx, obs: StarcraftObservation, title: bool = False) -> str:
+    """The z-axis route end on the table while its other end is chosen (§6.1 step 5; the event
+    card that moves a z-axis route, §17), in words, or as the title of the decision that places
+    the other end (``title``); "" when there is none."""
+    end = obs.z_major
+    if end is None:
+        return ""
+    where = f"{log.planet_name(ctx, end.planet)} ({end.side} side)"
+    moving = obs.step == MOVE_Z_END
+    if title:
+        if moving:
+            return f"Regrouping: the new end of the z-axis route from {where}"
+        return f"Galaxy placement: the second end of the z-axis route from {where}"
+    if moving:
+        return f"Z-axis route: its end on {where} stays, its other end moves"
+    return f"Z-axis route: first end on {where}, second end to place"
+
+
 GROUPS = {
     "choose_faction": "Your faction",
     "choose_planet": "Galaxy placement: which planet",
@@ -233,6 +252,8 @@ class StarcraftPresentation:
         for action in legal:
             tag = action_tag(action)
             title = GROUPS.get(tag, "Your decision")
+            if tag == "place_z_axis_end" and obs.z_major is not None:
+                title = pending_z_words(self.ctx, obs, title=True)
             if tag == "place_starting_unit" and obs.units_to_place:
                 title = f"Starting forces: where your {log.unit_name(self.ctx, obs.units_to_place[0])} goes"
             groups.setdefault(title, []).append(

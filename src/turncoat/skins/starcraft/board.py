@@ -18,7 +18,8 @@ from turncoat.games.starcraft.context import Ctx
 from turncoat.games.starcraft.galaxy import OPPOSITE, neighbour, rotated_sides
 from turncoat.games.starcraft.observe import StarcraftObservation
 from turncoat.games.starcraft.phases.resources import card_capacity
-from turncoat.games.starcraft.state import NOBODY
+from turncoat.games.starcraft.present import pending_z_words
+from turncoat.games.starcraft.state import MOVE_Z_END, NOBODY
 
 TILE = 250  # a planet tile's side, in the drawing's units
 GAP = 40  # the space between two tiles: normal routes and transports sit in it (narrow for phones)
@@ -39,6 +40,7 @@ DEPLETION_WORDS = {1: "partially depleted", 2: "depleted"}
 DEPLETION_SHORT = {1: "part depleted", 2: "depleted"}  # on the tile, where room is short
 TURN_WORDS = {0: "as printed", 1: "↻ 90°", 2: "↻ 180°", 3: "↻ 270°"}  # a turn's target, in short
 MINI = 40  # the side of a turn's small tile, its slots on its sides
+DANGLE = 44  # the loose line from a z-axis route end whose other end is still to place
 
 
 # -- content words ----------------------------------------------------------------------------------
@@ -354,6 +356,32 @@ def _stack(
     return out
 
 
+def pending_z(
+    ctx: Ctx, obs: StarcraftObservation, corner_of: Mapping[str, tuple[int, int]]
+) -> dict[str, Any] | None:
+    """RULES §6.1 step 5 (and the event card that moves a z-axis route, §17): the z-axis route end
+    on the table while its other end is chosen: its planet and side, the badge out of its slot, a
+    loose line along the tile's side (away from the transports, which sit the other way), the
+    route's number and the words.  None when no end waits."""
+    end = obs.z_major
+    if end is None or end.planet not in corner_of:
+        return None
+    z_routes = [r for r in obs.routes if r.kind == "z_axis"]
+    # the route being moved keeps its number; a new one takes the next
+    number = next((i for i, r in enumerate(z_routes, 1) if r.ends[0] == end), len(z_routes) + 1)
+    badge = outward(slot_point(corner_of[end.planet], end.side), end.side, 16)
+    loose = (badge[0] - DANGLE, badge[1]) if end.side in ("N", "S") else (badge[0], badge[1] - DANGLE)
+    return {
+        "planet": end.planet,
+        "side": end.side,
+        "z": number,
+        "badge": badge,
+        "loose": loose,
+        "words": pending_z_words(ctx, obs),
+        "short": "other end moves" if obs.step == MOVE_Z_END else "second end to place",
+    }
+
+
 def galaxy(
     ctx: Ctx,
     obs: StarcraftObservation,
@@ -379,7 +407,9 @@ def galaxy(
     )
     corner_of = {p.id: tile_corner((p.x, p.y), bounds) for p in obs.galaxy}
     used = {(e.planet, e.side) for r in obs.routes for e in r.ends}
+    used |= {(obs.z_major.planet, obs.z_major.side)} if obs.z_major else set()  # no longer free
     active = obs.active_order
+    pending = pending_z(ctx, obs, corner_of)
     planets = []
     for p in obs.galaxy:
         corner = corner_of[p.id]
@@ -393,10 +423,17 @@ def galaxy(
                 "top": corner[1],
                 "invented": planet_invented(ctx, p.id),
                 "free_slots": [
-                    {"side": s, "point": slot_point(corner, s), "spot": f"slot:{p.id}:{s}"}
+                    {
+                        "side": s,
+                        "point": slot_point(corner, s),
+                        "spot": f"slot:{p.id}:{s}",
+                        # the choice these slots offer now is the pending route's other end
+                        "joins": f"the other end of z-axis route {pending['z']}" if pending else "",
+                    }
                     for s in sides
                     if (p.id, s) not in used
                 ],
+                "pending_z": pending if pending and pending["planet"] == p.id else None,
                 "areas": _area_rows(ctx, obs, p.id, corner, codes, seat_names),
                 "stack": _stack(ctx, obs, p.id, corner, seat_names),
                 "active": (
@@ -466,6 +503,7 @@ def galaxy(
         "stack": STACK,
         "planets": planets,
         "routes": routes,
+        "pending_z": pending,
         "candidates": [
             {"cell": c, "spot": f"cell:{c[0]},{c[1]}", "corner": tile_corner(c, bounds)} for c in candidates
         ],

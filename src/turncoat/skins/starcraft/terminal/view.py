@@ -49,6 +49,7 @@ LEGEND = " · ".join(
         "──/│ a route, ═══/┃ with transports",
         "P1T a transport",
         "Z1 a z-axis route",
+        "◆Z1 E a z-axis route end, its other end still to place",
         "↓2 units moved in",
         "BATTLE the area fought over",
     )
@@ -212,6 +213,9 @@ def planet_box(
         )
     for row in planet["areas"]:
         body += area_lines(row, inner)
+    pz = planet["pending_z"]
+    if pz:  # §6.1 step 5: on the table, its other end not yet (first, so it is never cut off)
+        body.append(Text(f"◆Z{pz['z']} {pz['side']} {pz['short']}", style="bold magenta"))
     free = [s["side"] for s in planet["free_slots"]]
     body += pack(route_chunks(ctx, obs, planet["id"], z_of, free), inner, sep=" · ", indent=2)
     top = Text("╭─", style=border) + fit(title, min(cell_len(title.plain), width - 4))
