@@ -18,7 +18,15 @@ from turncoat.core.registry import load_game
 from turncoat.games.starcraft import actions as A
 from turncoat.games.starcraft.encoding import StarcraftEncoding
 from turncoat.games.starcraft.game import StarcraftGame
-from turncoat.games.starcraft.state import OrderKind, OrderToken, State, with_seat
+from turncoat.games.starcraft.state import (
+    MOVE_Z_END,
+    PLACE_Z_MINOR,
+    OrderKind,
+    OrderToken,
+    RouteEnd,
+    State,
+    with_seat,
+)
 from turncoat.rl.pettingzoo_env import TurncoatAECEnv, env
 
 FLIP: dict[str, OrderKind] = {"build": "research", "research": "mobilize", "mobilize": "build"}
@@ -177,3 +185,30 @@ def test_vectors_differ_between_seats_and_lie_in_the_box() -> None:
     assert not np.array_equal(vectors[0], vectors[1])
     for v in vectors:
         assert enc.observation_space.contains(v)
+
+
+def test_the_waiting_z_axis_end_is_in_every_vector() -> None:
+    """§6.1 step 5, §17: a z-axis route end placed while its other end is chosen is public, so every
+    seat's vector shows its planet and side, and a vector without one differs."""
+    game, enc = _encoding(3)
+    rng = random.Random(5)
+    state = game.new_initial_state(5)
+    while state.step != PLACE_Z_MINOR:
+        (seat,) = game.to_act(state)
+        state = game.apply(state, seat, rng.choice(list(game.legal_actions(state, seat)))).state
+    major = state.z_major
+    assert major is not None
+    names = enc.layout()
+    shown = {names.index(f"z_major.planet={major.planet}"), names.index(f"z_major.side={major.side}")}
+    without = msgspec.structs.replace(state, z_major=None)
+    elsewhere = msgspec.structs.replace(
+        state, z_major=RouteEnd(major.planet, "W" if major.side != "W" else "E")
+    )
+    for viewer in range(3):
+        vector = enc.encode(game.observe(state, viewer))
+        assert {i for i, n in enumerate(names) if n.startswith("z_major.") and vector[i]} == shown
+        assert not np.array_equal(enc.encode(game.observe(without, viewer)), vector)
+        assert not np.array_equal(enc.encode(game.observe(elsewhere, viewer)), vector)
+    # §17: the event effect that moves a z-axis route keeps its major end the same way
+    moving = msgspec.structs.replace(without, step=MOVE_Z_END, z_major=major)
+    assert not np.array_equal(enc.encode(game.observe(moving, 0)), enc.encode(game.observe(without, 0)))

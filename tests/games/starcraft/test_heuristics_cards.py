@@ -1,6 +1,7 @@
 """The heuristic bot's combat cards with keywords (RULES §13.3, §13.4, §13.7): it plays a keyword
 card where the keyword acts (a vs. that names the opposing unit, a cancel, granted cloaking that
-saves its front-line unit) and not where it does not, from its own observation only.
+saves its front-line unit, granted detection that catches a cloaked enemy) and not where it does
+not, from its own observation only.
 
 The battles are those of ``test_combat_keywords`` (Terran seat 0 against Zerg seat 1 in Tarsonis 1;
 each hand also holds the cards the battle draws: Terran 5, 8, 9 and Zerg 7, 8, 16, whose values
@@ -66,6 +67,27 @@ def test_placement_worth_cloaks_a_threatened_unit_no_detector_sees(
     g, s, _ = _fight(units, (["terran_combat_02"], ["zerg_combat_01", "burrow"]), attacker=1)
     assert (s.step, s.actor) == ("battle_cards", 1)
     assert choose(g, s, 1) == KA.PlaceCombatCards("zerg_combat_01", burrow)
+
+
+@pytest.mark.parametrize(
+    ("cloaked", "detector", "ensnare"),
+    [(True, False, "ensnare"), (True, True, None), (False, False, None)],
+)
+def test_placement_worth_detects_a_cloaked_enemy_no_detector_of_its_own_sees(
+    cloaked: bool, detector: bool, ensnare: str | None
+) -> None:
+    # the Zerg attacks a Ghost with a Zergling; its hand is Zergling card 4 (6/6 = 12), card 2
+    # (4/6) and Ensnare (+1/+1, detection), so few cards that a reinforcement spent costs 3: Ensnare
+    # alone is not worth it.  Against a Ghost cloaked by its type it is: a hit then destroys the
+    # Ghost instead of letting it withdraw.  A detector supporting the Zergling (a Science Vessel)
+    # already does that, and an uncloaked Ghost needs no detection.
+    units = [Z("zergling"), *([Z("science_vessel")] if detector else []), T("ghost", cloaked)]
+    hand = ("zerg_combat_04", "zerg_combat_02", "ensnare")
+    g, s, _ = _fight(units, (["terran_combat_02"], list(hand)), attacker=1)
+    s = with_seat(s, 1, msgspec.structs.replace(s.seat(1), hand=hand))  # not the battle's draws
+    assert (s.step, s.actor) == ("battle_cards", 1)
+    assert s.battle is not None and s.battle.skirmishes[0].attack.front == Z("zergling")
+    assert choose(g, s, 1) == KA.PlaceCombatCards("zerg_combat_04", ensnare)
 
 
 def test_placement_worth_adds_the_gains_that_apply() -> None:

@@ -45,6 +45,8 @@ class SkirmishView(msgspec.Struct, frozen=True):
     enemy_detects: bool  # a detector unit or Air Support on the other side (§13.7)
     enemy_support: int  # attack the enemy supporters add against our front-line unit (§13.5)
     front_value: float  # what our front-line unit is worth, in resources
+    detects: bool = False  # a detector unit or Air Support on our side already (§13.7)
+    enemy_cloaked: float = 0.0  # the worth of the enemy's most valuable unit cloaked by its type
 
 
 def expected_opposing(ctx: Ctx, race: str, enemy_front: str, placed: int | None) -> Opposing:
@@ -79,7 +81,10 @@ def placement_worth(ctx: Ctx, cards: Sequence[str], view: SkirmishView, opposing
     * a cancel is worth the expected attack + health of the opposing card it removes (times the
       odds that card is there);
     * granted cloaking is worth the front-line unit when it would otherwise likely die (the
-      expected opposing attack reaches its health) and nothing on the other side detects it.
+      expected opposing attack reaches its health) and nothing on the other side detects it;
+    * granted detection is worth the enemy's cloaked unit (front-line or supporter) when our side
+      has attack to hit it and no detector of its own: a hit then destroys it instead of letting it
+      withdraw.  Cloaking an opposing card may grant is unknown until the reveal, so not counted.
     """
     front, standard = view.front, cards[0]
     applying = [c for c in cards if C.card_matches(ctx, c, front)]
@@ -107,4 +112,6 @@ def placement_worth(ctx: Ctx, cards: Sequence[str], view: SkirmishView, opposing
     grants = {g for kw in keywords for g in kw.grants}
     if "cloaking" in grants and not view.cloaked and not view.enemy_detects and threat >= health:
         worth += CLOAK_SAVE * view.front_value
+    if "detection" in grants and not view.detects and attack > 0:
+        worth += CLOAK_SAVE * view.enemy_cloaked
     return worth

@@ -33,7 +33,9 @@ one clear error, never mis-indexed.
 Observations: a float32 vector in [0, 1] built from a ``StarcraftObservation`` only (RULES §21.3),
 so it can never carry what the seat may not see: order faces of other seats, hands, deck orders and
 pending events are not in the observation it reads.  Seats are listed *relative to the viewer*
-(the viewer first, then clockwise), padded to six.  ``layout()`` names every feature.
+(the viewer first, then clockwise), padded to six.  ``layout()`` names every feature.  A z-axis route
+end placed while its other end is still to be chosen (§6.1 step 5, §17) is public: its planet and
+slot side are encoded.
 """
 
 from __future__ import annotations
@@ -365,6 +367,11 @@ class StarcraftEncoding:
             carried = Counter[int]() if route is None else Counter(rel(t) for t in route.transports)
             f.counts(f"route{r}.transports.seat", range(MAX_SEATS), carried, 3)
         f.add("normal_routes_left", 0 if o is None else o.normal_routes_left / 30)
+        # §6.1 step 5, §17: a z-axis route's placed end waiting for its other end; no route holds
+        # it yet, so it gets its own planet and slot side (all zero when nothing waits).
+        major = None if o is None else o.z_major
+        f.one_hot("z_major.planet", self.planets, None if major is None else major.planet)
+        f.one_hot("z_major.side", SIDES, None if major is None else major.side)
 
     def _stacks(self, f: Features, o: StarcraftObservation | None, rel: Any) -> None:
         stacks = {} if o is None else dict(o.stacks)

@@ -24,8 +24,8 @@ it controls and stay on the board (§16.4).  Every decision is scored against it
   area only with clearly more strength than its defenders;
 * in battle (§13) it pairs units that can hit their opponents, supports the weakest skirmish,
   plays the cards worth most for the front-line unit against the opposing one, keywords included
-  (``card_worth``: gains that apply, cancels, granted cloaking; never the opponent's hidden
-  cards), loses its cheapest units and retreats its dearest;
+  (``card_worth``: gains that apply, cancels, granted cloaking and detection; never the
+  opponent's hidden cards), loses its cheapest units and retreats its dearest;
 * a technology's keywords add to its worth against the enemy units on the board (§13.7).
 
 Decisions it does not know fall back to a random legal one, so it never fails.
@@ -473,27 +473,34 @@ class StarcraftHeuristic:
         self, obs: StarcraftObservation, me: int, areas: dict[str, AreaState], battle: Battle
     ) -> SkirmishView | None:
         """§13.5, §13.7: the public facts of the next skirmish that the keywords depend on: the two
-        front-line units, its role, whether the other side detects (a detector unit there, or
-        Air Support with its base in the area) and what its supporters add."""
+        front-line units, its role, whether either side detects (a detector unit there, or Air
+        Support with its base in the area), the enemy's units cloaked by their type and what its
+        supporters add."""
         sides = self._next_sides(battle, me)
         if sides is None:
             return None
         own, enemy = sides
         other = battle.defender if battle.attacker == me else battle.attacker
-        air = dict(obs.seats[other].modules).get(AIR_SUPPORT, 0) > 0 and areas[battle.area].base == other
+
+        def detects(seat: int, side: BattleSide) -> bool:
+            air = dict(obs.seats[seat].modules).get(AIR_SUPPORT, 0) > 0 and areas[battle.area].base == seat
+            return air or any(self.unit_data[u.kind].detector.value for u in (side.front, *side.support))
+
         units = (enemy.front, *enemy.support)
         return SkirmishView(
             front=own.front.kind,
             enemy_front=enemy.front.kind,
             attacking=battle.attacker == me,
             cloaked=own.front.cloaked,
-            enemy_detects=air or any(self.unit_data[u.kind].detector.value for u in units),
+            enemy_detects=detects(other, enemy),
             enemy_support=sum(
                 self.unit_data[u.kind].support.value
                 for u in enemy.support
                 if self._can_hit(u.kind, own.front.kind)
             ),
             front_value=self.unit_value[own.front.kind],
+            detects=detects(me, own),
+            enemy_cloaked=max((self.unit_value[u.kind] for u in units if u.cloaked), default=0.0),
         )
 
     def _opposing(self, obs: StarcraftObservation, me: int, battle: Battle) -> Opposing:
