@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import html as htmlmod
 import math
-import random
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -24,7 +23,7 @@ from playwright.sync_api import Browser, Page
 
 import turncoat.core.testing.toy  # noqa: F401  (registers sealed_bids, for the page script's test)
 from tests.server.test_web_browser import shot, version_of, wait_for_news
-from tests.server.web_support import served_in_process
+from tests.server.web_support import played_randomly, served_in_process
 from turncoat.core.registry import load_game
 from turncoat.games.rex import actions as A
 from turncoat.games.rex.game import RexGame
@@ -143,16 +142,8 @@ def played_until(
     ``wanted`` holds there."""
     game = rex_game(players, **options)
     play = GameInProgress.start(game, seed=seed)
-    rng = random.Random(seed)
-    for n in range(20000):
-        if wanted(play):
-            return game, play, True
-        if play.outcome() is not None:
-            break
-        acting = sorted(play.to_act())
-        s = acting[n % len(acting)]
-        play.apply(s, rng.choice(list(play.legal_actions(s))))
-    return game, play, False
+    played_randomly(play, seed, wanted)
+    return game, play, wanted(play)
 
 
 def live_table(game: Any, play: GameInProgress, seed: int, players: int) -> LiveTable:

@@ -10,7 +10,6 @@ badge; only the viewer's own order faces, hand and new event cards show, never a
 from __future__ import annotations
 
 import html as htmlmod
-import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -23,7 +22,7 @@ from playwright.sync_api import Browser, Page
 from tests.server.browser_support import PHONE, READABLE_AND_FRAMED, comes_before
 from tests.server.test_web_browser import shot, version_of
 from tests.server.test_web_rex_skin import NAMES, live_table, page_of
-from tests.server.web_support import prepared_table, served_in_process
+from tests.server.web_support import played_randomly, prepared_table, served_in_process
 from turncoat.core.registry import load_game
 from turncoat.games.starcraft import log
 from turncoat.games.starcraft.actions import ChooseRotation
@@ -77,13 +76,7 @@ def table_at(ready: Ready, players: int = 3, seeds: range = range(1, 60), **opti
     game = sc_game(players, **options)
     for seed in seeds:
         play = GameInProgress.start(game, seed=seed)
-        rng = random.Random(seed)
-        for n in range(6000):
-            if play.outcome() is not None or ready(play):
-                break
-            acting = sorted(play.to_act())
-            s = acting[n % len(acting)]
-            play.apply(s, rng.choice(list(play.legal_actions(s))))
+        played_randomly(play, seed, ready, 6000)
         if play.outcome() is None and ready(play):
             return live_table(game, play, seed, players)
     raise AssertionError("no seeded game reached the wanted position")
@@ -332,13 +325,7 @@ def test_a_finished_game_keeps_its_board() -> None:
     winners' line is on the page."""
     game = sc_game(2)
     play = GameInProgress.start(game, seed=3)
-    rng = random.Random(3)
-    for n in range(20000):
-        if play.outcome() is not None:
-            break
-        acting = sorted(play.to_act())
-        s = acting[n % len(acting)]
-        play.apply(s, rng.choice(list(play.legal_actions(s))))
+    played_randomly(play, 3, lambda _: False)
     assert play.outcome() is not None
     table = live_table(game, play, 3, 2)
     for viewer in (0, 1, None):

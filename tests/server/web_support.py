@@ -149,6 +149,25 @@ def served_in_process(data_dir: Path, **overrides: Any) -> Iterator[str]:
         thread.join(30)
 
 
+def played_randomly(
+    play: GameInProgress, seed: int, until: Callable[[GameInProgress], bool], moves: int = 20000
+) -> list[tuple[int, Any]]:
+    """Random players move ``play`` on (drawing from ``random.Random(seed)``; where several seats
+    may act, they take turns in seat order) until ``until`` holds, the game ends or ``moves``
+    moves are made: the moves made, as (seat, action)."""
+    rng = random.Random(seed)
+    made: list[tuple[int, Any]] = []
+    for n in range(moves):
+        if play.outcome() is not None or until(play):
+            break
+        acting = sorted(play.to_act())
+        seat = acting[n % len(acting)]
+        action = rng.choice(list(play.legal_actions(seat)))
+        play.apply(seat, action)
+        made.append((seat, action))
+    return made
+
+
 PEOPLE = ("Ann", "Bea", "Cy", "Di", "Ed", "Flo")  # the names of the seats of a prepared table
 
 
@@ -168,16 +187,7 @@ def prepared_table(
     game = load_game(game_id, players=players)
     for seed in seeds:
         play = GameInProgress.start(game, seed)
-        rng = random.Random(seed)
-        record: list[tuple[int, dict[str, Any]]] = []
-        for n in range(20000):
-            if play.outcome() is not None or ready(play):
-                break
-            acting = sorted(play.to_act())
-            seat = acting[n % len(acting)]
-            action = rng.choice(list(play.legal_actions(seat)))
-            play.apply(seat, action)
-            record.append((seat, encode_action(action)))
+        record = [(seat, encode_action(action)) for seat, action in played_randomly(play, seed, ready)]
         if play.outcome() is None and ready(play):
             break
     else:
