@@ -22,6 +22,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 import turncoat.core.testing.toy  # noqa: F401  (registers sealed_bids, for the page script's test)
+from tests.server.browser_support import wait_for_my_turn
 from tests.server.test_web_browser import shot, version_of, wait_for_news
 from tests.server.web_support import played_randomly, served_in_process
 from turncoat.core.registry import load_game
@@ -351,15 +352,6 @@ PASSIVE = (
     "Shake hands",
 )
 PREFERRED_RACES = ("Letnev", "Jol-Nar")  # they start with 10 units in a stronghold: they can move
-
-
-def wait_for_my_turn(page: Page) -> None:
-    page.wait_for_function(
-        "() => { const s = document.getElementById('status');"
-        " return s && s.dataset.toAct.split(' ').includes('0')"
-        " && !!document.querySelector('#controls button:not([disabled])'); }",
-        timeout=60_000,
-    )
 
 
 def play_without_the_map(page: Page) -> None:

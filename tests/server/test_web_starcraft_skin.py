@@ -17,12 +17,12 @@ from typing import Any
 
 import msgspec
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, ViewportSize
 
-from tests.server.browser_support import PHONE, READABLE_AND_FRAMED, comes_before
+from tests.server.browser_support import PHONE, READABLE_AND_FRAMED, comes_before, seated_at
 from tests.server.test_web_browser import shot, version_of
 from tests.server.test_web_rex_skin import NAMES, live_table, page_of
-from tests.server.web_support import played_randomly, prepared_table, served_in_process
+from tests.server.web_support import played_randomly
 from turncoat.core.registry import load_game
 from turncoat.games.starcraft import log
 from turncoat.games.starcraft.actions import ChooseRotation
@@ -38,6 +38,7 @@ from turncoat.skins.starcraft import board
 from turncoat.skins.starcraft import web as sc_web
 
 Ready = Callable[[GameInProgress], bool]
+WIDE: ViewportSize = {"width": 1400, "height": 1000}
 
 
 def sc_game(players: int = 3, **options: Any) -> StarcraftGame:
@@ -475,36 +476,12 @@ def log_has(page: Page, text: str) -> None:
     )
 
 
-def wait_for_my_turn(page: Page) -> None:
-    page.wait_for_function(
-        "() => { const s = document.getElementById('status');"
-        " return s && s.dataset.toAct.split(' ').includes('0')"
-        " && !!document.querySelector('#controls button:not([disabled])'); }",
-        timeout=60_000,
-    )
-
-
-def join(browser: Browser, base: str, table: str, token: str, **options: Any) -> tuple[Page, list[str]]:
-    context = browser.new_context(**options)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{base}/join/{table}/{token}")
-    page.wait_for_selector("#table[data-ws='open']", timeout=30_000)
-    return page, errors
-
-
 @pytest.mark.timeout(300)
 def test_a_person_places_an_order_by_clicking_a_planet_on_the_map(tmp_path: Path, browser: Browser) -> None:
     """Ann, at a table with two bots, clicks a planet on the map (the order placement's first
     step) and then her order token: the log says she placed it there and its back, face up for
     her alone, is on that planet's stack."""
-    data = tmp_path / "data"
-    data.mkdir()
-    table, tokens, play = prepared_table(data, "starcraft", 3, (0,), planning())
-    with served_in_process(data) as base:
-        ann, errors = join(browser, base, table, tokens[0], viewport={"width": 1400, "height": 1000})
-        wait_for_my_turn(ann)
+    with seated_at(tmp_path, browser, "starcraft", 3, planning(), WIDE) as (ann, base, table, play):
         target = ann.locator("#board g.planet.choosable").first
         planet = target.get_attribute("data-planet") or ""
         name = log.planet_name(play.game.ctx, planet)  # type: ignore[attr-defined]
@@ -535,8 +512,6 @@ def test_a_person_places_an_order_by_clicking_a_planet_on_the_map(tmp_path: Path
         ann.set_viewport_size(PHONE)
         ann.wait_for_function(READABLE_AND_FRAMED, arg=["svg.sc-map", 3])
         shot(ann, "starcraft-skin-phone")
-        ann.context.close()
-    assert errors == []
 
 
 @pytest.mark.timeout(300)
@@ -545,12 +520,7 @@ def test_a_person_places_a_planet_by_clicking_an_empty_cell(tmp_path: Path, brow
         o = play.view(0).observation
         return o.step == "choose_cell" and 0 in play.to_act() and len(o.galaxy) >= 1
 
-    data = tmp_path / "data"
-    data.mkdir()
-    table, tokens, _ = prepared_table(data, "starcraft", 2, (0,), placing)
-    with served_in_process(data) as base:
-        ann, errors = join(browser, base, table, tokens[0], viewport={"width": 1400, "height": 1000})
-        wait_for_my_turn(ann)
+    with seated_at(tmp_path, browser, "starcraft", 2, placing, WIDE) as (ann, base, table, _):
         cell = ann.locator("#board g.cell-choice.choosable").first
         spot = cell.get_attribute("data-spot") or ""
         x, y = (int(n) for n in spot.removeprefix("cell:").split(","))
@@ -566,23 +536,16 @@ def test_a_person_places_a_planet_by_clicking_an_empty_cell(tmp_path: Path, brow
         )
         state = ann.request.get(f"{base}/api/tables/{table}/state").json()["observation"]
         assert state["chosen_cell"] == [x, y] or [x, y] in [[p["x"], p["y"]] for p in state["galaxy"]]
-        ann.context.close()
-    assert errors == []
 
 
 @pytest.mark.timeout(300)
 def test_a_person_turns_her_planet_by_clicking_a_turn_on_the_map(tmp_path: Path, browser: Browser) -> None:
     """Ann clicks one of the small tiles drawn on her planet's cell: the log says the planet was
     placed there turned as that tile said, and her view of the galaxy holds it so turned."""
-    data = tmp_path / "data"
-    data.mkdir()
-    table, tokens, play = prepared_table(data, "starcraft", 2, (0,), turning)
-    obs = play.view(0).observation
-    name = log.planet_name(play.game.ctx, obs.chosen_planet)  # type: ignore[attr-defined]
-    x, y = obs.chosen_cell
-    with served_in_process(data) as base:
-        ann, errors = join(browser, base, table, tokens[0], viewport={"width": 1400, "height": 1000})
-        wait_for_my_turn(ann)
+    with seated_at(tmp_path, browser, "starcraft", 2, turning, WIDE) as (ann, base, table, play):
+        obs = play.view(0).observation
+        name = log.planet_name(play.game.ctx, obs.chosen_planet)  # type: ignore[attr-defined]
+        x, y = obs.chosen_cell
         turns = ann.locator("#board g.turn-choice.choosable")
         assert turns.count() == len(play.legal_actions(0))
         target = turns.last
@@ -595,8 +558,6 @@ def test_a_person_turns_her_planet_by_clicking_a_turn_on_the_map(tmp_path: Path,
         state = ann.request.get(f"{base}/api/tables/{table}/state").json()["observation"]
         placed = next(p for p in state["galaxy"] if p["id"] == obs.chosen_planet)
         assert (placed["x"], placed["y"], placed["rotation"]) == (x, y, rotation)
-        ann.context.close()
-    assert errors == []
 
 
 @pytest.mark.timeout(300)
@@ -605,12 +566,7 @@ def test_a_person_chooses_her_planet_by_clicking_its_card_under_the_map(
 ) -> None:
     """Ann clicks the second of her drawn planets under the map: her view says it is the planet
     she places now, and the map offers its cells."""
-    data = tmp_path / "data"
-    data.mkdir()
-    table, tokens, play = prepared_table(data, "starcraft", 2, (0,), choosing_planet)
-    with served_in_process(data) as base:
-        ann, errors = join(browser, base, table, tokens[0], viewport={"width": 1400, "height": 1000})
-        wait_for_my_turn(ann)
+    with seated_at(tmp_path, browser, "starcraft", 2, choosing_planet, WIDE) as (ann, base, table, _):
         card = ann.locator("#board g.tray-card.choosable").last
         planet = card.get_attribute("data-spot") or ""
         card.focus()
@@ -618,8 +574,6 @@ def test_a_person_chooses_her_planet_by_clicking_its_card_under_the_map(
         ann.wait_for_selector("#board g.cell-choice.choosable, #board g.coming", timeout=60_000)
         state = ann.request.get(f"{base}/api/tables/{table}/state").json()["observation"]
         assert state["chosen_planet"] == planet
-        ann.context.close()
-    assert errors == []
 
 
 def placing_last(play: GameInProgress) -> bool:
@@ -637,12 +591,7 @@ def test_on_a_phone_the_galaxy_pans_over_at_most_three_screens(
     the map reads at 11 px or more, the map pans over at most 3 screen widths in its frame, the
     page does not scroll sideways, and Ann's decisions come before the map; a cell tapped there
     places her planet."""
-    data = tmp_path / "data"
-    data.mkdir()
-    table, tokens, _ = prepared_table(data, "starcraft", players, (0,), placing_last)
-    with served_in_process(data) as base:
-        ann, errors = join(browser, base, table, tokens[0], viewport=PHONE)
-        wait_for_my_turn(ann)
+    with seated_at(tmp_path, browser, "starcraft", players, placing_last, PHONE) as (ann, base, table, _):
         ann.wait_for_function(READABLE_AND_FRAMED, arg=["svg.sc-map", 3])
         assert comes_before(ann, "#me", "#board")
         shot(ann, f"starcraft-skin-phone-placing-{players}")
@@ -660,5 +609,3 @@ def test_on_a_phone_the_galaxy_pans_over_at_most_three_screens(
         state = ann.request.get(f"{base}/api/tables/{table}/state").json()["observation"]
         placed = [[p["x"], p["y"]] for p in state["galaxy"]]
         assert state["chosen_cell"] == [int(x), int(y)] or [int(x), int(y)] in placed
-        ann.context.close()
-    assert errors == []
