@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, Page, ViewportSize
 from tests.server.browser_support import PHONE, READABLE_AND_FRAMED, comes_before, seated_at
 from tests.server.test_web_browser import shot, version_of
 from tests.server.test_web_rex_skin import NAMES, live_table, page_of
-from tests.server.web_support import played_randomly
+from tests.server.web_support import person_page, played_randomly
 from turncoat.core.registry import load_game
 from turncoat.games.starcraft import log
 from turncoat.games.starcraft.actions import ChooseRotation
@@ -30,7 +30,6 @@ from turncoat.games.starcraft.context import Ctx
 from turncoat.games.starcraft.game import StarcraftGame
 from turncoat.games.starcraft.observe import StarcraftObservation
 from turncoat.play import GameInProgress
-from turncoat.server import views
 from turncoat.server.payload import build_payload
 from turncoat.server.skin import web_skin
 from turncoat.server.table import LiveTable
@@ -90,19 +89,7 @@ def pages(table: LiveTable) -> dict[int | None, str]:
 
 def first_page(table: LiveTable, viewer: int | None) -> str:
     """The table page alone (the board drawn once)."""
-    payload = build_payload(table, viewer, -1)
-    return views.table_page(
-        "table.html",
-        table.game,
-        msgspec.to_builtins(payload),
-        (),
-        table={"id": table.id, "name": table.name, "players": len(table.seats)},
-        csrf="x",
-        my_link=None,
-        watch="w",
-        levels=[],
-        is_host=False,
-    )
+    return person_page(table, msgspec.to_builtins(build_payload(table, viewer, -1)))
 
 
 # -- the geometry and the marks ---------------------------------------------------------------------

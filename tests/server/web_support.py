@@ -17,18 +17,20 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import msgspec
 import uvicorn
 from starlette.testclient import TestClient
 
 from turncoat.core.record import encode_action
 from turncoat.core.registry import load_game
 from turncoat.play import GameInProgress
-from turncoat.server import adapters
+from turncoat.server import adapters, views
 from turncoat.server.app import create_app
-from turncoat.server.payload import PLAYING
+from turncoat.server.payload import PLAYING, build_payload
 from turncoat.server.security import hash_token, new_table_id, new_token
 from turncoat.server.settings import Settings
 from turncoat.server.storage import ActionRow, SeatRow, Store, TableRow
+from turncoat.server.table import LiveTable
 
 FOUR_MIXED = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "easy"}, {"kind": "bot"}]
 
@@ -166,6 +168,40 @@ def played_randomly(
         play.apply(seat, action)
         made.append((seat, action))
     return made
+
+
+def person_page(table: LiveTable, update: dict[str, Any], story: Any = ()) -> str:
+    """The table page drawn from ``update`` (a payload as plain data) for a person who is not the
+    host, as the route draws it but for the CSRF token and the links."""
+    return views.table_page(
+        "table.html",
+        table.game,
+        update,
+        story,
+        table={"id": table.id, "name": table.name, "players": len(table.seats)},
+        csrf="x",
+        my_link=None,
+        watch="w",
+        levels=[],
+        is_host=False,
+    )
+
+
+def replay_page(table: LiveTable, viewer: int | None, play: GameInProgress) -> str:
+    """The replay page ``viewer`` is served at ``play``'s step of ``table``'s record."""
+    update = build_payload(table, viewer, -1, play=play)
+    return views.table_page(
+        "replay.html",
+        table.game,
+        msgspec.to_builtins(update),
+        views.story(play, update),
+        table=table.summary(),
+        step=play.version,
+        total=table.version,
+        full=False,
+        can_full=False,
+        replay=True,
+    )
 
 
 PEOPLE = ("Ann", "Bea", "Cy", "Di", "Ed", "Flo")  # the names of the seats of a prepared table
