@@ -501,6 +501,20 @@ def test_a_person_places_an_order_by_clicking_a_planet_on_the_map(tmp_path: Path
         shot(ann, "starcraft-skin-phone")
 
 
+def planet_went_to(page: Page, base: str, table: str, x: int, y: int) -> None:
+    """Once Ann has chosen the cell (x, y): her planet is placed there at once (one turn only, the
+    log says so) or waits there to be turned, and her view of the table says the same."""
+    page.wait_for_function(
+        "([x, y]) => [...document.querySelectorAll('#log li')]"
+        ".some(li => li.innerText.includes(`at (${x}, ${y})`))"
+        " || !!document.querySelector('#board g.coming')",
+        arg=[x, y],
+        timeout=60_000,
+    )
+    state = page.request.get(f"{base}/api/tables/{table}/state").json()["observation"]
+    assert state["chosen_cell"] == [x, y] or [x, y] in [[p["x"], p["y"]] for p in state["galaxy"]]
+
+
 @pytest.mark.timeout(300)
 def test_a_person_places_a_planet_by_clicking_an_empty_cell(tmp_path: Path, browser: Browser) -> None:
     def placing(play: GameInProgress) -> bool:
@@ -513,16 +527,7 @@ def test_a_person_places_a_planet_by_clicking_an_empty_cell(tmp_path: Path, brow
         x, y = (int(n) for n in spot.removeprefix("cell:").split(","))
         cell.focus()
         ann.keyboard.press("Enter")  # the keyboard makes the choice as a click does
-        # the planet is placed on that cell at once (one turn only), or waits there to be turned
-        ann.wait_for_function(
-            "([x, y]) => [...document.querySelectorAll('#log li')]"
-            ".some(li => li.innerText.includes(`at (${x}, ${y})`))"
-            " || !!document.querySelector('#board g.coming')",
-            arg=[x, y],
-            timeout=60_000,
-        )
-        state = ann.request.get(f"{base}/api/tables/{table}/state").json()["observation"]
-        assert state["chosen_cell"] == [x, y] or [x, y] in [[p["x"], p["y"]] for p in state["galaxy"]]
+        planet_went_to(ann, base, table, x, y)
 
 
 @pytest.mark.timeout(300)
@@ -583,16 +588,7 @@ def test_on_a_phone_the_galaxy_pans_over_at_most_three_screens(
         assert comes_before(ann, "#me", "#board")
         shot(ann, f"starcraft-skin-phone-placing-{players}")
         cell = ann.locator("#board g.cell-choice.choosable").first
-        x, y = ((cell.get_attribute("data-spot") or "").removeprefix("cell:")).split(",")
+        x, y = (int(n) for n in (cell.get_attribute("data-spot") or "").removeprefix("cell:").split(","))
         cell.scroll_into_view_if_needed()
         cell.click()
-        ann.wait_for_function(
-            "([x, y]) => [...document.querySelectorAll('#log li')]"
-            ".some(li => li.innerText.includes(`at (${x}, ${y})`))"
-            " || !!document.querySelector('#board g.coming')",
-            arg=[x, y],
-            timeout=60_000,
-        )
-        state = ann.request.get(f"{base}/api/tables/{table}/state").json()["observation"]
-        placed = [[p["x"], p["y"]] for p in state["galaxy"]]
-        assert state["chosen_cell"] == [int(x), int(y)] or [int(x), int(y)] in placed
+        planet_went_to(ann, base, table, x, y)
