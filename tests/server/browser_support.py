@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+
+from tests.server.web_support import prepared_table, served_in_process
+from turncoat.play import GameInProgress
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 FLAGS = [
@@ -74,3 +79,57 @@ def comes_before(page: Page, first: str, second: str) -> bool:
         timeout=15_000,
     )
     return bool(page.evaluate(STACKED, [first, second]))
+
+
+def wait_for_my_turn(page: Page) -> None:
+    """Until the page says seat 0 is to act and offers it an enabled control."""
+    page.wait_for_function(
+        "() => { const s = document.getElementById('status');"
+        " return s && s.dataset.toAct.split(' ').includes('0')"
+        " && !!document.querySelector('#controls button:not([disabled])'); }",
+        timeout=60_000,
+    )
+
+
+def join(browser: Browser, base: str, table: str, token: str, **options: Any) -> tuple[Page, list[str]]:
+    """A new context (``options``) joined to ``table`` with a seat's ``token``, its socket open;
+    and the list its page's script errors are added to."""
+    context = browser.new_context(**options)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{base}/join/{table}/{token}")
+    page.wait_for_selector("#table[data-ws='open']", timeout=30_000)
+    return page, errors
+
+
+class Seated(NamedTuple):
+    """Seat 0's page at a prepared table, the server's base URL, the table's id and its game."""
+
+    page: Page
+    base: str
+    table: str
+    play: GameInProgress
+
+
+@contextmanager
+def seated_at(
+    tmp_path: Path,
+    browser: Browser,
+    game_id: str,
+    players: int,
+    ready: Callable[[GameInProgress], bool],
+    viewport: ViewportSize,
+) -> Iterator[Seated]:
+    """A person at seat 0 of a prepared table (the server's bots at the others, the record played
+    until ``ready``), served in this process, her page open at her turn; once the test is done
+    her page is closed and it must have had no script error."""
+    data = tmp_path / "data"
+    data.mkdir()
+    table, tokens, play = prepared_table(data, game_id, players, (0,), ready)
+    with served_in_process(data) as base:
+        page, errors = join(browser, base, table, tokens[0], viewport=viewport)
+        wait_for_my_turn(page)
+        yield Seated(page, base, table, play)
+        page.context.close()
+    assert errors == []

@@ -22,7 +22,14 @@ from starlette.testclient import TestClient
 
 import turncoat.core.testing.toy  # noqa: F401  (registers sealed_bids, a game with no skin)
 from tests.server.test_web_rex_skin import table_at, toy_table
-from tests.server.web_support import app_client, create_table, receive_json, receive_until
+from tests.server.web_support import (
+    app_client,
+    create_table,
+    person_page,
+    receive_json,
+    receive_until,
+    replay_page,
+)
 from turncoat.core import deals
 from turncoat.core.actions import Action
 from turncoat.core.present import plain
@@ -48,34 +55,7 @@ def payload_of(table: LiveTable, viewer: int | None, play: GameInProgress | None
 def page_of(table: LiveTable, viewer: int | None) -> str:
     """The table page ``viewer`` is served (as the route draws it: with the viewer's events)."""
     update = build_payload(table, viewer, -1)
-    return views.table_page(
-        "table.html",
-        table.game,
-        msgspec.to_builtins(update),
-        views.story(table.play, update),
-        table={"id": table.id, "name": table.name, "players": len(table.seats)},
-        csrf="x",
-        my_link=None,
-        watch="w",
-        levels=[],
-        is_host=False,
-    )
-
-
-def replay_page(table: LiveTable, viewer: int | None, play: GameInProgress) -> str:
-    update = build_payload(table, viewer, -1, play=play)
-    return views.table_page(
-        "replay.html",
-        table.game,
-        msgspec.to_builtins(update),
-        views.story(play, update),
-        table=table.summary(),
-        step=play.version,
-        total=table.version,
-        full=False,
-        can_full=False,
-        replay=True,
-    )
+    return person_page(table, msgspec.to_builtins(update), views.story(table.play, update))
 
 
 def apply(table: LiveTable, seat: int, action: Action) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import html as htmlmod
 import math
-import random
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -23,8 +22,9 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 import turncoat.core.testing.toy  # noqa: F401  (registers sealed_bids, for the page script's test)
+from tests.server.browser_support import wait_for_my_turn
 from tests.server.test_web_browser import shot, version_of, wait_for_news
-from tests.server.web_support import served_in_process
+from tests.server.web_support import person_page, played_randomly, replay_page, served_in_process
 from turncoat.core.registry import load_game
 from turncoat.games.rex import actions as A
 from turncoat.games.rex.game import RexGame
@@ -143,16 +143,8 @@ def played_until(
     ``wanted`` holds there."""
     game = rex_game(players, **options)
     play = GameInProgress.start(game, seed=seed)
-    rng = random.Random(seed)
-    for n in range(20000):
-        if wanted(play):
-            return game, play, True
-        if play.outcome() is not None:
-            break
-        acting = sorted(play.to_act())
-        s = acting[n % len(acting)]
-        play.apply(s, rng.choice(list(play.legal_actions(s))))
-    return game, play, False
+    played_randomly(play, seed, wanted)
+    return game, play, wanted(play)
 
 
 def live_table(game: Any, play: GameInProgress, seed: int, players: int) -> LiveTable:
@@ -178,19 +170,7 @@ def page_of(table: LiveTable, viewer: int | None) -> tuple[str, dict[str, Any]]:
     payload = build_payload(table, viewer, -1)
     update: dict[str, Any] = msgspec.to_builtins(payload)
     fragments = views.update_html(table, payload, is_host=False, csrf="x", levels=[])
-    page = views.table_page(
-        "table.html",
-        table.game,
-        update,
-        (),
-        table={"id": table.id, "name": table.name, "players": len(table.seats)},
-        csrf="x",
-        my_link=None,
-        watch="w",
-        levels=[],
-        is_host=False,
-    )
-    return page + fragments, update
+    return person_page(table, update) + fragments, update
 
 
 def test_the_places_a_decision_is_about_are_the_clickable_ones() -> None:
@@ -360,15 +340,6 @@ PASSIVE = (
     "Shake hands",
 )
 PREFERRED_RACES = ("Letnev", "Jol-Nar")  # they start with 10 units in a stronghold: they can move
-
-
-def wait_for_my_turn(page: Page) -> None:
-    page.wait_for_function(
-        "() => { const s = document.getElementById('status');"
-        " return s && s.dataset.toAct.split(' ').includes('0')"
-        " && !!document.querySelector('#controls button:not([disabled])'); }",
-        timeout=60_000,
-    )
 
 
 def play_without_the_map(page: Page) -> None:
@@ -594,19 +565,7 @@ def test_the_skin_draws_every_step_of_a_whole_game(players: int, seed: int) -> N
     for step in range(0, table.version + 1, 40):
         play = table.replay_to(step)
         for viewer in (step % players, None):
-            payload = build_payload(table, viewer, -1, play=play)
-            page = views.table_page(
-                "replay.html",
-                table.game,
-                msgspec.to_builtins(payload),
-                views.story(play, payload),
-                table=table.summary(),
-                step=step,
-                total=table.version,
-                full=False,
-                can_full=False,
-                replay=True,
-            )
+            page = replay_page(table, viewer, play)
             assert "rex-map" in page
             drawn += 1
     page, update = page_of(table, 0)
@@ -648,18 +607,7 @@ def test_a_destroyed_shield_is_drawn_and_said() -> None:
         assert "shield destroyed" in ctx["board"]["described"][area["id"]]
     kept = [a for a in geo["areas"] if a["shielded"] and not a["depends_on_generator"]]
     assert all("(shield destroyed" not in ctx["board"]["described"][a["id"]] for a in kept)
-    page = views.table_page(
-        "table.html",
-        table.game,
-        update,
-        (),
-        table={"id": table.id, "name": table.name, "players": 3},
-        csrf="x",
-        my_link=None,
-        watch="w",
-        levels=[],
-        is_host=False,
-    )
+    page = person_page(table, update)
     assert page.count('class="shield down"') >= len(protected)
 
 

@@ -10,7 +10,6 @@ badge; only the viewer's own order faces, hand and new event cards show, never a
 from __future__ import annotations
 
 import html as htmlmod
-import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -18,12 +17,12 @@ from typing import Any
 
 import msgspec
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, ViewportSize
 
-from tests.server.browser_support import PHONE, READABLE_AND_FRAMED, comes_before
+from tests.server.browser_support import PHONE, READABLE_AND_FRAMED, comes_before, seated_at
 from tests.server.test_web_browser import shot, version_of
 from tests.server.test_web_rex_skin import NAMES, live_table, page_of
-from tests.server.web_support import prepared_table, served_in_process
+from tests.server.web_support import person_page, played_randomly
 from turncoat.core.registry import load_game
 from turncoat.games.starcraft import log
 from turncoat.games.starcraft.actions import ChooseRotation
@@ -31,7 +30,6 @@ from turncoat.games.starcraft.context import Ctx
 from turncoat.games.starcraft.game import StarcraftGame
 from turncoat.games.starcraft.observe import StarcraftObservation
 from turncoat.play import GameInProgress
-from turncoat.server import views
 from turncoat.server.payload import build_payload
 from turncoat.server.skin import web_skin
 from turncoat.server.table import LiveTable
@@ -39,6 +37,7 @@ from turncoat.skins.starcraft import board
 from turncoat.skins.starcraft import web as sc_web
 
 Ready = Callable[[GameInProgress], bool]
+WIDE: ViewportSize = {"width": 1400, "height": 1000}
 
 
 def sc_game(players: int = 3, **options: Any) -> StarcraftGame:
@@ -77,13 +76,7 @@ def table_at(ready: Ready, players: int = 3, seeds: range = range(1, 60), **opti
     game = sc_game(players, **options)
     for seed in seeds:
         play = GameInProgress.start(game, seed=seed)
-        rng = random.Random(seed)
-        for n in range(6000):
-            if play.outcome() is not None or ready(play):
-                break
-            acting = sorted(play.to_act())
-            s = acting[n % len(acting)]
-            play.apply(s, rng.choice(list(play.legal_actions(s))))
+        played_randomly(play, seed, ready, 6000)
         if play.outcome() is None and ready(play):
             return live_table(game, play, seed, players)
     raise AssertionError("no seeded game reached the wanted position")
@@ -96,19 +89,7 @@ def pages(table: LiveTable) -> dict[int | None, str]:
 
 def first_page(table: LiveTable, viewer: int | None) -> str:
     """The table page alone (the board drawn once)."""
-    payload = build_payload(table, viewer, -1)
-    return views.table_page(
-        "table.html",
-        table.game,
-        msgspec.to_builtins(payload),
-        (),
-        table={"id": table.id, "name": table.name, "players": len(table.seats)},
-        csrf="x",
-        my_link=None,
-        watch="w",
-        levels=[],
-        is_host=False,
-    )
+    return person_page(table, msgspec.to_builtins(build_payload(table, viewer, -1)))
 
 
 # -- the geometry and the marks ---------------------------------------------------------------------
@@ -332,13 +313,7 @@ def test_a_finished_game_keeps_its_board() -> None:
     winners' line is on the page."""
     game = sc_game(2)
     play = GameInProgress.start(game, seed=3)
-    rng = random.Random(3)
-    for n in range(20000):
-        if play.outcome() is not None:
-            break
-        acting = sorted(play.to_act())
-        s = acting[n % len(acting)]
-        play.apply(s, rng.choice(list(play.legal_actions(s))))
+    played_randomly(play, 3, lambda _: False)
     assert play.outcome() is not None
     table = live_table(game, play, 3, 2)
     for viewer in (0, 1, None):
@@ -488,36 +463,12 @@ def log_has(page: Page, text: str) -> None:
     )
 
 
-def wait_for_my_turn(page: Page) -> None:
-    page.wait_for_function(
-        "() => { const s = document.getElementById('status');"
-        " return s && s.dataset.toAct.split(' ').includes('0')"
-        " && !!document.querySelector('#controls button:not([disabled])'); }",
-        timeout=60_000,
-    )
-
-
-def join(browser: Browser, base: str, table: str, token: str, **options: Any) -> tuple[Page, list[str]]:
-    context = browser.new_context(**options)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{base}/join/{table}/{token}")
-    page.wait_for_selector("#table[data-ws='open']", timeout=30_000)
-    return page, errors
-
-
 @pytest.mark.timeout(300)
 def test_a_person_places_an_order_by_clicking_a_planet_on_the_map(tmp_path: Path, browser: Browser) -> None:
     """Ann, at a table with two bots, clicks a planet on the map (the order placement's first
     step) and then her order token: the log says she placed it there and its back, face up for
     her alone, is on that planet's stack."""
-    data = tmp_path / "data"
-    data.mkdir()
-    table, tokens, play = prepared_table(data, "starcraft", 3, (0,), planning())
-    with served_in_process(data) as base:
-        ann, errors = join(browser, base, table, tokens[0], viewport={"width": 1400, "height": 1000})
-        wait_for_my_turn(ann)
+    with seated_at(tmp_path, browser, "starcraft", 3, planning(), WIDE) as (ann, base, table, play):
         target = ann.locator("#board g.planet.choosable").first
         planet = target.get_attribute("data-planet") or ""
         name = log.planet_name(play.game.ctx, planet)  # type: ignore[attr-defined]
@@ -548,8 +499,20 @@ def test_a_person_places_an_order_by_clicking_a_planet_on_the_map(tmp_path: Path
         ann.set_viewport_size(PHONE)
         ann.wait_for_function(READABLE_AND_FRAMED, arg=["svg.sc-map", 3])
         shot(ann, "starcraft-skin-phone")
-        ann.context.close()
-    assert errors == []
+
+
+def planet_went_to(page: Page, base: str, table: str, x: int, y: int) -> None:
+    """Once Ann has chosen the cell (x, y): her planet is placed there at once (one turn only, the
+    log says so) or waits there to be turned, and her view of the table says the same."""
+    page.wait_for_function(
+        "([x, y]) => [...document.querySelectorAll('#log li')]"
+        ".some(li => li.innerText.includes(`at (${x}, ${y})`))"
+        " || !!document.querySelector('#board g.coming')",
+        arg=[x, y],
+        timeout=60_000,
+    )
+    state = page.request.get(f"{base}/api/tables/{table}/state").json()["observation"]
+    assert state["chosen_cell"] == [x, y] or [x, y] in [[p["x"], p["y"]] for p in state["galaxy"]]
 
 
 @pytest.mark.timeout(300)
@@ -558,44 +521,23 @@ def test_a_person_places_a_planet_by_clicking_an_empty_cell(tmp_path: Path, brow
         o = play.view(0).observation
         return o.step == "choose_cell" and 0 in play.to_act() and len(o.galaxy) >= 1
 
-    data = tmp_path / "data"
-    data.mkdir()
-    table, tokens, _ = prepared_table(data, "starcraft", 2, (0,), placing)
-    with served_in_process(data) as base:
-        ann, errors = join(browser, base, table, tokens[0], viewport={"width": 1400, "height": 1000})
-        wait_for_my_turn(ann)
+    with seated_at(tmp_path, browser, "starcraft", 2, placing, WIDE) as (ann, base, table, _):
         cell = ann.locator("#board g.cell-choice.choosable").first
         spot = cell.get_attribute("data-spot") or ""
         x, y = (int(n) for n in spot.removeprefix("cell:").split(","))
         cell.focus()
         ann.keyboard.press("Enter")  # the keyboard makes the choice as a click does
-        # the planet is placed on that cell at once (one turn only), or waits there to be turned
-        ann.wait_for_function(
-            "([x, y]) => [...document.querySelectorAll('#log li')]"
-            ".some(li => li.innerText.includes(`at (${x}, ${y})`))"
-            " || !!document.querySelector('#board g.coming')",
-            arg=[x, y],
-            timeout=60_000,
-        )
-        state = ann.request.get(f"{base}/api/tables/{table}/state").json()["observation"]
-        assert state["chosen_cell"] == [x, y] or [x, y] in [[p["x"], p["y"]] for p in state["galaxy"]]
-        ann.context.close()
-    assert errors == []
+        planet_went_to(ann, base, table, x, y)
 
 
 @pytest.mark.timeout(300)
 def test_a_person_turns_her_planet_by_clicking_a_turn_on_the_map(tmp_path: Path, browser: Browser) -> None:
     """Ann clicks one of the small tiles drawn on her planet's cell: the log says the planet was
     placed there turned as that tile said, and her view of the galaxy holds it so turned."""
-    data = tmp_path / "data"
-    data.mkdir()
-    table, tokens, play = prepared_table(data, "starcraft", 2, (0,), turning)
-    obs = play.view(0).observation
-    name = log.planet_name(play.game.ctx, obs.chosen_planet)  # type: ignore[attr-defined]
-    x, y = obs.chosen_cell
-    with served_in_process(data) as base:
-        ann, errors = join(browser, base, table, tokens[0], viewport={"width": 1400, "height": 1000})
-        wait_for_my_turn(ann)
+    with seated_at(tmp_path, browser, "starcraft", 2, turning, WIDE) as (ann, base, table, play):
+        obs = play.view(0).observation
+        name = log.planet_name(play.game.ctx, obs.chosen_planet)  # type: ignore[attr-defined]
+        x, y = obs.chosen_cell
         turns = ann.locator("#board g.turn-choice.choosable")
         assert turns.count() == len(play.legal_actions(0))
         target = turns.last
@@ -608,8 +550,6 @@ def test_a_person_turns_her_planet_by_clicking_a_turn_on_the_map(tmp_path: Path,
         state = ann.request.get(f"{base}/api/tables/{table}/state").json()["observation"]
         placed = next(p for p in state["galaxy"] if p["id"] == obs.chosen_planet)
         assert (placed["x"], placed["y"], placed["rotation"]) == (x, y, rotation)
-        ann.context.close()
-    assert errors == []
 
 
 @pytest.mark.timeout(300)
@@ -618,12 +558,7 @@ def test_a_person_chooses_her_planet_by_clicking_its_card_under_the_map(
 ) -> None:
     """Ann clicks the second of her drawn planets under the map: her view says it is the planet
     she places now, and the map offers its cells."""
-    data = tmp_path / "data"
-    data.mkdir()
-    table, tokens, play = prepared_table(data, "starcraft", 2, (0,), choosing_planet)
-    with served_in_process(data) as base:
-        ann, errors = join(browser, base, table, tokens[0], viewport={"width": 1400, "height": 1000})
-        wait_for_my_turn(ann)
+    with seated_at(tmp_path, browser, "starcraft", 2, choosing_planet, WIDE) as (ann, base, table, _):
         card = ann.locator("#board g.tray-card.choosable").last
         planet = card.get_attribute("data-spot") or ""
         card.focus()
@@ -631,8 +566,6 @@ def test_a_person_chooses_her_planet_by_clicking_its_card_under_the_map(
         ann.wait_for_selector("#board g.cell-choice.choosable, #board g.coming", timeout=60_000)
         state = ann.request.get(f"{base}/api/tables/{table}/state").json()["observation"]
         assert state["chosen_planet"] == planet
-        ann.context.close()
-    assert errors == []
 
 
 def placing_last(play: GameInProgress) -> bool:
@@ -650,28 +583,12 @@ def test_on_a_phone_the_galaxy_pans_over_at_most_three_screens(
     the map reads at 11 px or more, the map pans over at most 3 screen widths in its frame, the
     page does not scroll sideways, and Ann's decisions come before the map; a cell tapped there
     places her planet."""
-    data = tmp_path / "data"
-    data.mkdir()
-    table, tokens, _ = prepared_table(data, "starcraft", players, (0,), placing_last)
-    with served_in_process(data) as base:
-        ann, errors = join(browser, base, table, tokens[0], viewport=PHONE)
-        wait_for_my_turn(ann)
+    with seated_at(tmp_path, browser, "starcraft", players, placing_last, PHONE) as (ann, base, table, _):
         ann.wait_for_function(READABLE_AND_FRAMED, arg=["svg.sc-map", 3])
         assert comes_before(ann, "#me", "#board")
         shot(ann, f"starcraft-skin-phone-placing-{players}")
         cell = ann.locator("#board g.cell-choice.choosable").first
-        x, y = ((cell.get_attribute("data-spot") or "").removeprefix("cell:")).split(",")
+        x, y = (int(n) for n in (cell.get_attribute("data-spot") or "").removeprefix("cell:").split(","))
         cell.scroll_into_view_if_needed()
         cell.click()
-        ann.wait_for_function(
-            "([x, y]) => [...document.querySelectorAll('#log li')]"
-            ".some(li => li.innerText.includes(`at (${x}, ${y})`))"
-            " || !!document.querySelector('#board g.coming')",
-            arg=[x, y],
-            timeout=60_000,
-        )
-        state = ann.request.get(f"{base}/api/tables/{table}/state").json()["observation"]
-        placed = [[p["x"], p["y"]] for p in state["galaxy"]]
-        assert state["chosen_cell"] == [int(x), int(y)] or [int(x), int(y)] in placed
-        ann.context.close()
-    assert errors == []
+        planet_went_to(ann, base, table, x, y)

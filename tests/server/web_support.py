@@ -17,18 +17,20 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import msgspec
 import uvicorn
 from starlette.testclient import TestClient
 
 from turncoat.core.record import encode_action
 from turncoat.core.registry import load_game
 from turncoat.play import GameInProgress
-from turncoat.server import adapters
+from turncoat.server import adapters, views
 from turncoat.server.app import create_app
-from turncoat.server.payload import PLAYING
+from turncoat.server.payload import PLAYING, build_payload
 from turncoat.server.security import hash_token, new_table_id, new_token
 from turncoat.server.settings import Settings
 from turncoat.server.storage import ActionRow, SeatRow, Store, TableRow
+from turncoat.server.table import LiveTable
 
 FOUR_MIXED = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "easy"}, {"kind": "bot"}]
 
@@ -149,6 +151,59 @@ def served_in_process(data_dir: Path, **overrides: Any) -> Iterator[str]:
         thread.join(30)
 
 
+def played_randomly(
+    play: GameInProgress, seed: int, until: Callable[[GameInProgress], bool], moves: int = 20000
+) -> list[tuple[int, Any]]:
+    """Random players move ``play`` on (drawing from ``random.Random(seed)``; where several seats
+    may act, they take turns in seat order) until ``until`` holds, the game ends or ``moves``
+    moves are made: the moves made, as (seat, action)."""
+    rng = random.Random(seed)
+    made: list[tuple[int, Any]] = []
+    for n in range(moves):
+        if play.outcome() is not None or until(play):
+            break
+        acting = sorted(play.to_act())
+        seat = acting[n % len(acting)]
+        action = rng.choice(list(play.legal_actions(seat)))
+        play.apply(seat, action)
+        made.append((seat, action))
+    return made
+
+
+def person_page(table: LiveTable, update: dict[str, Any], story: Any = ()) -> str:
+    """The table page drawn from ``update`` (a payload as plain data) for a person who is not the
+    host, as the route draws it but for the CSRF token and the links."""
+    return views.table_page(
+        "table.html",
+        table.game,
+        update,
+        story,
+        table={"id": table.id, "name": table.name, "players": len(table.seats)},
+        csrf="x",
+        my_link=None,
+        watch="w",
+        levels=[],
+        is_host=False,
+    )
+
+
+def replay_page(table: LiveTable, viewer: int | None, play: GameInProgress) -> str:
+    """The replay page ``viewer`` is served at ``play``'s step of ``table``'s record."""
+    update = build_payload(table, viewer, -1, play=play)
+    return views.table_page(
+        "replay.html",
+        table.game,
+        msgspec.to_builtins(update),
+        views.story(play, update),
+        table=table.summary(),
+        step=play.version,
+        total=table.version,
+        full=False,
+        can_full=False,
+        replay=True,
+    )
+
+
 PEOPLE = ("Ann", "Bea", "Cy", "Di", "Ed", "Flo")  # the names of the seats of a prepared table
 
 
@@ -168,16 +223,7 @@ def prepared_table(
     game = load_game(game_id, players=players)
     for seed in seeds:
         play = GameInProgress.start(game, seed)
-        rng = random.Random(seed)
-        record: list[tuple[int, dict[str, Any]]] = []
-        for n in range(20000):
-            if play.outcome() is not None or ready(play):
-                break
-            acting = sorted(play.to_act())
-            seat = acting[n % len(acting)]
-            action = rng.choice(list(play.legal_actions(seat)))
-            play.apply(seat, action)
-            record.append((seat, encode_action(action)))
+        record = [(seat, encode_action(action)) for seat, action in played_randomly(play, seed, ready)]
         if play.outcome() is None and ready(play):
             break
     else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from textual.pilot import Pilot
 
@@ -14,9 +15,10 @@ from turncoat.skins.verrater.terminal import view
 from turncoat.skins.verrater.terminal.app import VerraterApp
 from turncoat.skins.verrater.terminal.screens import EndScreen
 from turncoat.tui.overlays import CurtainScreen
-from turncoat.tui.table_app import screen_text
+from turncoat.tui.table_app import TableApp, screen_text
 
 SIZE = (160, 50)
+Shown = TypeVar("Shown")
 
 
 async def settle(pilot: Pilot[None], app: VerraterApp, done: Callable[[], bool]) -> None:
@@ -86,3 +88,29 @@ def assert_log_is_redacted(app: VerraterApp) -> None:
     )
     game_log = [plain(x, names) for x in presentation_of(session.game).log(session.events, app.viewer)]
     assert [x for x in app._log_shown if not x.startswith("  ")] == game_log
+
+
+def assert_redeals_leave_shown(
+    app: TableApp,
+    match: GameInProgress,
+    shown: Callable[[], Shown],
+    before: Shown,
+    hidden_differs: Callable[[Any, Any], bool],
+) -> None:
+    """Swap ``match``'s state for re-deals (seeds 1 to 3) of everything seat 0 cannot see: what
+    ``shown`` reads off ``app`` must stay ``before`` (anything drawn from hidden information
+    would differ).  Some re-deal must change something hidden (``hidden_differs(world, state)``),
+    else the check proves nothing.  The true state is put back however the check ends."""
+    state = match._GameInProgress__state  # type: ignore[attr-defined]
+    changed = False
+    try:
+        for seed in (1, 2, 3):
+            world = match.game.determinize(state, 0, seed)
+            changed |= hidden_differs(world, state)
+            match._GameInProgress__state = world  # type: ignore[attr-defined]
+            app.refresh_view()
+            assert shown() == before
+    finally:
+        match._GameInProgress__state = state  # type: ignore[attr-defined]
+        app.refresh_view()
+    assert changed, "the re-deal changed nothing hidden: the check would prove nothing"
