@@ -228,7 +228,7 @@ def test_the_end_screen_tells_who_won_and_how_after_a_whole_game(
             {"kind": "bot", "level": "easy"},
         ]
         created = httpx.post(
-            f"{base}/api/tables", json={"game": "rex", "players": 3, "seats": seats}, timeout=10
+            f"{base}/api/tables", json={"game": "rex", "players": 3, "seats": seats}, timeout=60
         )
         assert created.status_code == 201, created.text
         table, link = created.json()["table"], created.json()["links"]["0"]

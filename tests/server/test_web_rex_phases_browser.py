@@ -185,7 +185,7 @@ def test_rex_phases_at_a_live_table(server: str, browser: Browser, monkeypatch: 
     created = httpx.post(
         f"{server}/api/tables",
         json={"game": "rex", "players": 3, "seats": [{"kind": "human", "name": n} for n in SEATS]},
-        timeout=10,
+        timeout=60,
     )
     assert created.status_code == 201, created.text
     table, links = created.json()["table"], created.json()["links"]

@@ -481,7 +481,7 @@ def test_a_move_is_made_by_clicking_the_map(server: str, browser: Browser, tmp_p
         {"kind": "bot", "level": "easy"},
     ]
     created = httpx.post(
-        f"{server}/api/tables", json={"game": "rex", "players": 3, "seats": seats}, timeout=10
+        f"{server}/api/tables", json={"game": "rex", "players": 3, "seats": seats}, timeout=60
     )
     assert created.status_code == 201, created.text
     table, token = created.json()["table"], created.json()["seat_tokens"]["0"]

@@ -402,7 +402,7 @@ def test_two_people_and_four_bots_play_a_whole_game_of_rex_in_chromium(
     with served_in_process(data, http_rate=1e6, http_burst=10**6) as base:
         seats = [{"kind": "human", "name": n} for n in PEOPLE] + [{"kind": "bot", "level": "easy"}] * 4
         created = httpx.post(
-            f"{base}/api/tables", json={"game": "rex", "players": 6, "seats": seats}, timeout=10
+            f"{base}/api/tables", json={"game": "rex", "players": 6, "seats": seats}, timeout=60
         )
         assert created.status_code == 201, created.text
         table, links = created.json()["table"], created.json()["links"]

@@ -100,7 +100,9 @@ def test_no_starcraft_payload_holds_more_than_its_viewer_may_know(
     data_dir = tmp_path / "data"
     with served(data_dir, tmp_path / "server.log", env_extra=UNLIMITED) as base:
         created = httpx.post(
-            f"{base}/api/tables", json={"game": "starcraft", "players": len(seats), "seats": seats}
+            f"{base}/api/tables",
+            json={"game": "starcraft", "players": len(seats), "seats": seats},
+            timeout=60,  # the reply, however slow a loaded machine makes it
         ).json()
         table_id, tokens = created["table"], created["seat_tokens"]
         received = asyncio.run(play_table(base, table_id, tokens, GAME_TIMEOUT_S))

@@ -134,7 +134,7 @@ def table(server: str, browser: Browser, data_dir: Path) -> Iterator[dict[str, A
     seats: list[dict[str, Any]] = [{"kind": "bot", "level": "easy"} for _ in range(4)]
     seats[ann], seats[bea] = {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}
     created = httpx.post(
-        f"{server}/api/tables", json={"game": "verrater", "players": 4, "seats": seats}, timeout=10
+        f"{server}/api/tables", json={"game": "verrater", "players": 4, "seats": seats}, timeout=60
     )
     mp.undo()
     assert created.status_code == 201, created.text
@@ -391,7 +391,7 @@ def test_other_boards_read_on_a_phone(server: str, browser: Browser, game: str) 
     players = 3 if game == "rex" else 5
     seats = [{"kind": "bot", "level": "easy"} for _ in range(players)]
     created = httpx.post(
-        f"{server}/api/tables", json={"game": game, "players": players, "seats": seats}, timeout=10
+        f"{server}/api/tables", json={"game": game, "players": players, "seats": seats}, timeout=60
     )
     assert created.status_code == 201, created.text
     ctx = browser.new_context(**PHONE)

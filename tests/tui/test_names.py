@@ -108,6 +108,7 @@ async def test_hot_seat_asks_each_person_in_turn_and_refuses_a_name_taken(
         await type_name(pilot, app, "Bob")
         await pilot.press("enter")
         await until_done(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await until_done(pilot, lambda: "Pass the screen" in screen_text(app))  # composed
         assert "Pass the screen to Ann" in screen_text(app)
     assert table.names() == ["Ann", "Bot 2", "Bob", "Bot 4"]
     assert not table.record.actions  # nobody moved before everyone had a name

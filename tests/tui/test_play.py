@@ -103,6 +103,8 @@ async def test_hot_seat_curtain_hides_everything_between_two_humans(tmp_path: Pa
             if isinstance(app.screen, CurtainScreen):
                 seat = app.curtain_for
                 assert seat is not None
+                # the screen switches a frame before its words are composed: wait for them
+                await settle(pilot, app, lambda: "Pass the screen" in screen_text(app))
                 text = screen_text(app)
                 assert f"Pass the screen to {session.seats[seat].name}, then press Enter." in text
                 # Nothing private of either human: the only words on screen are the curtain's.
