@@ -183,6 +183,9 @@ def test_cancelled_cards() -> None:
     # Zergling card 2 cancels reinforcements only: Terran card 17, not the standard card
     both = _pair(("terran_combat_02", "terran_combat_17"), ("zerg_combat_02",))
     assert K.cancelled_cards(g.ctx, both) == (("terran_combat_17",), ())
+    # copies of one card share its id: each copy is cancelled, and only once
+    copies = _pair(("terran_combat_02", "terran_combat_17", "terran_combat_17"), ("zerg_combat_02",))
+    assert K.cancelled_cards(g.ctx, copies) == (("terran_combat_17", "terran_combat_17"), ())
     # a card that does not match its front-line unit cancels nothing (§13.3)
     assert K.cancelled_cards(g.ctx, _pair(("terran_combat_01",), ("zerg_combat_02",), a="ghost")) == ((), ())
 

@@ -444,17 +444,26 @@ def cancelled_cards(ctx: Ctx, skirmish: Skirmish) -> tuple[tuple[str, ...], tupl
     else, attacker's first: with ``combat_cancel_order`` "attacker_first" (the default) a card the
     attacker cancels is gone before its own cancel acts; "simultaneous" lets every revealed card's
     cancel act."""
-    gone: tuple[list[str], list[str]] = ([], [])
+    gone: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     in_order = ctx.config.combat_cancel_order == "attacker_first"
     for side in (ATTACK, DEFENCE):
         own, enemy = _side(skirmish, side), _side(skirmish, 1 - side)
-        live = [c for c in own.cards if not (in_order and c in gone[side])]
+        live = _without(own.cards, gone[side]) if in_order else own.cards
         kinds = {k for c in applying_cards(ctx, own.front, live) for k in C.card_keywords(ctx, c).cancel}
-        for card in enemy.cards:
-            kind = "reinforcement" if C.is_reinforcement(ctx, card) else "standard"
-            if kind in kinds and card not in gone[1 - side]:
-                gone[1 - side].append(card)
-    return tuple(gone[ATTACK]), tuple(gone[DEFENCE])
+        hit = tuple(
+            c for c in enemy.cards if ("reinforcement" if C.is_reinforcement(ctx, c) else "standard") in kinds
+        )
+        gone = (hit, gone[DEFENCE]) if side == DEFENCE else (gone[ATTACK], hit)
+    return gone
+
+
+def _without(cards: tuple[str, ...], taken: tuple[str, ...]) -> tuple[str, ...]:
+    """``cards`` less one copy for each card in ``taken``: copies of a technology share its id, so
+    two of them in one skirmish are two cards."""
+    left = list(cards)
+    for card in taken:
+        left.remove(card)
+    return tuple(left)
 
 
 def granted(ctx: Ctx, own: BattleSide) -> frozenset[str]:
@@ -518,7 +527,7 @@ def resolve_resolve_skirmish(ctx: Ctx, state: State, index: int, events: Events)
     for side in (ATTACK, DEFENCE):
         own = _side(s, side)
         state = C.discard_cards(state, _seat_of(b, side), cancelled[side])
-        kept = tuple(c for c in own.cards if c not in cancelled[side])
+        kept = _without(own.cards, cancelled[side])
         s = _with_side(s, side, msgspec.structs.replace(own, cards=kept))
     b = _battle(state)
     sides = []
