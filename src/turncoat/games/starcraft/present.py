@@ -94,7 +94,6 @@ STEP_WORDS = {
 }
 
 
-# Each kind of decision (action tag) is offered under the title of its group, in the game's words.
 def pending_z_words(ctx: Ctx, obs: StarcraftObservation, title: bool = False) -> str:
     """The z-axis route end on the table while its other end is chosen (§6.1 step 5; the event
     card that moves a z-axis route, §17), in words, or as the title of the decision that places
@@ -113,6 +112,7 @@ def pending_z_words(ctx: Ctx, obs: StarcraftObservation, title: bool = False) ->
     return f"Z-axis route: first end on {where}, second end to place"
 
 
+# Each kind of decision (action tag) is offered under the title of its group, in the game's words.
 GROUPS = {
     "choose_faction": "Your faction",
     "choose_planet": "Galaxy placement: which planet",
